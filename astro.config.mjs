@@ -1,0 +1,20 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import netlify from '@astrojs/netlify';
+import react from '@astrojs/react';
+
+/**
+ * Static site (every page prerendered from the pulled JSON in src/data/);
+ * the Netlify adapter is there for the on-demand endpoints of later issues
+ * (`export const prerender = false` → Netlify Functions).
+ */
+export default defineConfig({
+  site: process.env.SITE_URL ?? 'https://petitspas-ensemble.netlify.app',
+  output: 'static',
+  adapter: netlify(),
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  server: { host: '127.0.0.1', port: 4321 },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,21 @@
+/**
+ * `npm run build`: pull (from FIREBASE_PROJECT_ID's database, or the embedded
+ * demo database), then `astro build` into dist/. A failed pull stops the build
+ * before Astro runs, so an empty or partial site is never published.
+ */
+import { spawnAstro } from './lib/astro-cli.ts';
+import { exitWithError, prepareContentSource, pullFromEnvironment } from './lib/content-source.ts';
+
+try {
+  const source = await prepareContentSource();
+  try {
+    await pullFromEnvironment();
+  } finally {
+    // The static build only reads the pulled JSON: the emulator is not needed any more.
+    source.stop();
+  }
+} catch (error) {
+  exitWithError(error);
+}
+const astro = spawnAstro(['build', ...process.argv.slice(2)]);
+astro.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

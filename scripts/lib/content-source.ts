@@ -1,0 +1,57 @@
+/**
+ * Chooses where the content comes from, for `npm start`, `npm run build` and
+ * `npm run pull`:
+ * - FIREBASE_PROJECT_ID set → that project (real, or an emulator through
+ *   FIRESTORE_EMULATOR_HOST); nothing is started.
+ * - otherwise → the embedded emulator is started, seeded with content/demo/,
+ *   and FIREBASE_PROJECT_ID / FIRESTORE_EMULATOR_HOST are set in process.env so
+ *   that the very same pull code (and child processes) use it.
+ */
+import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server.ts';
+import { EMBEDDED_PROJECT_ID, startEmbeddedFirestore } from './embedded-firestore.ts';
+import { pullContent, type PullSummary } from './pull.ts';
+import { DEMO_DIR, readSeedDirectory, seedDocuments } from './seed.ts';
+
+/** The prepared source; `stop()` stops the embedded emulator if one was started. */
+export interface ContentSource {
+  embedded: boolean;
+  stop(): void;
+}
+
+/** Prepares the content source (see module doc). */
+export async function prepareContentSource(log: (line: string) => void = console.log): Promise<ContentSource> {
+  if (process.env.FIREBASE_PROJECT_ID?.trim()) return { embedded: false, stop() {} };
+  const started = performance.now();
+  const emulator = await startEmbeddedFirestore();
+  process.env.FIREBASE_PROJECT_ID = EMBEDDED_PROJECT_ID;
+  process.env.FIRESTORE_EMULATOR_HOST = emulator.address;
+  const connection = connectFirestore(firestoreTargetFromEnv());
+  try {
+    const count = await seedDocuments(connection.db, await readSeedDirectory(DEMO_DIR));
+    log(
+      `Embedded Firestore on ${emulator.address} (project ${EMBEDDED_PROJECT_ID}): ${count} demo documents seeded in ${Math.round(performance.now() - started)} ms`,
+    );
+  } catch (error) {
+    emulator.stop();
+    throw error;
+  } finally {
+    await connection.close();
+  }
+  return { embedded: true, stop: () => emulator.stop() };
+}
+
+/**
+ * Runs the pull against the database named by the environment.
+ * @throws PullError / FirestoreConfigError (see pullContent, firestoreTargetFromEnv).
+ */
+export async function pullFromEnvironment(log: (line: string) => void = console.log): Promise<PullSummary> {
+  const target = firestoreTargetFromEnv();
+  log(`Pulling content from Firestore at ${target.host} (project ${target.projectId})`);
+  return pullContent({ connect: () => connectFirestore(target), host: target.host, log });
+}
+
+/** Prints an error for a terminal and exits with status 1. */
+export function exitWithError(error: unknown): never {
+  console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

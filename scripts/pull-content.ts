@@ -1,0 +1,18 @@
+/**
+ * `npm run pull`: writes src/data/*.json from Firestore (see scripts/lib/pull.ts).
+ * Without FIREBASE_PROJECT_ID it pulls from the embedded demo database.
+ * Exit status 0 on success, 1 on any failure (previous JSON left untouched).
+ */
+import { exitWithError, prepareContentSource, pullFromEnvironment } from './lib/content-source.ts';
+
+try {
+  const source = await prepareContentSource();
+  try {
+    await pullFromEnvironment();
+  } finally {
+    source.stop();
+  }
+  process.exit(0);
+} catch (error) {
+  exitWithError(error);
+}

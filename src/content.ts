@@ -1,0 +1,134 @@
+/**
+ * Named queries the pages use. They read the collections loaded from the
+ * pulled JSON (src/data/), apply the spec's rules and return render-ready,
+ * sanitised shapes, so that components stay dumb.
+ *
+ * Home-page content contract (the spec is silent; documented in the README
+ * for editors): intro cards = articles of category `accueil`; news = articles
+ * of category `actualites`, newest first; sponsors = all `partenaires`; the
+ * footer address = article `adresse`.
+ */
+import { getCollection, getEntry } from 'astro:content';
+import type { Article, Category } from './content.config.ts';
+import { sanitizeContentHtml } from './lib/html.server.ts';
+import { visibleLinks, type VisibleLink } from './lib/links.ts';
+import { parseContactLines, revealAt, type ContactLine } from './lib/obfuscation.ts';
+
+/** Ids of the menu documents (spec §3). */
+export type MenuId = 'principal' | 'reseaux' | 'pied' | 'divers';
+
+/** An article ready to render: HTML sanitised, '[at]' revealed. */
+export interface ArticleView {
+  /** Firestore document id. */
+  id: string;
+  /** URL slug (the id when the document has none). */
+  slug: string;
+  cat: string;
+  titre: string;
+  /** Safe HTML of the intro ('' when none). */
+  introHtml: string;
+  /** Safe HTML of the full text ('' when none). */
+  contenuHtml: string;
+  /** Seconds since the epoch. */
+  date: number | undefined;
+  img: Article['img'];
+  imgContenu: Article['imgContenu'];
+  picto: Article['picto'];
+}
+
+function toView(id: string, data: Article): ArticleView {
+  return {
+    id,
+    slug: data.slug || id,
+    cat: data.cat,
+    titre: revealAt(data.titre),
+    introHtml: sanitizeContentHtml(data.intro),
+    contenuHtml: sanitizeContentHtml(data.contenu),
+    date: data.date,
+    img: data.img,
+    imgContenu: data.imgContenu,
+    picto: data.picto,
+  };
+}
+
+const newestFirst = (a: ArticleView, b: ArticleView) => (b.date ?? 0) - (a.date ?? 0);
+
+/** Visible, sorted links of a menu document ([] when the document is missing). */
+export async function menuLinks(id: MenuId): Promise<VisibleLink[]> {
+  const entry = await getEntry('menus', id);
+  return entry ? visibleLinks(entry.data.liens) : [];
+}
+
+/** Source of the ecole/schema frame (menus/divers, field schema.src). */
+export async function schemaSource(): Promise<string | undefined> {
+  return (await getEntry('menus', 'divers'))?.data.schema?.src;
+}
+
+/** A category's titre/descr/articles, or undefined. */
+export async function category(id: string): Promise<Category | undefined> {
+  return (await getEntry('categories', id))?.data;
+}
+
+/**
+ * Articles of a category: in the order of the category's `articles` list
+ * when it names them, the others after, newest first.
+ */
+export async function articlesOf(cat: string): Promise<ArticleView[]> {
+  const order = (await category(cat))?.articles ?? [];
+  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : Number.POSITIVE_INFINITY);
+  return (await getCollection('articles', (entry) => entry.data.cat === cat))
+    .map((entry) => toView(entry.id, entry.data))
+    .toSorted(newestFirst)
+    .toSorted((a, b) => rank(a.id) - rank(b.id));
+}
+
+/** Home intro cards: articles of category `accueil`. */
+export function homeIntroCards(): Promise<ArticleView[]> {
+  return articlesOf('accueil');
+}
+
+/** News: articles of category `actualites`, newest first. */
+export async function news(): Promise<ArticleView[]> {
+  return (await getCollection('articles', (entry) => entry.data.cat === 'actualites'))
+    .map((entry) => toView(entry.id, entry.data))
+    .toSorted(newestFirst);
+}
+
+/** Sponsors: every document of `partenaires`, in the category's order, else by name. */
+export async function sponsors(): Promise<ArticleView[]> {
+  const order = (await category('partenaires'))?.articles ?? [];
+  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : Number.POSITIVE_INFINITY);
+  return (await getCollection('partenaires'))
+    .map((entry) => toView(entry.id, entry.data))
+    .toSorted((a, b) => a.titre.localeCompare(b.titre, 'fr'))
+    .toSorted((a, b) => rank(a.id) - rank(b.id));
+}
+
+/** The association's address and contact lines, from article `adresse`. */
+export interface Address {
+  /** Name of the association (titre). */
+  name: string;
+  /** Postal address lines (intro, one per line). */
+  lines: string[];
+  /** Phones, emails and other lines (contenu, one per line). */
+  contacts: ContactLine[];
+}
+
+/**
+ * The footer/contact address from article `adresse` (spec §2): intro holds
+ * the postal lines, contenu the "Label : value" contact lines with '[at]'.
+ * @throws Error when the article is missing (the pull refuses that case).
+ */
+export async function address(): Promise<Address> {
+  const entry = await getEntry('articles', 'adresse');
+  if (!entry) throw new Error('articles/adresse is missing: run `npm run pull`.');
+  const plain = (text: string) => revealAt(text.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, ''));
+  return {
+    name: revealAt(entry.data.titre),
+    lines: plain(entry.data.intro)
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+    contacts: parseContactLines(plain(entry.data.contenu)),
+  };
+}

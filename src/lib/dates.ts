@@ -1,0 +1,13 @@
+/** French dates (spec: the interface is in French). */
+
+const LONG = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
+
+/** Formats seconds since the epoch as "3 octobre 2026" (Europe/Paris). */
+export function formatDate(seconds: number): string {
+  return LONG.format(new Date(seconds * 1000));
+}
+
+/** ISO 8601 for `<time datetime>`, from seconds since the epoch. */
+export function isoDate(seconds: number): string {
+  return new Date(seconds * 1000).toISOString();
+}

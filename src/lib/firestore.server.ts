@@ -1,0 +1,105 @@
+/**
+ * Firestore connection shared by the content pull (build time) and, in later
+ * issues, the write endpoints. Uses the `firebase` web SDK (firebase/app +
+ * firebase/firestore) configured from the environment:
+ *
+ * - FIREBASE_PROJECT_ID: project id (required here; the scripts set a demo id
+ *   when they start the embedded emulator).
+ * - FIREBASE_API_KEY: public web API key (required for a real project, ignored
+ *   by emulators).
+ * - FIRESTORE_EMULATOR_HOST: `host:port` of an emulator (official Firebase
+ *   emulator or the embedded one); absent means the real Firestore.
+ */
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectFirestoreEmulator, getFirestore, setLogLevel, type Firestore } from 'firebase/firestore';
+
+/** Where the content lives, resolved from the environment. */
+export interface FirestoreTarget {
+  /** Firebase project id. */
+  projectId: string;
+  /** Public web API key ('' against an emulator). */
+  apiKey: string;
+  /** Emulator address when one is meant. */
+  emulator?: { host: string; port: number };
+  /** Human-readable host for messages, e.g. `127.0.0.1:8080` or `firestore.googleapis.com`. */
+  host: string;
+}
+
+/** Error raised for a configuration that cannot work; its message says how to fix it. */
+export class FirestoreConfigError extends Error {
+  override name = 'FirestoreConfigError';
+}
+
+/**
+ * Parses `host:port` (IPv6 in brackets allowed: `[::1]:8080`).
+ * @throws FirestoreConfigError when the value has no valid port.
+ */
+export function parseHostPort(value: string): { host: string; port: number } {
+  const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(value.trim());
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || !Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new FirestoreConfigError(
+      `FIRESTORE_EMULATOR_HOST must be host:port (for example 127.0.0.1:8080), got "${value}".`,
+    );
+  }
+  return { host: match[1] as string, port };
+}
+
+/**
+ * Reads the Firestore target from environment variables (see module doc).
+ * @param env - the environment, `process.env` by default.
+ * @throws FirestoreConfigError when FIREBASE_PROJECT_ID is missing, or when a
+ *   real project is meant without FIREBASE_API_KEY.
+ */
+export function firestoreTargetFromEnv(env: NodeJS.ProcessEnv = process.env): FirestoreTarget {
+  const projectId = env.FIREBASE_PROJECT_ID?.trim();
+  if (!projectId) {
+    throw new FirestoreConfigError(
+      'FIREBASE_PROJECT_ID is not set. Set it (with FIREBASE_API_KEY, or FIRESTORE_EMULATOR_HOST for an emulator), or use `npm start` / `npm run build` without it to run on the embedded demo database.',
+    );
+  }
+  const emulatorValue = env.FIRESTORE_EMULATOR_HOST?.trim();
+  if (emulatorValue) {
+    const emulator = parseHostPort(emulatorValue);
+    return { projectId, apiKey: env.FIREBASE_API_KEY ?? 'emulator', emulator, host: emulatorValue };
+  }
+  const apiKey = env.FIREBASE_API_KEY?.trim();
+  if (!apiKey) {
+    throw new FirestoreConfigError(
+      `FIREBASE_API_KEY is not set for project "${projectId}". Copy it from the Firebase console (Project settings › Your apps › Web app config).`,
+    );
+  }
+  return { projectId, apiKey, host: 'firestore.googleapis.com' };
+}
+
+/** An open connection; call `close()` when done so that Node can exit. */
+export interface FirestoreConnection {
+  db: Firestore;
+  target: FirestoreTarget;
+  /** Terminates the SDK client and deletes the app (never waits more than 2 s). */
+  close(): Promise<void>;
+}
+
+let appCounter = 0;
+
+/**
+ * Opens a Firestore client for a target. Each call creates its own named
+ * FirebaseApp so that tests can hold several connections at once.
+ */
+export function connectFirestore(target: FirestoreTarget): FirestoreConnection {
+  // The SDK logs every retry against an unreachable backend; our own errors say it better.
+  setLogLevel('silent');
+  const app: FirebaseApp = initializeApp(
+    { projectId: target.projectId, apiKey: target.apiKey },
+    `site-${process.pid}-${++appCounter}`,
+  );
+  const db = getFirestore(app);
+  if (target.emulator) connectFirestoreEmulator(db, target.emulator.host, target.emulator.port);
+  return {
+    db,
+    target,
+    async close() {
+      await Promise.race([deleteApp(app), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    },
+  };
+}

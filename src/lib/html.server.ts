@@ -1,0 +1,75 @@
+/**
+ * Build-time sanitising of the HTML editors store in `intro` and `contenu`
+ * (spec §3), with sanitize-html. Runs only during the static build: nothing
+ * here ships to the browser.
+ *
+ * Kept: text, paragraphs, lists, emphasis, headings (h1/h2 demoted to h3 so
+ * that the page outline stays right), links (http, https, mailto, tel),
+ * images, tables, quotes, and iframes from the known video hosts below.
+ * Removed: scripts, styles, event handlers, `javascript:`/`data:` URLs, forms,
+ * unknown iframes. Links that open a new tab get rel="noopener noreferrer".
+ * '[at]' is revealed as '@' (spec §9) before sanitising, in text and hrefs.
+ */
+import sanitizeHtml from 'sanitize-html';
+import { revealAt } from './obfuscation.ts';
+
+/** Hosts whose iframes an editor may embed (videos without tracking cookies). */
+export const ALLOWED_IFRAME_HOSTS = ['www.youtube-nocookie.com', 'player.vimeo.com'];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'mark', 'abbr', 'span',
+    'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'q', 'cite',
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr',
+    'a', 'img', 'figure', 'figcaption',
+    'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+    'iframe',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel', 'hreflang'],
+    img: ['src', 'alt', 'width', 'height', 'loading'],
+    abbr: ['title'],
+    th: ['scope', 'colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+    iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'loading'],
+    '*': ['lang'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  allowedIframeHostnames: ALLOWED_IFRAME_HOSTS,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    h1: 'h3',
+    h2: 'h3',
+    a: (tagName, attribs) => {
+      const attributes = { ...attribs };
+      if (attributes.target === '_blank') attributes.rel = 'noopener noreferrer';
+      else delete attributes.target;
+      return { tagName, attribs: attributes };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { loading: 'lazy', alt: '', ...attribs } }),
+  },
+};
+
+/**
+ * Returns safe HTML for `set:html`.
+ * @param html - untrusted HTML from Firestore (plain text is fine too).
+ */
+export function sanitizeContentHtml(html: string): string {
+  return sanitizeHtml(revealAt(html), OPTIONS).trim();
+}
+
+/** Plain text of some HTML (tags dropped, entities decoded), for meta descriptions. */
+export function htmlToText(html: string): string {
+  const text = sanitizeHtml(revealAt(html), { allowedTags: [], allowedAttributes: {} });
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}

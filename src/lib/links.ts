@@ -1,0 +1,54 @@
+/**
+ * Menu link rules of spec §3: `statut: false` hides a link (and its children),
+ * links are sorted by `ordre` ascending, `ancre` is appended as `#ancre`, and
+ * `target: "_blank"` opens a new tab.
+ */
+import type { ChildLink, Link } from '../content.config.ts';
+
+/** A link ready to render. */
+export interface VisibleLink {
+  titre: string;
+  /** Final URL with the anchor applied; undefined for a pure group label. */
+  href: string | undefined;
+  /** True when the link opens a new tab (target `_blank`). */
+  newTab: boolean;
+  exergue: boolean;
+  picto: { src: string; alt: string } | undefined;
+  /** Visible children, sorted (empty for a child). */
+  children: VisibleLink[];
+}
+
+/** Appends `#ancre` to href (an existing fragment is replaced). */
+export function applyAnchor(href: string | undefined, ancre: string | undefined): string | undefined {
+  if (!ancre) return href;
+  const anchor = ancre.replace(/^#/, '');
+  return `${(href ?? '').split('#')[0]}#${anchor}`;
+}
+
+function byOrder(a: { ordre?: number | undefined }, b: { ordre?: number | undefined }): number {
+  return (a.ordre ?? Number.POSITIVE_INFINITY) - (b.ordre ?? Number.POSITIVE_INFINITY);
+}
+
+function toVisible(link: ChildLink | Link): VisibleLink {
+  const children = 'children' in link && link.children ? visibleLinks(link.children) : [];
+  return {
+    titre: link.titre,
+    href: applyAnchor(link.href, link.ancre),
+    newTab: link.target === '_blank',
+    exergue: link.exergue === true,
+    picto: link.picto,
+    children,
+  };
+}
+
+/**
+ * Filters and sorts a list of links: drops `statut === false` (with their
+ * children), sorts by `ordre` ascending (stable; links without ordre last),
+ * and does the same for each link's children.
+ */
+export function visibleLinks(links: readonly (ChildLink | Link)[]): VisibleLink[] {
+  return links
+    .filter((link) => link.statut !== false)
+    .toSorted(byOrder)
+    .map(toVisible);
+}
