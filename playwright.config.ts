@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests: Debian's Chromium (never a downloaded browser) against the
+ * built site in dist/, served like Netlify serves it by scripts/serve-dist.ts.
+ * `npm run test:build` (or `npm run build`) must have produced dist/ first.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: 'http://127.0.0.1:4322',
+    locale: 'fr-FR',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'tsx scripts/serve-dist.ts 4322',
+    url: 'http://127.0.0.1:4322/',
+    reuseExistingServer: !process.env.CI,
+    timeout: 30_000,
+  },
+});
