@@ -4,9 +4,9 @@
  * session (endpoints write to it) and is stopped on Ctrl-C.
  */
 import { spawnAstro } from './lib/astro-cli.ts';
-import { exitWithError, prepareContentSource, pullFromEnvironment } from './lib/content-source.ts';
+import { exitWithError, prepareContentSource, pullFromEnvironment, type ContentSource } from './lib/content-source.ts';
 
-let source;
+let source: ContentSource | undefined;
 try {
   source = await prepareContentSource();
   await pullFromEnvironment();

@@ -2,7 +2,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 
-const astroBin = createRequire(import.meta.url).resolve('astro/package.json').replace(/package\.json$/, 'bin/astro.mjs');
+const astroBin = createRequire(import.meta.url)
+  .resolve('astro/package.json')
+  .replace(/package\.json$/, 'bin/astro.mjs');
 
 /** Starts `astro <args>` with inherited stdio. */
 export function spawnAstro(args: string[]): ChildProcess {

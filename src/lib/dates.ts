@@ -1,6 +1,11 @@
 /** French dates (spec: the interface is in French). */
 
-const LONG = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
+const LONG = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Paris',
+});
 
 /** Formats seconds since the epoch as "3 octobre 2026" (Europe/Paris). */
 export function formatDate(seconds: number): string {

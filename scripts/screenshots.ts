@@ -1,0 +1,61 @@
+/**
+ * `npm run screenshots -- [routes...]`: full-page PNGs of the built site at
+ * 375 px and 1280 px in /tmp/screenshots/ (lazy images forced to load), to
+ * look at every page as a visitor would. Needs `npm run build` first; starts
+ * its own static server of dist/ on port 4399.
+ * Default routes: every page of the site plus a not-found path.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+
+const ROUTES = [
+  '/',
+  '/asso',
+  '/ecole',
+  '/ecole/schema',
+  '/soutenir',
+  '/soutenir/annule',
+  '/soutenir/valide',
+  '/contact',
+  '/actualites/rentree-2026',
+  '/introuvable',
+];
+const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ROUTES;
+const outDir = '/tmp/screenshots';
+await mkdir(outDir, { recursive: true });
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-dist.ts', '4399'], { stdio: 'ignore' });
+await new Promise((resolve) => setTimeout(resolve, 1500));
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  for (const width of [375, 1280]) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    for (const route of routes) {
+      await page.goto(`http://127.0.0.1:4399${route}`);
+      await page.evaluate(async () => {
+        for (const image of document.querySelectorAll('img')) image.loading = 'eager';
+        await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
+      });
+      const name = `${route.replaceAll('/', '_') || '_'}-${width}.png`;
+      await page.screenshot({ path: `${outDir}/${name}`, fullPage: true });
+      console.log(`${outDir}/${name}`);
+    }
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  server.kill();
+}

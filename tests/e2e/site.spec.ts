@@ -1,0 +1,307 @@
+/**
+ * Browser tests of the built site (dist/ served like Netlify): every route
+ * loads cleanly, axe-core finds no WCAG 2.2 AA violation on every page and
+ * interactive state, and the menu, dialogs, footer, forms and fallbacks work
+ * as a visitor uses them (by role and accessible name).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, NOT_FOUND_ROUTES, ROUTES, VIEWPORTS, watchPage } from './helpers';
+
+const NOT_FOUND_TEXT = "Oups, mais il n'y a rien ici";
+const SCHEMA_FRAME = 'iframe[src="/contenu/schema/index.html"]';
+
+const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
+const burger = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
+
+test.describe('every route', () => {
+  for (const route of ROUTES) {
+    test(`${route} loads cleanly`, async ({ page, baseURL }) => {
+      const watch = watchPage(page, baseURL!);
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+      await expect(page).toHaveTitle(/\S/);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.locator('h1')).toBeVisible();
+      expect(await page.evaluate(() => document.body.innerText)).not.toContain('[at]');
+      await page.waitForLoadState('networkidle');
+      expect(watch.problems).toEqual([]);
+    });
+  }
+
+  for (const route of NOT_FOUND_ROUTES) {
+    test(`${route} shows the not-found page (404) with a way home`, async ({ page, baseURL }) => {
+      const watch = watchPage(page, baseURL!, route);
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(404);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+      await expect(page).toHaveTitle(/\S/);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND_TEXT);
+      expect(await page.evaluate(() => document.body.innerText)).not.toContain('[at]');
+      await page.waitForLoadState('networkidle');
+      expect(watch.problems).toEqual([]);
+
+      await page.getByRole('main').getByRole('link', { name: 'Retour à l’accueil' }).click();
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(NOT_FOUND_TEXT);
+    });
+  }
+});
+
+test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
+  for (const viewport of VIEWPORTS) {
+    test.describe(`${viewport.width}px`, () => {
+      test.use({ viewport });
+      for (const route of [...ROUTES, NOT_FOUND_ROUTES[1]!]) {
+        test(`${route}`, async ({ page }) => {
+          await page.goto(route);
+          // The schema frame shows a document we embed, not ours to fix; its title is still checked.
+          await expectNoAxeViolations(
+            page,
+            `${route} at ${viewport.width}px`,
+            route === '/ecole/schema' ? [SCHEMA_FRAME] : [],
+          );
+        });
+      }
+
+      test('/asso with an "En savoir plus" dialog open', async ({ page }) => {
+        await page.goto('/asso');
+        await page
+          .getByRole('button', { name: /^En savoir plus/ })
+          .first()
+          .click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectNoAxeViolations(page, `/asso dialog open at ${viewport.width}px`);
+      });
+    });
+  }
+
+  test.describe('375px menu', () => {
+    test.use({ viewport: VIEWPORTS[0] });
+    test('/ with the burger menu open', async ({ page }) => {
+      await page.goto('/');
+      await burger(page).click();
+      await expect(mainMenu(page).getByRole('link', { name: 'Contact' })).toBeVisible();
+      await page.getByRole('button', { name: 'Sous-menu L’école' }).click();
+      await expect(mainMenu(page).getByRole('link', { name: 'Notre projet' })).toBeVisible();
+      await expectNoAxeViolations(page, '/ burger menu open at 375px');
+    });
+  });
+
+  test.describe('1280px sub-menu', () => {
+    test.use({ viewport: VIEWPORTS[1] });
+    test('/ with the sub-menu open', async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Sous-menu L’école' }).click();
+      await expect(mainMenu(page).getByRole('link', { name: 'Notre projet' })).toBeVisible();
+      await expectNoAxeViolations(page, '/ sub-menu open at 1280px');
+    });
+  });
+});
+
+test.describe('main menu', () => {
+  test.describe('375px: burger', () => {
+    test.use({ viewport: VIEWPORTS[0] });
+
+    test('opens with the keyboard, closes with Escape and gives focus back', async ({ page }) => {
+      await page.goto('/');
+      const button = burger(page);
+      const asso = mainMenu(page).getByRole('link', { name: 'L’association' });
+      const contact = mainMenu(page).getByRole('link', { name: 'Contact' });
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await expect(asso).toBeHidden();
+      await expect(contact).toBeHidden();
+
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      await expect(asso).toBeVisible();
+      await expect(contact).toBeVisible();
+
+      await page.keyboard.press('Escape');
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await expect(asso).toBeHidden();
+      await expect(button).toBeFocused();
+    });
+  });
+
+  test('links hidden in the data (statut false) are never in the DOM', async ({ page }) => {
+    for (const route of ['/', '/ecole']) {
+      await page.goto(route);
+      await expect(page.getByText('Boutique solidaire')).toHaveCount(0);
+      await expect(page.getByText('Menus de la cantine')).toHaveCount(0);
+      await expect(page.locator('a[href="/boutique"], a[href="/ecole#cantine"]')).toHaveCount(0);
+    }
+  });
+
+  test.describe('1280px: inline menu', () => {
+    test.use({ viewport: VIEWPORTS[1] });
+
+    test('shows the top level without the burger; the sub-menu button toggles its children', async ({ page }) => {
+      await page.goto('/');
+      const menu = mainMenu(page);
+      await expect(burger(page)).toBeHidden();
+      for (const name of ['Accueil', 'L’association', 'L’école', 'Nous soutenir', 'Contact']) {
+        await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+      }
+
+      const toggle = menu.getByRole('button', { name: 'Sous-menu L’école' });
+      const children = ['Notre projet', 'Pré-inscription', 'Suivi des démarches'].map((name) =>
+        menu.getByRole('link', { name, exact: true }),
+      );
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      for (const child of children) await expect(child).toBeHidden();
+
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      for (const child of children) await expect(child).toBeVisible();
+
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      for (const child of children) await expect(child).toBeHidden();
+    });
+  });
+});
+
+test.describe('/asso "En savoir plus" dialogs', () => {
+  test('each article with a full text opens its dialog; Escape and "Fermer" close it', async ({ page }) => {
+    await page.goto('/asso');
+    const articles = page.getByRole('main').getByRole('article');
+    const count = await articles.count();
+    expect(count).toBeGreaterThan(1);
+    let withDialog = 0;
+
+    for (let index = 0; index < count; index++) {
+      const article = articles.nth(index);
+      const title = (await article.getByRole('heading', { level: 2 }).innerText()).trim();
+      const opener = article.getByRole('button', { name: /^En savoir plus/ });
+      if (title === 'Une équipe de bénévoles') {
+        await expect(opener).toHaveCount(0);
+        continue;
+      }
+      withDialog++;
+      await expect(opener).toHaveCount(1);
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog).toBeHidden();
+
+      // Escape closes it and focus goes back to the opener.
+      await opener.click();
+      await expect(dialog).toBeVisible();
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+
+      // The close button closes it too.
+      await opener.click();
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Fermer' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    }
+
+    expect(withDialog).toBe(3);
+    await expect(page.getByRole('heading', { name: 'Une équipe de bénévoles' })).toBeVisible();
+  });
+});
+
+test.describe('footer', () => {
+  test('shows the address, phone and email links, and the information links', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const address = footer.locator('address');
+    for (const line of ['Les Petits Pas Ensemble', 'École des Petits Pas', '12 rue des Tilleuls', '69007 Lyon']) {
+      await expect(address).toContainText(line);
+    }
+
+    const phones = footer.locator('a[href^="tel:"]');
+    expect(await phones.count()).toBeGreaterThan(0);
+    for (const phone of await phones.all()) await expect(phone).toHaveText(/^[\d +]+$/);
+
+    const email = footer.getByRole('link', { name: 'contact@petitspas-ensemble.fr' });
+    await expect(email).toHaveAttribute('href', 'mailto:contact@petitspas-ensemble.fr');
+    for (const mail of await footer.locator('a[href^="mailto:"]').all()) await expect(mail).toContainText('@');
+    await expect(footer).not.toContainText('[at]');
+
+    const links = footer.getByRole('navigation', { name: 'Informations' });
+    for (const [name, href] of [
+      ['Mentions légales', '/mentions'],
+      ['Données personnelles', '/rgpd'],
+      ['Plan du site', '/sitemap'],
+      ['Contact', '/contact'],
+    ] as const) {
+      await expect(links.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+  });
+});
+
+test.describe('donation return pages', () => {
+  test('/soutenir/annule says the payment was cancelled and links back to /soutenir', async ({ page }) => {
+    await page.goto('/soutenir/annule');
+    await expect(page.getByText('Paiement annulé. Peut-être voulez-vous réessayer ?', { exact: true })).toBeVisible();
+    const retry = page.getByRole('main').locator('a[href="/soutenir"]');
+    await expect(retry).toBeVisible();
+    await retry.click();
+    await expect(page).toHaveURL('/soutenir');
+  });
+
+  test('/soutenir/valide thanks the donor', async ({ page }) => {
+    await page.goto('/soutenir/valide');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/merci/i);
+  });
+});
+
+test.describe('school pages', () => {
+  test('/ecole/schema embeds the administrative steps in a titled frame', async ({ page }) => {
+    await page.goto('/ecole/schema');
+    const frame = page.locator('iframe');
+    await expect(frame).toHaveCount(1);
+    await expect(frame).toHaveAttribute('src', '/contenu/schema/index.html');
+    await expect(frame).toHaveAttribute('title', /\S/);
+  });
+
+  test('/ecole has the pre-registration form with labelled fields', async ({ page }) => {
+    await page.goto('/ecole');
+    const form = page.getByRole('main').locator('form');
+    await expect(form.getByLabel('Prénom de l’enfant')).toBeEditable();
+    await expect(form.getByLabel('Votre email')).toHaveAttribute('type', 'email');
+    const country = form.getByLabel('Pays', { exact: true });
+    await expect(country.locator('option').first()).toHaveText('France');
+    await expect(country).toHaveValue('FR');
+    expect(await country.evaluate((select: HTMLSelectElement) => select.selectedIndex)).toBe(0);
+    const consent = form.getByRole('checkbox', { name: /J’accepte/ });
+    await expect(consent).not.toBeChecked();
+    await consent.check();
+    await expect(consent).toBeChecked();
+  });
+});
+
+test.describe('reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+  test('the dialog opens and closes without animation', async ({ page }) => {
+    await page.goto('/asso');
+    await page
+      .getByRole('button', { name: /^En savoir plus/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: VIEWPORTS[0] });
+  test('the main menu links are shown at 375px', async ({ page }) => {
+    await page.goto('/');
+    const menu = mainMenu(page);
+    await expect(burger(page)).toBeHidden();
+    for (const name of ['Accueil', 'L’association', 'L’école', 'Notre projet', 'Nous soutenir', 'Contact']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+  });
+});

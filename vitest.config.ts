@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three vitest projects, kept apart from the Playwright specs in tests/e2e:
+ * - unit: pure helpers and schemas (fast, no I/O);
+ * - pipeline: the pull against an embedded Firestore emulator;
+ * - build: assertions on dist/ after `npm run build`.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'pipeline',
+          include: ['tests/pipeline/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      { test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node' } },
+    ],
+  },
+});
