@@ -11,7 +11,8 @@ import react from '@astrojs/react';
 export default defineConfig({
   site: process.env.SITE_URL ?? 'https://petitspas-ensemble.netlify.app',
   output: 'static',
-  adapter: netlify(),
+  // No Netlify edge-function or image emulation in dev: they need the network, and the site uses neither.
+  adapter: netlify({ devFeatures: { edgeFunctions: false, images: false, environmentVariables: false } }),
   integrations: [react()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },

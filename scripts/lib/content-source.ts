@@ -7,6 +7,7 @@
  *   and FIREBASE_PROJECT_ID / FIRESTORE_EMULATOR_HOST are set in process.env so
  *   that the very same pull code (and child processes) use it.
  */
+import { existsSync } from 'node:fs';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server.ts';
 import { EMBEDDED_PROJECT_ID, startEmbeddedFirestore } from './embedded-firestore.ts';
 import { pullContent, type PullSummary } from './pull.ts';
@@ -18,8 +19,9 @@ export interface ContentSource {
   stop(): void;
 }
 
-/** Prepares the content source (see module doc). */
+/** Prepares the content source (see module doc). Variables of a local `.env` file apply (the environment wins). */
 export async function prepareContentSource(log: (line: string) => void = console.log): Promise<ContentSource> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
   if (process.env.FIREBASE_PROJECT_ID?.trim()) return { embedded: false, stop() {} };
   const started = performance.now();
   const emulator = await startEmbeddedFirestore();

@@ -5,7 +5,7 @@
  * as a visitor uses them (by role and accessible name).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, NOT_FOUND_ROUTES, ROUTES, VIEWPORTS, watchPage } from './helpers';
+import { expectNoAxeViolations, loadAllImages, NEWS_SLUGS, NOT_FOUND_ROUTES, ROUTES, VIEWPORTS, watchPage } from './helpers';
 
 const NOT_FOUND_TEXT = "Oups, mais il n'y a rien ici";
 const SCHEMA_FRAME = 'iframe[src="/contenu/schema/index.html"]';
@@ -24,7 +24,7 @@ test.describe('every route', () => {
       await expect(page.locator('h1')).toHaveCount(1);
       await expect(page.locator('h1')).toBeVisible();
       expect(await page.evaluate(() => document.body.innerText)).not.toContain('[at]');
-      await page.waitForLoadState('networkidle');
+      await loadAllImages(page);
       expect(watch.problems).toEqual([]);
     });
   }
@@ -39,7 +39,7 @@ test.describe('every route', () => {
       await expect(page.locator('h1')).toHaveCount(1);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND_TEXT);
       expect(await page.evaluate(() => document.body.innerText)).not.toContain('[at]');
-      await page.waitForLoadState('networkidle');
+      await loadAllImages(page);
       expect(watch.problems).toEqual([]);
 
       await page.getByRole('main').getByRole('link', { name: 'Retour à l’accueil' }).click();
@@ -50,33 +50,41 @@ test.describe('every route', () => {
   }
 });
 
+test('the home page links to every news page', async ({ page }) => {
+  await page.goto('/');
+  const news = page.getByRole('main').locator('a[href^="/actualites/"]');
+  const hrefs = await news.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect([...new Set(hrefs)].sort()).toEqual(NEWS_SLUGS.map((slug) => `/actualites/${slug}`));
+});
+
 test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
-  for (const viewport of VIEWPORTS) {
-    test.describe(`${viewport.width}px`, () => {
-      test.use({ viewport });
-      for (const route of [...ROUTES, NOT_FOUND_ROUTES[1]!]) {
-        test(`${route}`, async ({ page }) => {
-          await page.goto(route);
-          // The schema frame shows a document we embed, not ours to fix; its title is still checked.
-          await expectNoAxeViolations(
-            page,
-            `${route} at ${viewport.width}px`,
-            route === '/ecole/schema' ? [SCHEMA_FRAME] : [],
-          );
+  // One page load per route, checked at each viewport in turn (the layout changes at 64rem).
+  for (const route of [...ROUTES, NOT_FOUND_ROUTES[1]!]) {
+    test(`${route} at ${VIEWPORTS.map((viewport) => `${viewport.width}px`).join(' and ')}`, async ({ page }) => {
+      await page.setViewportSize(VIEWPORTS[0]);
+      await page.goto(route);
+      for (const viewport of VIEWPORTS) {
+        await test.step(`${viewport.width}px`, async () => {
+          await page.setViewportSize(viewport);
+          // The schema frame shows a document we embed, not ours to fix; the iframe's title is still checked.
+          await expectNoAxeViolations(page, `${route} at ${viewport.width}px`, route === '/ecole/schema' ? [SCHEMA_FRAME] : []);
         });
       }
-
-      test('/asso with an "En savoir plus" dialog open', async ({ page }) => {
-        await page.goto('/asso');
-        await page
-          .getByRole('button', { name: /^En savoir plus/ })
-          .first()
-          .click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        await expectNoAxeViolations(page, `/asso dialog open at ${viewport.width}px`);
-      });
     });
   }
+
+  test('/asso with an "En savoir plus" dialog open', async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS[0]);
+    await page.goto('/asso');
+    await page.getByRole('button', { name: /^En savoir plus/ }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    for (const viewport of VIEWPORTS) {
+      await test.step(`${viewport.width}px`, async () => {
+        await page.setViewportSize(viewport);
+        await expectNoAxeViolations(page, `/asso dialog open at ${viewport.width}px`);
+      });
+    }
+  });
 
   test.describe('375px menu', () => {
     test.use({ viewport: VIEWPORTS[0] });
