@@ -24,10 +24,12 @@ const DATA_FILES = ['articles.json', 'categories.json', 'menus.json', 'partenair
 
 let emulator: EmbeddedFirestore;
 let target: FirestoreTarget;
+const roots: string[] = [];
 
 /** A fresh project root in /tmp with src/data/ holding sentinel files. */
 async function tempRoot(withPrevious = true): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'pull-'));
+  roots.push(root);
   await mkdir(join(root, 'src/data'), { recursive: true });
   if (withPrevious) {
     for (const name of DATA_FILES) await writeFile(join(root, 'src/data', name), `{"previous": "${name}"}\n`);
@@ -68,7 +70,10 @@ beforeAll(async () => {
   await seed(target, fixture);
 });
 
-afterAll(() => emulator?.stop());
+afterAll(async () => {
+  emulator?.stop();
+  await Promise.all(roots.map((root) => rm(root, { recursive: true, force: true })));
+});
 
 describe('pull', () => {
   it('writes one JSON per collection, normalised and validated', async () => {
@@ -182,7 +187,6 @@ describe('npm run pull (the command line)', () => {
     expect(stdout).toContain(`Pulling content from Firestore at ${emulator.address} (project demo-pipeline)`);
     expect(stdout).toMatch(/articles\s+3 documents/);
     expect(JSON.parse(await readFile(join(root, 'src/data/categories.json'), 'utf8'))).toHaveProperty('actualites');
-    await rm(root, { recursive: true });
   });
 
   it('exits non-zero within 30 s naming the host when it is unreachable, leaving the files', async () => {
@@ -199,5 +203,38 @@ describe('npm run pull (the command line)', () => {
     expect(error.stderr).toContain(`127.0.0.1:${port}`);
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(await snapshotData(root)).toEqual(before);
+  });
+
+  it('npm run seed writes the demo dataset into an emulator, and refuses without one', async () => {
+    const fresh = await startEmbeddedFirestore();
+    try {
+      const { stdout } = await run(tsx, [join(projectRoot, 'scripts/seed.ts')], {
+        cwd: projectRoot,
+        env: { ...process.env, FIREBASE_PROJECT_ID: 'demo-seed', FIRESTORE_EMULATOR_HOST: fresh.address },
+      });
+      expect(stdout).toMatch(/^\d+ demo documents written to the emulator at 127\.0\.0\.1:\d+ \(project demo-seed\)\./);
+      const freshTarget = {
+        ...target,
+        projectId: 'demo-seed',
+        emulator: { host: fresh.host, port: fresh.port },
+        host: fresh.address,
+      };
+      const summary = await pullContent({
+        connect: () => connectFirestore(freshTarget),
+        host: fresh.address,
+        root: await tempRoot(),
+        log: () => {},
+      });
+      expect(summary.partenaires).toBeGreaterThanOrEqual(10);
+      expect(summary.menus).toBe(4);
+    } finally {
+      fresh.stop();
+    }
+    const refused = await run(tsx, [join(projectRoot, 'scripts/seed.ts')], {
+      cwd: projectRoot,
+      env: { ...process.env, FIREBASE_PROJECT_ID: 'mon-asso', FIREBASE_API_KEY: 'k', FIRESTORE_EMULATOR_HOST: '' },
+    }).catch((caught) => caught);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('only writes to an emulator');
   });
 });
