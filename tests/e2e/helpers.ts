@@ -80,15 +80,11 @@ export function watchPage(page: Page, baseURL: string, allowed404Path?: string):
 }
 
 /**
- * Runs axe-core (AXE_TAGS) on the page as it is now and fails with every
- * violating node's target and failure summary. `excludeFrames` are CSS
- * selectors of iframes whose third-party content is not ours to fix (the
- * iframe element itself is still checked, e.g. its title).
+ * Runs axe-core (AXE_TAGS) on the page as it is now, frames included, and
+ * fails with every violating node's target and failure summary.
  */
-export async function expectNoAxeViolations(page: Page, state: string, excludeFrames: string[] = []): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
-  for (const frame of excludeFrames) builder = builder.exclude([frame, 'html']);
-  const { violations } = await builder.analyze();
+export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const report = violations
     .map((violation) => {
       const nodes = violation.nodes
@@ -104,10 +100,11 @@ export async function expectNoAxeViolations(page: Page, state: string, excludeFr
 }
 
 /**
- * Turns lazy images eager and waits until every image has loaded or failed,
- * so that a broken image URL shows up as a failed request.
+ * Turns lazy images eager, loads lazy iframes (scrolled into view) and waits
+ * until everything has loaded or failed, so that a broken URL shows up as a
+ * failed request and axe sees the frames' content. Scrolls back to the top.
  */
-export async function loadAllImages(page: Page): Promise<void> {
+export async function loadEverything(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const images = [...document.images];
     for (const image of images) image.loading = 'eager';
@@ -122,4 +119,10 @@ export async function loadAllImages(page: Page): Promise<void> {
       ),
     );
   });
+  for (const iframe of await page.locator('iframe').all()) {
+    await iframe.scrollIntoViewIfNeeded();
+    const frame = await (await iframe.elementHandle())?.contentFrame();
+    await frame?.waitForLoadState('load');
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }

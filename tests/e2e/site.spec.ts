@@ -4,44 +4,68 @@
  * interactive state, and the menu, dialogs, footer, forms and fallbacks work
  * as a visitor uses them (by role and accessible name).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, loadAllImages, NEWS_SLUGS, NOT_FOUND_ROUTES, ROUTES, VIEWPORTS, watchPage } from './helpers';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  expectNoAxeViolations,
+  loadEverything,
+  NEWS_SLUGS,
+  NOT_FOUND_ROUTES,
+  ROUTES,
+  VIEWPORTS,
+  watchPage,
+} from './helpers';
 
 const NOT_FOUND_TEXT = "Oups, mais il n'y a rien ici";
-const SCHEMA_FRAME = 'iframe[src="/contenu/schema/index.html"]';
 
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
 const burger = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
 
+/**
+ * Loads a route at 375px and checks what every page must have (status, lang,
+ * title, one h1, no '[at]', every image and frame loading), then runs axe-core
+ * (frames included) at each viewport on the same page load. Load checks are
+ * soft so that axe still reports.
+ */
+async function checkRoute(page: Page, baseURL: string, route: string, status: 200 | 404): Promise<void> {
+  const watch = watchPage(page, baseURL, status === 404 ? route : undefined);
+  await page.setViewportSize(VIEWPORTS[0]);
+  await test.step('loads with status, lang, title and one h1', async () => {
+    const response = await page.goto(route);
+    expect.soft(response?.status()).toBe(status);
+    await expect.soft(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect.soft(page).toHaveTitle(/\S/);
+    await expect.soft(page.locator('h1')).toHaveCount(1);
+    await expect.soft(page.locator('h1')).toBeVisible();
+    expect.soft(await page.evaluate(() => document.body.innerText)).not.toContain('[at]');
+    await loadEverything(page);
+  });
+  for (const viewport of VIEWPORTS) {
+    await test.step(`axe at ${viewport.width}px`, async () => {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page, `${route} at ${viewport.width}px`);
+    });
+  }
+  await test.step('no console error, no failed request to our origin', () => {
+    expect(watch.problems).toEqual([]);
+  });
+}
+
 test.describe('every route', () => {
+  const widths = VIEWPORTS.map((viewport) => `${viewport.width}px`).join(' and ');
+
   for (const route of ROUTES) {
-    test(`${route} loads cleanly`, async ({ page, baseURL }) => {
-      const watch = watchPage(page, baseURL!);
-      const response = await page.goto(route);
-      expect(response?.status()).toBe(200);
-      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-      await expect(page).toHaveTitle(/\S/);
-      await expect(page.locator('h1')).toHaveCount(1);
-      await expect(page.locator('h1')).toBeVisible();
-      expect(await page.evaluate(() => document.body.innerText)).not.toContain('[at]');
-      await loadAllImages(page);
-      expect(watch.problems).toEqual([]);
+    test(`${route} loads cleanly; axe finds no violation at ${widths}`, async ({ page, baseURL }) => {
+      await checkRoute(page, baseURL!, route, 200);
     });
   }
 
   for (const route of NOT_FOUND_ROUTES) {
-    test(`${route} shows the not-found page (404) with a way home`, async ({ page, baseURL }) => {
-      const watch = watchPage(page, baseURL!, route);
-      const response = await page.goto(route);
-      expect(response?.status()).toBe(404);
-      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-      await expect(page).toHaveTitle(/\S/);
-      await expect(page.locator('h1')).toHaveCount(1);
+    test(`${route} shows the not-found page (404) with a way home; axe clean at ${widths}`, async ({
+      page,
+      baseURL,
+    }) => {
+      await checkRoute(page, baseURL!, route, 404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND_TEXT);
-      expect(await page.evaluate(() => document.body.innerText)).not.toContain('[at]');
-      await loadAllImages(page);
-      expect(watch.problems).toEqual([]);
-
       await page.getByRole('main').getByRole('link', { name: 'Retour à l’accueil' }).click();
       await expect(page).toHaveURL('/');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -57,26 +81,14 @@ test('the home page links to every news page', async ({ page }) => {
   expect([...new Set(hrefs)].sort()).toEqual(NEWS_SLUGS.map((slug) => `/actualites/${slug}`));
 });
 
-test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
-  // One page load per route, checked at each viewport in turn (the layout changes at 64rem).
-  for (const route of [...ROUTES, NOT_FOUND_ROUTES[1]!]) {
-    test(`${route} at ${VIEWPORTS.map((viewport) => `${viewport.width}px`).join(' and ')}`, async ({ page }) => {
-      await page.setViewportSize(VIEWPORTS[0]);
-      await page.goto(route);
-      for (const viewport of VIEWPORTS) {
-        await test.step(`${viewport.width}px`, async () => {
-          await page.setViewportSize(viewport);
-          // The schema frame shows a document we embed, not ours to fix; the iframe's title is still checked.
-          await expectNoAxeViolations(page, `${route} at ${viewport.width}px`, route === '/ecole/schema' ? [SCHEMA_FRAME] : []);
-        });
-      }
-    });
-  }
-
+test.describe('accessibility of interactive states (axe-core, WCAG 2.2 AA)', () => {
   test('/asso with an "En savoir plus" dialog open', async ({ page }) => {
     await page.setViewportSize(VIEWPORTS[0]);
     await page.goto('/asso');
-    await page.getByRole('button', { name: /^En savoir plus/ }).first().click();
+    await page
+      .getByRole('button', { name: /^En savoir plus/ })
+      .first()
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     for (const viewport of VIEWPORTS) {
       await test.step(`${viewport.width}px`, async () => {
@@ -268,6 +280,8 @@ test.describe('school pages', () => {
     await expect(frame).toHaveCount(1);
     await expect(frame).toHaveAttribute('src', '/contenu/schema/index.html');
     await expect(frame).toHaveAttribute('title', /\S/);
+    await frame.scrollIntoViewIfNeeded();
+    await expect(page.frameLocator('iframe').locator('body')).not.toBeEmpty();
   });
 
   test('/ecole has the pre-registration form with labelled fields', async ({ page }) => {
@@ -303,13 +317,60 @@ test.describe('reduced motion', () => {
 });
 
 test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false, viewport: VIEWPORTS[0] });
-  test('the main menu links are shown at 375px', async ({ page }) => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the main menu links are shown at 375px, without covering the page', async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS[0]);
     await page.goto('/');
     const menu = mainMenu(page);
     await expect(burger(page)).toBeHidden();
     for (const name of ['Accueil', 'L’association', 'L’école', 'Notre projet', 'Nous soutenir', 'Contact']) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
+    // Nothing can close the menu without JavaScript, so it must not hide what is below it.
+    const header = page.getByRole('banner');
+    for (const element of [
+      header.getByRole('link', { name: 'Les Petits Pas Ensemble' }),
+      header.getByRole('link', { name: 'Faire un don' }),
+      header.getByRole('link', { name: 'Pré-inscrire mon enfant' }),
+      page.getByRole('heading', { level: 1 }),
+    ]) {
+      expect(await isUncovered(element), `${element} is covered by another element`).toBe(true);
+    }
+  });
+
+  test('at 1280px the sub-menu shows on focus or hover and covers nothing otherwise', async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS[1]);
+    await page.goto('/ecole/schema');
+    const menu = mainMenu(page);
+    const child = menu.getByRole('link', { name: 'Notre projet', exact: true });
+    await expect(menu.getByRole('button', { name: 'Sous-menu L’école' })).toBeHidden();
+    await expect(child).toBeHidden();
+    expect(await isUncovered(page.getByRole('heading', { level: 1 })), 'the h1 is covered').toBe(true);
+
+    await menu.getByRole('link', { name: 'L’école', exact: true }).focus();
+    await expect(child).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(child).toBeFocused();
+    await page.getByRole('heading', { level: 1 }).hover();
+    await page.getByRole('main').click({ position: { x: 5, y: 5 } });
+    await expect(child).toBeHidden();
+
+    await menu.getByRole('link', { name: 'L’école', exact: true }).hover();
+    await expect(child).toBeVisible();
   });
 });
+
+/**
+ * Whether the element, scrolled to the middle of the viewport, is the topmost
+ * one at its centre and near both ends of its box.
+ */
+function isUncovered(element: Locator): Promise<boolean> {
+  return element.evaluate((target) => {
+    target.scrollIntoView({ block: 'center' });
+    const box = target.getBoundingClientRect();
+    return [0.02, 0.5, 0.98].every((fraction) =>
+      target.contains(document.elementFromPoint(box.x + box.width * fraction, box.y + box.height / 2)),
+    );
+  });
+}
