@@ -7,9 +7,12 @@ const LONG = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
 });
 
-/** Formats seconds since the epoch as "3 octobre 2026" (Europe/Paris). */
+/**
+ * Formats seconds since the epoch as "3 octobre 2026" (Europe/Paris), with
+ * the French ordinal for the first day of a month: "1er septembre 2026".
+ */
 export function formatDate(seconds: number): string {
-  return LONG.format(new Date(seconds * 1000));
+  return LONG.format(new Date(seconds * 1000)).replace(/^1 /, '1er ');
 }
 
 /** ISO 8601 for `<time datetime>`, from seconds since the epoch. */

@@ -7,7 +7,8 @@ describe('French dates', () => {
   it('formats seconds as a French date in Paris time', () => {
     expect(formatDate(Date.UTC(2026, 9, 3, 9) / 1000)).toBe('3 octobre 2026');
     // 23:30 UTC on 31 December is already 1 January in Paris.
-    expect(formatDate(Date.UTC(2025, 11, 31, 23, 30) / 1000)).toBe('1 janvier 2026');
+    expect(formatDate(Date.UTC(2025, 11, 31, 23, 30) / 1000)).toBe('1er janvier 2026');
+    expect(formatDate(Date.UTC(2026, 8, 11, 12) / 1000)).toBe('11 septembre 2026');
     expect(isoDate(0)).toBe('1970-01-01T00:00:00.000Z');
   });
 });
