@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './scripts/lib/chromium';
 
 /**
  * Browser tests: Debian's Chromium (never a downloaded browser) against the
@@ -15,19 +16,7 @@ export default defineConfig({
   use: {
     baseURL: 'http://127.0.0.1:4322',
     locale: 'fr-FR',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },
   webServer: {
     command: 'tsx scripts/serve-dist.ts 4322',

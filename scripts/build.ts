@@ -4,16 +4,11 @@
  * before Astro runs, so an empty or partial site is never published.
  */
 import { spawnAstro } from './lib/astro-cli.ts';
-import { exitWithError, prepareContentSource, pullFromEnvironment } from './lib/content-source.ts';
+import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
 
 try {
-  const source = await prepareContentSource();
-  try {
-    await pullFromEnvironment();
-  } finally {
-    // The static build only reads the pulled JSON: the emulator is not needed any more.
-    source.stop();
-  }
+  // The static build only reads the pulled JSON: the emulator is stopped after the pull.
+  await pullFromPreparedSource();
 } catch (error) {
   exitWithError(error);
 }

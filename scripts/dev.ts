@@ -4,14 +4,12 @@
  * session (endpoints write to it) and is stopped on Ctrl-C.
  */
 import { spawnAstro } from './lib/astro-cli.ts';
-import { exitWithError, prepareContentSource, pullFromEnvironment, type ContentSource } from './lib/content-source.ts';
+import { exitWithError, pullFromPreparedSource, type ContentSource } from './lib/content-source.ts';
 
 let source: ContentSource | undefined;
 try {
-  source = await prepareContentSource();
-  await pullFromEnvironment();
+  source = await pullFromPreparedSource({ keepRunning: true });
 } catch (error) {
-  source?.stop();
   exitWithError(error);
 }
 const astro = spawnAstro(['dev', ...process.argv.slice(2)]);

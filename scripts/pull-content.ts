@@ -3,15 +3,10 @@
  * Without FIREBASE_PROJECT_ID it pulls from the embedded demo database.
  * Exit status 0 on success, 1 on any failure (previous JSON left untouched).
  */
-import { exitWithError, prepareContentSource, pullFromEnvironment } from './lib/content-source.ts';
+import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
 
 try {
-  const source = await prepareContentSource();
-  try {
-    await pullFromEnvironment();
-  } finally {
-    source.stop();
-  }
+  await pullFromPreparedSource();
   process.exit(0);
 } catch (error) {
   exitWithError(error);

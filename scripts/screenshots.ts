@@ -3,43 +3,22 @@
  * 375 px and 1280 px in /tmp/screenshots/ (lazy images forced to load), to
  * look at every page as a visitor would. Needs `npm run build` first; starts
  * its own static server of dist/ on port 4399.
- * Default routes: every page of the site plus a not-found path.
+ * Default routes: every route of the browser tests plus a not-found path.
  */
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
+import { NOT_FOUND_ROUTES, ROUTES as SITE_ROUTES } from '../tests/e2e/helpers.ts';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './lib/chromium.ts';
 
-const ROUTES = [
-  '/',
-  '/asso',
-  '/ecole',
-  '/ecole/schema',
-  '/soutenir',
-  '/soutenir/annule',
-  '/soutenir/valide',
-  '/contact',
-  '/actualites/rentree-2026',
-  '/introuvable',
-];
+const ROUTES = [...SITE_ROUTES, ...NOT_FOUND_ROUTES.slice(0, 1)];
 const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ROUTES;
 const outDir = '/tmp/screenshots';
 await mkdir(outDir, { recursive: true });
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-dist.ts', '4399'], { stdio: 'ignore' });
 await new Promise((resolve) => setTimeout(resolve, 1500));
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
 try {
   for (const width of [375, 1280]) {
     const page = await browser.newPage({ viewport: { width, height: 900 } });

@@ -52,6 +52,24 @@ export async function pullFromEnvironment(log: (line: string) => void = console.
   return pullContent({ connect: () => connectFirestore(target), host: target.host, log });
 }
 
+/**
+ * Prepares the source and pulls from it: the common start of `npm run pull`,
+ * `npm run build` and `npm start`. The embedded emulator, if one was started,
+ * is stopped afterwards unless `keepRunning` (npm start: endpoints write to it).
+ * @throws like prepareContentSource and pullFromEnvironment; the emulator is stopped then.
+ */
+export async function pullFromPreparedSource({ keepRunning = false } = {}): Promise<ContentSource> {
+  const source = await prepareContentSource();
+  try {
+    await pullFromEnvironment();
+  } catch (error) {
+    source.stop();
+    throw error;
+  }
+  if (!keepRunning) source.stop();
+  return source;
+}
+
 /** Prints an error for a terminal and exits with status 1. */
 export function exitWithError(error: unknown): never {
   console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}`);
