@@ -376,3 +376,14 @@ function isUncovered(element: Locator): Promise<boolean> {
     );
   });
 }
+
+test.describe('fluid layout', () => {
+  test.use({ viewport: { width: 320, height: 700 } });
+  test('no page scrolls sideways at 320px (the narrowest phones)', async ({ page }) => {
+    for (const route of [...ROUTES, NOT_FOUND_ROUTES[0] as string]) {
+      await page.goto(route);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${route} is ${overflow}px wider than the 320px screen`).toBeLessThanOrEqual(0);
+    }
+  });
+});
