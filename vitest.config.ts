@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Three vitest projects, kept apart from the Playwright specs in tests/e2e:
  * - unit: pure helpers and schemas (fast, no I/O);
+ * - components: React islands rendered with Testing Library in jsdom;
  * - pipeline: the pull against an embedded Firestore emulator;
  * - build: assertions on dist/ after `npm run build`.
  */
@@ -10,6 +11,14 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/components/setup.ts'],
+        },
+      },
       {
         test: {
           name: 'pipeline',

@@ -1,0 +1,139 @@
+/**
+ * The write payloads of the site and their French messages (spec §3, §5, §7).
+ * One zod schema per payload, imported by the island (instant feedback) and
+ * by the endpoint (the authoritative check). Messages are the spec's, copied
+ * character for character where the spec gives them.
+ */
+import { z } from 'astro/zod';
+import { isCountryCode } from './countries';
+
+/** Every message a visitor can see from the forms. */
+export const MESSAGES = {
+  /** Spec §5: newsletter email rule broken, on submit. */
+  emailIncorrect: "L'email ne semble pas correct, pouvez-vous le vérifier ?",
+  /** Spec §5: newsletter consent missing, on submit. */
+  consentRequired: 'Votre consentement est obligatoire pour vous inscrire',
+  /** Spec §5: newsletter success. */
+  newsletterSuccess: 'Votre email a bien été enregistré, merci pour votre soutien.',
+  /** Spec §5: shown next to the email field while it is invalid. */
+  emailFieldInvalid: 'Merci de saisir un email valide',
+  /** Spec §7: pre-registration success. */
+  preRegistrationSuccess: 'Vous avez été inscrit',
+  /** Pre-registration consent missing (spec §5: "the consent checkbox is required"; wording ours). */
+  preRegistrationConsentRequired: 'Votre consentement est obligatoire pour pré-inscrire votre enfant',
+  required: {
+    enfantPrenom: 'Merci d’indiquer le prénom de votre enfant',
+    enfantNom: 'Merci d’indiquer le nom de votre enfant',
+    parentPrenom: 'Merci d’indiquer votre prénom',
+    parentNom: 'Merci d’indiquer votre nom',
+  },
+  /** A text longer than its field allows. */
+  tooLong: (max: number) => `Ce champ est trop long (${max} caractères au plus)`,
+  /** Country code not in the list. */
+  countryUnknown: 'Merci de choisir un pays dans la liste',
+  /** Fields that are not part of the form (a hand-made request). */
+  unknownField: 'La demande contient des champs inattendus',
+  /** Body too large (HTTP 413). */
+  tooLarge: 'La demande est trop volumineuse',
+  /** Body that is not a form or JSON. */
+  badRequest: 'La demande est illisible. Merci de réessayer depuis le formulaire.',
+  /** Database unreachable or too slow (HTTP 503). */
+  unavailable:
+    'Le service est momentanément indisponible. Vos informations n’ont pas été enregistrées : merci de réessayer dans quelques minutes.',
+  /** The browser could not reach our server at all. */
+  network: 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.',
+} as const;
+
+/** Largest accepted request body, in bytes (HTTP 413 above). */
+export const MAX_BODY_BYTES = 4096;
+
+/** Name of the hidden honeypot field: a bot fills it, a person never sees it. */
+export const HONEYPOT_FIELD = 'site';
+
+/**
+ * The newsletter email rule of spec §5: at least 5 characters, with '@' and '.'.
+ * @param email - as typed (surrounding spaces ignored).
+ */
+export function isAcceptableEmail(email: string): boolean {
+  const value = email.trim();
+  return value.length >= 5 && value.includes('@') && value.includes('.') && !/\s/.test(value);
+}
+
+const email = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(254, { error: MESSAGES.tooLong(254) })
+    .refine(isAcceptableEmail, { error: message });
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: MESSAGES.tooLong(max) });
+const requiredText = (max: number, message: string) => text(max).min(1, { error: message });
+const honeypot = z.string().max(200).optional();
+
+/** Newsletter entry (spec §3): email and consentement (must be true). */
+export const newsletterSchema = z.strictObject(
+  {
+    email: email(MESSAGES.emailIncorrect),
+    consentement: z.literal(true, { error: MESSAGES.consentRequired }),
+    [HONEYPOT_FIELD]: honeypot,
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : undefined) },
+);
+
+/** Pre-registration entry (spec §3); pays is an ISO 3166-1 alpha-2 code, FR by default. */
+export const preRegistrationSchema = z.strictObject(
+  {
+    enfantPrenom: requiredText(100, MESSAGES.required.enfantPrenom),
+    enfantNom: requiredText(100, MESSAGES.required.enfantNom),
+    infos: text(2000).default(''),
+    parentPrenom: requiredText(100, MESSAGES.required.parentPrenom),
+    parentNom: requiredText(100, MESSAGES.required.parentNom),
+    email: email(MESSAGES.emailFieldInvalid),
+    adresse: text(200).default(''),
+    postal: text(20).default(''),
+    ville: text(100).default(''),
+    pays: z.string().trim().toUpperCase().default('FR').refine(isCountryCode, { error: MESSAGES.countryUnknown }),
+    consentement: z.literal(true, { error: MESSAGES.preRegistrationConsentRequired }),
+    [HONEYPOT_FIELD]: honeypot,
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : undefined) },
+);
+
+/** A valid newsletter payload. */
+export type NewsletterPayload = z.infer<typeof newsletterSchema>;
+/** A valid pre-registration payload. */
+export type PreRegistrationPayload = z.infer<typeof preRegistrationSchema>;
+/** What the pre-registration form holds while the parent types (all strings, consent boolean). */
+export type PreRegistrationDraft = z.input<typeof preRegistrationSchema>;
+
+/** Field name → first French message, from a failed validation. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.code === 'unrecognized_keys' ? '_form' : String(issue.path[0] ?? '_form');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The first French message of a failed validation, in the schema's field order. */
+export function firstError(error: z.ZodError): string {
+  return error.issues[0]?.message ?? MESSAGES.badRequest;
+}
+
+/**
+ * Turns a plain HTML form submission into the payload shape: checkbox
+ * `consentement` becomes a boolean (checked → true), other values stay strings.
+ */
+export function formDataToPayload(form: FormData | URLSearchParams): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string') payload[key] = value;
+  }
+  payload.consentement = payload.consentement === 'true' || payload.consentement === 'on';
+  return payload;
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fieldErrors,
+  firstError,
+  formDataToPayload,
+  isAcceptableEmail,
+  MESSAGES,
+  newsletterSchema,
+  preRegistrationSchema,
+} from '../../src/lib/forms';
+
+const validPreRegistration = {
+  enfantPrenom: 'Léa',
+  enfantNom: 'Martin',
+  infos: 'Elle adore dessiner.',
+  parentPrenom: 'Sophie',
+  parentNom: 'Martin',
+  email: 'sophie.martin@exemple.fr',
+  adresse: '3 rue des Lilas',
+  postal: '69007',
+  ville: 'Lyon',
+  pays: 'FR',
+  consentement: true,
+};
+
+describe('newsletter rules (spec §5)', () => {
+  it('accepts an email of at least 5 characters with @ and .', () => {
+    expect(isAcceptableEmail('a@b.c')).toBe(true);
+    expect(isAcceptableEmail('  marie@exemple.fr ')).toBe(true);
+    // 'a@b.' has '@' and '.' but only 4 characters.
+    for (const bad of ['a@b.', '', 'a@bc', 'ab.cd', 'a b@c.fr']) expect(isAcceptableEmail(bad), bad).toBe(false);
+  });
+
+  it("says 'L'email ne semble pas correct, pouvez-vous le vérifier ?' for a bad email", () => {
+    for (const email of ['a@b', 'abcdef', 'ab.cd', '@.f']) {
+      const result = newsletterSchema.safeParse({ email, consentement: true });
+      expect(result.success, email).toBe(false);
+      if (!result.success)
+        expect(firstError(result.error)).toBe("L'email ne semble pas correct, pouvez-vous le vérifier ?");
+    }
+  });
+
+  it("says 'Votre consentement est obligatoire pour vous inscrire' without consent", () => {
+    const result = newsletterSchema.safeParse({ email: 'marie@exemple.fr', consentement: false });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(firstError(result.error)).toBe('Votre consentement est obligatoire pour vous inscrire');
+  });
+
+  it('checks the email before the consent, and trims the email', () => {
+    const result = newsletterSchema.safeParse({ email: 'x', consentement: false });
+    if (!result.success) expect(firstError(result.error)).toBe(MESSAGES.emailIncorrect);
+    expect(newsletterSchema.parse({ email: ' marie@exemple.fr ', consentement: true })).toEqual({
+      email: 'marie@exemple.fr',
+      consentement: true,
+    });
+  });
+
+  it('rejects unknown fields and over-long emails', () => {
+    const unknown = newsletterSchema.safeParse({ email: 'marie@exemple.fr', consentement: true, admin: true });
+    expect(unknown.success).toBe(false);
+    if (!unknown.success) expect(firstError(unknown.error)).toBe('La demande contient des champs inattendus');
+    const long = newsletterSchema.safeParse({ email: `${'a'.repeat(250)}@exemple.fr`, consentement: true });
+    if (!long.success) expect(firstError(long.error)).toBe('Ce champ est trop long (254 caractères au plus)');
+    expect(long.success).toBe(false);
+  });
+
+  it('keeps the exact success and field messages of the spec', () => {
+    expect(MESSAGES.newsletterSuccess).toBe('Votre email a bien été enregistré, merci pour votre soutien.');
+    expect(MESSAGES.emailFieldInvalid).toBe('Merci de saisir un email valide');
+    expect(MESSAGES.preRegistrationSuccess).toBe('Vous avez été inscrit');
+  });
+});
+
+describe('pre-registration rules', () => {
+  it('accepts a complete entry and defaults the optional fields', () => {
+    expect(preRegistrationSchema.parse(validPreRegistration)).toEqual(validPreRegistration);
+    const minimal = {
+      ...validPreRegistration,
+      infos: undefined,
+      adresse: undefined,
+      postal: undefined,
+      ville: undefined,
+      pays: undefined,
+    };
+    expect(preRegistrationSchema.parse(minimal)).toMatchObject({ infos: '', adresse: '', pays: 'FR' });
+  });
+
+  it('requires the consent box', () => {
+    const result = preRegistrationSchema.safeParse({ ...validPreRegistration, consentement: false });
+    expect(result.success).toBe(false);
+    if (!result.success)
+      expect(fieldErrors(result.error)).toEqual({ consentement: MESSAGES.preRegistrationConsentRequired });
+  });
+
+  it('gives one French message per field, tied to the field name', () => {
+    const result = preRegistrationSchema.safeParse({
+      ...validPreRegistration,
+      enfantPrenom: '  ',
+      parentNom: '',
+      email: 'sophie',
+      pays: 'ZZ',
+      infos: 'x'.repeat(2001),
+    });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(fieldErrors(result.error)).toEqual({
+        enfantPrenom: 'Merci d’indiquer le prénom de votre enfant',
+        parentNom: 'Merci d’indiquer votre nom',
+        email: 'Merci de saisir un email valide',
+        pays: 'Merci de choisir un pays dans la liste',
+        infos: 'Ce champ est trop long (2000 caractères au plus)',
+      });
+    }
+  });
+
+  it('reads a plain form submission (checkbox → boolean)', () => {
+    const form = new URLSearchParams({ ...validPreRegistration, consentement: 'true' });
+    expect(preRegistrationSchema.parse(formDataToPayload(form))).toEqual(validPreRegistration);
+    const unchecked = new URLSearchParams({ email: 'a@b.fr' });
+    expect(formDataToPayload(unchecked)).toEqual({ email: 'a@b.fr', consentement: false });
+  });
+});
