@@ -5,7 +5,6 @@
  * character for character where the spec gives them.
  */
 import { z } from 'astro/zod';
-import { isCountryCode } from './countries';
 
 /** Every message a visitor can see from the forms. */
 export const MESSAGES = {
@@ -59,6 +58,21 @@ export function isAcceptableEmail(email: string): boolean {
   return value.length >= 5 && value.includes('@') && value.includes('.') && !/\s/.test(value);
 }
 
+/** CLDR region codes that are not countries (groupings, unknown). */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
+let regionNames: Intl.DisplayNames | undefined;
+
+/**
+ * True for an ISO 3166-1 alpha-2 country code ("FR", "BE"), checked with the
+ * runtime's own CLDR data (Intl.DisplayNames) so that the browser bundle does
+ * not carry a country table; the list shown comes from src/lib/countries.ts.
+ */
+export function isCountryCodeLike(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
+  regionNames ??= new Intl.DisplayNames(['fr'], { type: 'region', fallback: 'none' });
+  return regionNames.of(code) !== undefined;
+}
+
 const email = (message: string) =>
   z
     .string({ error: message })
@@ -96,7 +110,7 @@ export const preRegistrationSchema = z.strictObject(
     adresse: text(200).default(''),
     postal: text(20).default(''),
     ville: text(100).default(''),
-    pays: z.string().trim().toUpperCase().default('FR').refine(isCountryCode, { error: MESSAGES.countryUnknown }),
+    pays: z.string().trim().toUpperCase().default('FR').refine(isCountryCodeLike, { error: MESSAGES.countryUnknown }),
     consentement: z.literal(true, { error: MESSAGES.preRegistrationConsentRequired }),
     [HONEYPOT_FIELD]: honeypot,
   },

@@ -4,6 +4,7 @@ import {
   firstError,
   formDataToPayload,
   isAcceptableEmail,
+  isCountryCodeLike,
   MESSAGES,
   newsletterSchema,
   preRegistrationSchema,
@@ -111,6 +112,12 @@ describe('pre-registration rules', () => {
         infos: 'Ce champ est trop long (2000 caractères au plus)',
       });
     }
+  });
+
+  it('accepts every country of the list and nothing else', async () => {
+    const { countryOptions } = await import('../../src/lib/countries');
+    for (const { code } of countryOptions()) expect(isCountryCodeLike(code), code).toBe(true);
+    for (const code of ['ZZ', 'EU', 'UN', 'XX', 'fr', 'FRA', '']) expect(isCountryCodeLike(code), code).toBe(false);
   });
 
   it('reads a plain form submission (checkbox → boolean)', () => {

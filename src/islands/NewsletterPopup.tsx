@@ -1,0 +1,206 @@
+/**
+ * Newsletter signup popup (spec §2 home, §4, §5, §7): an opener button and a
+ * native modal <dialog> with email + consent.
+ *
+ * - Opens with the button (also without JavaScript: the server-rendered
+ *   button is an invoker, command="show-modal"), closes with its close button
+ *   or Escape; focus moves into the dialog and back to the opener.
+ * - While the email breaks the spec's rule it shows 'Merci de saisir un email
+ *   valide' next to the field and the submit button is disabled
+ *   (aria-disabled, so that it stays focusable and announced; pressing it, or
+ *   Enter in the field, says the spec's submit message instead of sending).
+ * - On submit: the spec's messages in the shared banner (and inside the
+ *   dialog, because a modal dialog hides the page's live region); success
+ *   closes the dialog and clears the form; a failure keeps what was typed.
+ * - Without JavaScript the form posts to /api/newsletter and the page shows
+ *   the outcome (see src/lib/outcomes.ts).
+ *
+ * Props: privacyHref (string, the data notice linked next to the consent box).
+ */
+import { useStore } from '@nanostores/react';
+import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { firstError, HONEYPOT_FIELD, isAcceptableEmail, MESSAGES, newsletterSchema } from '../lib/forms';
+import { postJson } from '../lib/submit';
+import { $banner, showMessage } from '../stores/banner';
+
+interface Props {
+  privacyHref: string;
+}
+
+/**
+ * Invoker-command attributes (command/commandfor) for the server-rendered
+ * HTML, so the dialog opens and closes without JavaScript. React's types do
+ * not know them yet; React passes lowercase unknown attributes through.
+ */
+function invoker(target: string, command: 'show-modal' | 'close'): Record<string, string> {
+  return { commandfor: target, command };
+}
+
+export default function NewsletterPopup({ privacyHref }: Props) {
+  const id = useId();
+  const dialogId = `newsletter-${id}`;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [inDialogMessage, setInDialogMessage] = useState<number | null>(null);
+  const banner = useStore($banner);
+
+  const emailValid = isAcceptableEmail(email);
+  const showEmailError = touched && !emailValid;
+  // Mirrors the banner inside the dialog while the dialog is open (the page behind it is inert).
+  const dialogStatus = banner && banner.id === inDialogMessage ? banner : null;
+
+  function say(text: string, tone: 'success' | 'error') {
+    showMessage(text, tone);
+    const current = $banner.get();
+    setInDialogMessage(current ? current.id : null);
+  }
+
+  function open(event: MouseEvent<HTMLButtonElement>) {
+    // The button is also an invoker for visitors without JavaScript; with it, React opens the dialog.
+    event.preventDefault();
+    dialog.current?.showModal();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setTouched(true);
+    const data = new FormData(event.currentTarget);
+    const honeypot = String(data.get(HONEYPOT_FIELD) ?? '');
+    const payload = { email, consentement: consent, ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) };
+    const checked = newsletterSchema.safeParse(payload);
+    if (!checked.success) {
+      say(firstError(checked.error), 'error');
+      if (!isAcceptableEmail(email)) emailInput.current?.focus();
+      return;
+    }
+    setSending(true);
+    const result = await postJson('/api/newsletter', payload);
+    setSending(false);
+    if (result.ok) {
+      setEmail('');
+      setConsent(false);
+      setTouched(false);
+      dialog.current?.close();
+      showMessage(result.message || MESSAGES.newsletterSuccess, 'success');
+    } else {
+      say(result.message, 'error');
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--sun newsletter__open"
+        {...invoker(dialogId, 'show-modal')}
+        onClick={open}
+      >
+        S’inscrire à la lettre d’information
+      </button>
+      <dialog
+        id={dialogId}
+        ref={dialog}
+        className="newsletter"
+        aria-labelledby={`${dialogId}-title`}
+        onClose={() => setInDialogMessage(null)}
+      >
+        <div className="newsletter__head">
+          <h2 id={`${dialogId}-title`}>Lettre d’information</h2>
+          <button
+            type="button"
+            className="newsletter__close"
+            {...invoker(dialogId, 'close')}
+            onClick={(event) => {
+              event.preventDefault();
+              dialog.current?.close();
+            }}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+            </svg>
+            <span className="visually-hidden">Fermer</span>
+          </button>
+        </div>
+        <p>Une à deux lettres par mois : la vie de l’école, nos besoins, nos fêtes. Désinscription en un clic.</p>
+        <form method="post" action="/api/newsletter" noValidate onSubmit={submit} className="newsletter__form">
+          <div className="field">
+            <label htmlFor={`${dialogId}-email`}>
+              Votre email <span className="field__required">(obligatoire)</span>
+            </label>
+            <input
+              ref={emailInput}
+              id={`${dialogId}-email`}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              value={email}
+              aria-invalid={showEmailError}
+              aria-describedby={showEmailError ? `${dialogId}-email-error` : undefined}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setTouched(true);
+              }}
+            />
+            {showEmailError && (
+              <p id={`${dialogId}-email-error`} className="field__error">
+                {MESSAGES.emailFieldInvalid}
+              </p>
+            )}
+          </div>
+          <div className="field field--check">
+            <input
+              id={`${dialogId}-consent`}
+              name="consentement"
+              type="checkbox"
+              value="true"
+              required
+              checked={consent}
+              onChange={(event) => setConsent(event.target.checked)}
+            />
+            <label htmlFor={`${dialogId}-consent`}>
+              J’accepte que l’association m’envoie sa lettre d’information par email.{' '}
+              <span className="field__required">(obligatoire)</span>
+            </label>
+          </div>
+          <p className="form__notice">
+            <a href={privacyHref}>Comment nous protégeons vos données personnelles</a>
+          </p>
+          <div className="visually-hidden" aria-hidden="true">
+            <label htmlFor={`${dialogId}-site`}>Ne pas remplir ce champ</label>
+            <input id={`${dialogId}-site`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+          </div>
+          <button
+            type="submit"
+            className="button newsletter__submit"
+            aria-disabled={!emailValid || sending}
+            aria-busy={sending}
+            onClick={(event) => {
+              // aria-disabled: the button stays focusable; pressing it (or Enter in the field,
+              // which clicks it) explains what is wrong instead of sending.
+              if (sending) event.preventDefault();
+              else if (!emailValid) {
+                event.preventDefault();
+                setTouched(true);
+                say(MESSAGES.emailIncorrect, 'error');
+                emailInput.current?.focus();
+              }
+            }}
+          >
+            {sending ? 'Envoi en cours…' : 'M’inscrire'}
+          </button>
+          <p className="newsletter__status" role="status">
+            {dialogStatus?.text}
+          </p>
+        </form>
+      </dialog>
+    </>
+  );
+}

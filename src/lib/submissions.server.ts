@@ -1,0 +1,118 @@
+/**
+ * Writes of the on-demand endpoints (newsletter, pre-registration) to
+ * Firestore, with the same configuration as the content pull
+ * (firestoreTargetFromEnv: a real project, FIRESTORE_EMULATOR_HOST, or the
+ * embedded emulator that `npm start` names in both variables).
+ *
+ * Each write is a single-write transaction, i.e. one Commit call: `addDoc`
+ * goes through the SDK's Write stream in Node, which queues and retries
+ * silently while the backend is unreachable (and which the embedded emulator
+ * does not implement). One connection is kept per process, opened lazily; it
+ * is closed and dropped after any failure, or when the environment names
+ * another database, so the next request reconnects.
+ */
+import { collection, doc, runTransaction, serverTimestamp } from 'firebase/firestore';
+import {
+  connectFirestore,
+  firestoreTargetFromEnv,
+  type FirestoreConnection,
+  type FirestoreTarget,
+} from './firestore.server';
+
+/** The collections the site writes to, named as in the database (spec §7: `inscripitions`, spelled so). */
+export type SubmissionCollection = 'newsletter' | 'inscripitions';
+
+/** Give up a write after this many milliseconds (the endpoint must answer within 10 s). */
+export const WRITE_TIMEOUT_MS = 8000;
+
+/**
+ * Raised when a write did not happen: database unreachable, too slow,
+ * misconfigured or refusing the write. `cause` holds the original error, for
+ * the server log only; the visitor is told MESSAGES.unavailable.
+ */
+export class SubmissionUnavailableError extends Error {
+  override name = 'SubmissionUnavailableError';
+}
+
+/** The cached connection and the configuration it was opened for. */
+let cached: { connection: FirestoreConnection; key: string } | undefined;
+
+function targetKey(target: FirestoreTarget): string {
+  return JSON.stringify([target.projectId, target.apiKey, target.emulator?.host, target.emulator?.port]);
+}
+
+/** The process's connection, (re)opened when missing or when the environment names another database. */
+function currentConnection(): FirestoreConnection {
+  const target = firestoreTargetFromEnv();
+  const key = targetKey(target);
+  if (cached?.key !== key) {
+    if (cached) void cached.connection.close();
+    cached = { connection: connectFirestore(target), key };
+  }
+  return cached.connection;
+}
+
+/** Closes and forgets `connection` if it is still the cached one. */
+async function dropConnection(connection: FirestoreConnection): Promise<void> {
+  if (cached?.connection !== connection) return;
+  cached = undefined;
+  await connection.close();
+}
+
+/**
+ * Adds one document to `name`, with the fields of `data` plus
+ * `date: serverTimestamp()` (a Firestore Timestamp set by the server).
+ * @param name - the collection.
+ * @param data - validated fields; no `undefined` values (Firestore refuses them).
+ * @param options.timeoutMs - give up after this many milliseconds (default WRITE_TIMEOUT_MS, 8000).
+ * @returns the id of the new document.
+ * @throws SubmissionUnavailableError when the document may not have been written
+ *   (configuration error, unreachable database, timeout, refused write).
+ */
+export async function addSubmission(
+  name: SubmissionCollection,
+  data: Record<string, unknown>,
+  { timeoutMs = WRITE_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<string> {
+  let connection: FirestoreConnection;
+  try {
+    connection = currentConnection();
+  } catch (error) {
+    throw new SubmissionUnavailableError(`Firestore is not configured for writes to ${name}`, { cause: error });
+  }
+  const { db, target } = connection;
+  const reference = doc(collection(db, name));
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      runTransaction(
+        db,
+        async (transaction) => {
+          transaction.set(reference, { ...data, date: serverTimestamp() });
+        },
+        { maxAttempts: 1 },
+      ),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer from Firestore at ${target.host} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+      }),
+    ]);
+    return reference.id;
+  } catch (error) {
+    // A fresh client for the next request: this one may be stuck on a dead channel.
+    await dropConnection(connection);
+    throw new SubmissionUnavailableError(`Could not write to ${name} at ${target.host}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Closes the cached connection, if any (the next write opens a new one from
+ * the environment). For tests and shutdown; never waits more than 2 s.
+ */
+export async function closeSubmissionConnection(): Promise<void> {
+  if (cached) await dropConnection(cached.connection);
+}

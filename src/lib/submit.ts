@@ -1,0 +1,57 @@
+/**
+ * Browser side of the write endpoints: POSTs JSON and always resolves to a
+ * result the island can show (never throws, never hangs).
+ */
+import { MESSAGES } from './forms';
+
+/** What an island gets back from an endpoint. */
+export interface SubmitResult {
+  ok: boolean;
+  /** HTTP status (0 when the server could not be reached). */
+  status: number;
+  /** French message to show (the endpoint's, or ours for network failures). */
+  message: string;
+  /** Field name → French message, for invalid fields. */
+  fields: Record<string, string>;
+}
+
+/** Give up waiting for the server after this many milliseconds (the endpoints answer within 10 s). */
+export const SUBMIT_TIMEOUT_MS = 15_000;
+
+/**
+ * POSTs `payload` as JSON to `url`.
+ * @returns ok with the endpoint's message on 2xx; otherwise its French
+ *   message (400, 413, 503…) or MESSAGES.network when it cannot be reached in time.
+ */
+export async function postJson(url: string, payload: unknown): Promise<SubmitResult> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
+    });
+  } catch {
+    return { ok: false, status: 0, message: MESSAGES.network, fields: {} };
+  }
+  let body: { message?: unknown; fields?: unknown } = {};
+  try {
+    body = await response.json();
+  } catch {
+    // A proxy's HTML error page, for instance: fall back to our own words.
+  }
+  const message =
+    typeof body.message === 'string' && body.message
+      ? body.message
+      : response.ok
+        ? ''
+        : response.status >= 500
+          ? MESSAGES.unavailable
+          : MESSAGES.badRequest;
+  const fields =
+    body.fields && typeof body.fields === 'object'
+      ? (body.fields as Record<string, string>)
+      : ({} as Record<string, string>);
+  return { ok: response.ok, status: response.status, message, fields };
+}
