@@ -14,8 +14,10 @@ export default defineConfig(
   ...astro.configs.recommended,
   ...astro.configs['jsx-a11y-strict'],
   {
+    // eslint-plugin-astro's jsx-a11y config already registers the plugin: reuse it, add the rules for islands.
     files: ['**/*.tsx'],
-    ...jsxA11y.flatConfigs.strict,
+    languageOptions: jsxA11y.flatConfigs.strict.languageOptions,
+    rules: jsxA11y.flatConfigs.strict.rules,
   },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
