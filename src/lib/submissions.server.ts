@@ -101,8 +101,9 @@ export async function addSubmission(
     ]);
     return reference.id;
   } catch (error) {
-    // A fresh client for the next request: this one may be stuck on a dead channel.
-    await dropConnection(connection);
+    // A fresh client for the next request: this one may be stuck on a dead channel. Closing it
+    // can take up to 2 s then, so it happens after the answer (never delay the 503 past 10 s).
+    void dropConnection(connection).catch(() => {});
     throw new SubmissionUnavailableError(`Could not write to ${name} at ${target.host}`, { cause: error });
   } finally {
     clearTimeout(timer);

@@ -1,0 +1,368 @@
+/**
+ * Pre-registration form (spec §3 "Pre-registration entry", §5, §7): the
+ * fields enfantNom, enfantPrenom, infos, email, parentNom, parentPrenom,
+ * consentement, adresse, postal, ville, pays, validated with the shared
+ * preRegistrationSchema and sent to POST /api/preinscription.
+ *
+ * - Visible labels above fields, required fields said in words, the address
+ *   fields grouped; errors appear next to their field, tied to it with
+ *   aria-describedby, and focus goes to the first one.
+ * - Success → 'Vous avez été inscrit' (banner and a confirmation that stays);
+ *   failure → the error as the message; every field keeps what the parent
+ *   typed (also across a reload of the tab: the draft lives in sessionStorage
+ *   until it is sent).
+ * - Without JavaScript it is a plain form POST (see src/lib/outcomes.ts).
+ *
+ * Props: countries ({code, name}[]: ISO code and French name, France first),
+ * privacyHref (string: the data notice linked next to the consent box).
+ */
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { Country } from '../lib/countries';
+import { fieldErrors, HONEYPOT_FIELD, MESSAGES, preRegistrationSchema } from '../lib/forms';
+import { postJson } from '../lib/submit';
+import { showMessage } from '../stores/banner';
+
+interface Props {
+  countries: Country[];
+  privacyHref: string;
+}
+
+/** The form's state: every text field as typed, and the consent box. */
+interface Draft {
+  enfantPrenom: string;
+  enfantNom: string;
+  infos: string;
+  parentPrenom: string;
+  parentNom: string;
+  email: string;
+  adresse: string;
+  postal: string;
+  ville: string;
+  pays: string;
+  consentement: boolean;
+}
+
+type TextField = Exclude<keyof Draft, 'consentement'>;
+
+const EMPTY: Draft = {
+  enfantPrenom: '',
+  enfantNom: '',
+  infos: '',
+  parentPrenom: '',
+  parentNom: '',
+  email: '',
+  adresse: '',
+  postal: '',
+  ville: '',
+  pays: 'FR',
+  consentement: false,
+};
+
+/** Fields in reading order: the first invalid one gets the focus. */
+const ORDER: (keyof Draft)[] = [
+  'enfantPrenom',
+  'enfantNom',
+  'infos',
+  'parentPrenom',
+  'parentNom',
+  'email',
+  'adresse',
+  'postal',
+  'ville',
+  'pays',
+  'consentement',
+];
+
+/** sessionStorage key of the unsent draft. */
+const DRAFT_KEY = 'preinscription-brouillon';
+
+function errorsOf(draft: Draft): Record<string, string> {
+  const result = preRegistrationSchema.safeParse(draft);
+  return result.success ? {} : fieldErrors(result.error);
+}
+
+export default function PreRegistrationForm({ countries, privacyHref }: Props) {
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempted, setAttempted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
+
+  // Restore an unsent draft after a reload (after hydration, so the first render matches the server's).
+  useEffect(() => {
+    try {
+      const saved = sessionStorage.getItem(DRAFT_KEY);
+      if (saved) setDraft({ ...EMPTY, ...(JSON.parse(saved) as Partial<Draft>) });
+    } catch {
+      // Private mode or corrupted draft: start empty.
+    }
+  }, []);
+
+  function update(next: Draft) {
+    setDraft(next);
+    setConfirmed(false);
+    if (attempted) setErrors(errorsOf(next));
+    try {
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify(next));
+    } catch {
+      // Storage full or disabled: the form state still holds everything.
+    }
+  }
+
+  function onText(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) {
+    update({ ...draft, [event.target.name as TextField]: event.target.value });
+  }
+
+  function focusFirst(fieldErrorsFound: Record<string, string>) {
+    const first = ORDER.find((name) => fieldErrorsFound[name]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setAttempted(true);
+    const honeypot = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? '');
+    const found = errorsOf(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const first = ORDER.find((name) => found[name]);
+      showMessage((first && found[first]) || Object.values(found)[0] || MESSAGES.badRequest, 'error');
+      focusFirst(found);
+      return;
+    }
+    setSending(true);
+    const result = await postJson('/api/preinscription', honeypot ? { ...draft, [HONEYPOT_FIELD]: honeypot } : draft);
+    setSending(false);
+    if (result.ok) {
+      // Parent and address stay filled in, for a brother or sister.
+      const next = { ...draft, enfantPrenom: '', enfantNom: '', infos: '', consentement: false };
+      setDraft(next);
+      setAttempted(false);
+      setErrors({});
+      setConfirmed(true);
+      try {
+        sessionStorage.removeItem(DRAFT_KEY);
+      } catch {
+        // Nothing to clean.
+      }
+      showMessage(result.message || MESSAGES.preRegistrationSuccess, 'success');
+    } else {
+      setErrors(result.fields);
+      showMessage(result.message, 'error');
+      focusFirst(result.fields);
+    }
+  }
+
+  /** Props tying a field to its label, help and error. */
+  function described(name: keyof Draft, help?: string) {
+    const error = errors[name];
+    const ids = [help, error ? `${id}-${name}-error` : undefined].filter(Boolean).join(' ');
+    return {
+      id: `${id}-${name}`,
+      name,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': ids || undefined,
+    };
+  }
+
+  function errorFor(name: keyof Draft) {
+    const error = errors[name];
+    return error ? (
+      <p id={`${id}-${name}-error`} className="field__error">
+        {error}
+      </p>
+    ) : null;
+  }
+
+  const required = <span className="field__required">(obligatoire)</span>;
+
+  return (
+    <form
+      ref={form}
+      className="form"
+      method="post"
+      action="/api/preinscription"
+      noValidate
+      onSubmit={submit}
+      aria-describedby={`${id}-hint`}
+    >
+      <p className="form__hint" id={`${id}-hint`}>
+        Les champs marqués « obligatoire » sont nécessaires pour traiter votre demande.
+      </p>
+
+      <fieldset className="form__group">
+        <legend>Votre enfant</legend>
+        <div className="field">
+          <label htmlFor={`${id}-enfantPrenom`}>Prénom de l’enfant {required}</label>
+          <input
+            {...described('enfantPrenom')}
+            type="text"
+            required
+            maxLength={100}
+            autoComplete="off"
+            value={draft.enfantPrenom}
+            onChange={onText}
+          />
+          {errorFor('enfantPrenom')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-enfantNom`}>Nom de l’enfant {required}</label>
+          <input
+            {...described('enfantNom')}
+            type="text"
+            required
+            maxLength={100}
+            autoComplete="off"
+            value={draft.enfantNom}
+            onChange={onText}
+          />
+          {errorFor('enfantNom')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-infos`}>Quelques mots sur votre enfant</label>
+          <p className="field__help" id={`${id}-infos-help`}>
+            Son âge, ses besoins, ce qui l’aide au quotidien… Ce que vous souhaitez nous dire.
+          </p>
+          <textarea
+            {...described('infos', `${id}-infos-help`)}
+            rows={5}
+            maxLength={2000}
+            value={draft.infos}
+            onChange={onText}
+          />
+          {errorFor('infos')}
+        </div>
+      </fieldset>
+
+      <fieldset className="form__group">
+        <legend>Vous, son parent</legend>
+        <div className="field">
+          <label htmlFor={`${id}-parentPrenom`}>Votre prénom {required}</label>
+          <input
+            {...described('parentPrenom')}
+            type="text"
+            required
+            maxLength={100}
+            autoComplete="given-name"
+            value={draft.parentPrenom}
+            onChange={onText}
+          />
+          {errorFor('parentPrenom')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-parentNom`}>Votre nom {required}</label>
+          <input
+            {...described('parentNom')}
+            type="text"
+            required
+            maxLength={100}
+            autoComplete="family-name"
+            value={draft.parentNom}
+            onChange={onText}
+          />
+          {errorFor('parentNom')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Votre email {required}</label>
+          <input
+            {...described('email')}
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            inputMode="email"
+            value={draft.email}
+            onChange={onText}
+          />
+          {errorFor('email')}
+        </div>
+      </fieldset>
+
+      <fieldset className="form__group">
+        <legend>Votre adresse</legend>
+        <div className="field">
+          <label htmlFor={`${id}-adresse`}>Adresse</label>
+          <input
+            {...described('adresse')}
+            type="text"
+            maxLength={200}
+            autoComplete="street-address"
+            value={draft.adresse}
+            onChange={onText}
+          />
+          {errorFor('adresse')}
+        </div>
+        <div className="field field--short">
+          <label htmlFor={`${id}-postal`}>Code postal</label>
+          <input
+            {...described('postal')}
+            type="text"
+            maxLength={20}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            value={draft.postal}
+            onChange={onText}
+          />
+          {errorFor('postal')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-ville`}>Ville</label>
+          <input
+            {...described('ville')}
+            type="text"
+            maxLength={100}
+            autoComplete="address-level2"
+            value={draft.ville}
+            onChange={onText}
+          />
+          {errorFor('ville')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-pays`}>Pays</label>
+          <select {...described('pays')} autoComplete="country" value={draft.pays} onChange={onText}>
+            {countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </select>
+          {errorFor('pays')}
+        </div>
+      </fieldset>
+
+      <div className="field field--check">
+        <input
+          {...described('consentement')}
+          type="checkbox"
+          value="true"
+          required
+          checked={draft.consentement}
+          onChange={(event) => update({ ...draft, consentement: event.target.checked })}
+        />
+        <label htmlFor={`${id}-consentement`}>
+          J’accepte que l’association conserve ces informations pour étudier la pré-inscription de mon enfant et me
+          recontacter. {required}
+        </label>
+        {errorFor('consentement')}
+      </div>
+      <p className="form__notice">
+        <a href={privacyHref}>Comment nous protégeons vos données personnelles</a>
+      </p>
+
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor={`${id}-site`}>Ne pas remplir ce champ</label>
+        <input id={`${id}-site`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+
+      <button type="submit" className="button button--sun form__submit" aria-busy={sending}>
+        {sending ? 'Envoi en cours…' : 'Inscrire mon enfant'}
+      </button>
+      <p className="form__confirmation" role="status">
+        {confirmed ? `${MESSAGES.preRegistrationSuccess}. Nous vous recontactons sous quinze jours.` : ''}
+      </p>
+    </form>
+  );
+}

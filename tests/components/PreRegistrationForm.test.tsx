@@ -1,0 +1,139 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import PreRegistrationForm from '../../src/islands/PreRegistrationForm';
+import { countryOptions } from '../../src/lib/countries';
+import { $banner, clearMessage } from '../../src/stores/banner';
+
+const countries = countryOptions();
+
+function setup() {
+  const user = userEvent.setup();
+  render(<PreRegistrationForm countries={countries} privacyHref="/rgpd" />);
+  return { user, submit: () => user.click(screen.getByRole('button', { name: 'Inscrire mon enfant' })) };
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/Prénom de l’enfant/), 'Léa');
+  await user.type(screen.getByLabelText(/Nom de l’enfant/), 'Martin');
+  await user.type(screen.getByLabelText(/Quelques mots/), 'Elle adore dessiner.');
+  await user.type(screen.getByLabelText(/Votre prénom/), 'Sophie');
+  await user.type(screen.getByLabelText(/Votre nom/), 'Martin');
+  await user.type(screen.getByLabelText(/Votre email/), 'sophie@exemple.fr');
+  await user.type(screen.getByLabelText('Adresse'), '3 rue des Lilas');
+  await user.type(screen.getByLabelText('Code postal'), '69007');
+  await user.type(screen.getByLabelText('Ville'), 'Lyon');
+  await user.selectOptions(screen.getByLabelText('Pays'), 'BE');
+  await user.click(screen.getByLabelText(/J’accepte/));
+}
+
+const typed = {
+  enfantPrenom: 'Léa',
+  enfantNom: 'Martin',
+  infos: 'Elle adore dessiner.',
+  parentPrenom: 'Sophie',
+  parentNom: 'Martin',
+  email: 'sophie@exemple.fr',
+  adresse: '3 rue des Lilas',
+  postal: '69007',
+  ville: 'Lyon',
+  pays: 'BE',
+  consentement: true,
+};
+
+describe('PreRegistrationForm', () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => {
+    clearMessage();
+    vi.unstubAllGlobals();
+  });
+
+  it('has labelled fields, the address grouped, France first and selected', () => {
+    setup();
+    expect(screen.getByRole('group', { name: 'Votre adresse' })).toContainElement(screen.getByLabelText('Ville'));
+    const pays = screen.getByLabelText('Pays') as HTMLSelectElement;
+    expect(pays.options[0]?.textContent).toBe('France');
+    expect(pays.value).toBe('FR');
+    expect(screen.getByRole('link', { name: /données personnelles/ })).toHaveAttribute('href', '/rgpd');
+  });
+
+  it('shows each error next to its field, tied with aria-describedby, and focuses the first', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const { user, submit } = setup();
+    await submit();
+    const child = screen.getByLabelText(/Prénom de l’enfant/);
+    expect(child).toHaveAccessibleDescription('Merci d’indiquer le prénom de votre enfant');
+    expect(child).toHaveAttribute('aria-invalid', 'true');
+    expect(child).toHaveFocus();
+    expect(screen.getByLabelText(/Votre email/)).toHaveAccessibleDescription('Merci de saisir un email valide');
+    expect(screen.getByText('Votre consentement est obligatoire pour pré-inscrire votre enfant')).toBeVisible();
+    expect($banner.get()?.text).toBe('Merci d’indiquer le prénom de votre enfant');
+    expect(fetch).not.toHaveBeenCalled();
+    await user.type(child, 'Léa');
+    expect(child).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('requires the consent box, whatever else is filled in', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const { user, submit } = setup();
+    await fillValid(user);
+    await user.click(screen.getByLabelText(/J’accepte/));
+    await submit();
+    expect($banner.get()?.text).toBe('Votre consentement est obligatoire pour pré-inscrire votre enfant');
+    expect(screen.getByLabelText(/J’accepte/)).toHaveFocus();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("sends every field and says 'Vous avez été inscrit'", async () => {
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ ok: true, message: 'Vous avez été inscrit' }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { user, submit } = setup();
+    await fillValid(user);
+    await submit();
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/preinscription');
+    expect(JSON.parse(init.body as string)).toEqual(typed);
+    expect($banner.get()?.text).toBe('Vous avez été inscrit');
+    expect(screen.getByRole('status')).toHaveTextContent('Vous avez été inscrit');
+    // Ready for a brother or sister: the child's fields are empty, the parent's kept.
+    expect(screen.getByLabelText(/Prénom de l’enfant/)).toHaveValue('');
+    expect(screen.getByLabelText(/Votre email/)).toHaveValue('sophie@exemple.fr');
+    expect(sessionStorage.getItem('preinscription-brouillon')).toBeNull();
+  });
+
+  it('on failure shows the error as the message and keeps every field', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ ok: false, message: 'Le service est momentanément indisponible.' }), {
+            status: 503,
+          }),
+      ),
+    );
+    const { user, submit } = setup();
+    await fillValid(user);
+    await submit();
+    expect($banner.get()?.text).toBe('Le service est momentanément indisponible.');
+    expect(screen.getByLabelText(/Prénom de l’enfant/)).toHaveValue('Léa');
+    expect(screen.getByLabelText(/Quelques mots/)).toHaveValue('Elle adore dessiner.');
+    expect(screen.getByLabelText(/Votre email/)).toHaveValue('sophie@exemple.fr');
+    expect(screen.getByLabelText('Pays')).toHaveValue('BE');
+    expect(screen.getByLabelText(/J’accepte/)).toBeChecked();
+  });
+
+  it('keeps the draft across a reload of the tab', async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText(/Prénom de l’enfant/), 'Noé');
+    screen
+      .getByLabelText(/Prénom de l’enfant/)
+      .closest('form')
+      ?.remove();
+    render(<PreRegistrationForm countries={countries} privacyHref="/rgpd" />);
+    expect(await screen.findByDisplayValue('Noé')).toBeVisible();
+  });
+});

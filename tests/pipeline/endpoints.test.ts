@@ -1,0 +1,572 @@
+/**
+ * The two write endpoints end to end: the exported POST/ALL handlers of
+ * src/pages/api/ called with a `Request`, writing to the embedded Firestore
+ * emulator named by FIREBASE_PROJECT_ID / FIRESTORE_EMULATOR_HOST (read at
+ * each request), and the database read back through the SDK with a separate
+ * connection per read (the embedded emulator answers only the first query of
+ * a client's listen stream).
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import { collection, getDocsFromServer, Timestamp, type DocumentData } from 'firebase/firestore';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
+import { MAX_BODY_BYTES, MESSAGES } from '../../src/lib/forms';
+import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server';
+import { closeSubmissionConnection } from '../../src/lib/submissions.server';
+import * as newsletter from '../../src/pages/api/newsletter';
+import * as preinscription from '../../src/pages/api/preinscription';
+import { validPreRegistration } from '../fixtures/submissions';
+
+const ENV_KEYS = ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIRESTORE_EMULATOR_HOST'] as const;
+const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
+
+let emulator: EmbeddedFirestore;
+
+function useEmulator(): void {
+  process.env.FIREBASE_PROJECT_ID = 'demo-endpoints';
+  process.env.FIRESTORE_EMULATOR_HOST = emulator.address;
+  delete process.env.FIREBASE_API_KEY;
+}
+
+/** Every document of a collection, read with a fresh connection. */
+async function readCollection(name: string): Promise<DocumentData[]> {
+  const connection = connectFirestore(firestoreTargetFromEnv());
+  try {
+    const snapshot = await getDocsFromServer(collection(connection.db, name));
+    return snapshot.docs.map((document) => document.data());
+  } finally {
+    await connection.close();
+  }
+}
+
+async function count(name: string): Promise<number> {
+  return (await readCollection(name)).length;
+}
+
+const URLS = {
+  newsletter: 'http://127.0.0.1:4321/api/newsletter',
+  preinscription: 'http://127.0.0.1:4321/api/preinscription',
+};
+type Route = keyof typeof URLS;
+const HANDLERS = { newsletter, preinscription };
+const COLLECTIONS = { newsletter: 'newsletter', preinscription: 'inscripitions' } as const;
+
+function jsonRequest(route: Route, body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(URLS[route], {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** A plain HTML form POST (urlencoded), as a browser without JavaScript sends it. */
+function formRequest(route: Route, fields: Record<string, string>): Request {
+  return new Request(URLS[route], { method: 'POST', body: new URLSearchParams(fields) });
+}
+
+/** Posts to a route and returns the response with its parsed JSON body (when there is one). */
+async function post(route: Route, request: Request): Promise<{ response: Response; body: unknown }> {
+  const response = await HANDLERS[route].POST({ request });
+  const text = await response.text();
+  return { response, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Runs `action` and checks the collection of `route` holds as many documents afterwards. */
+async function expectNothingWritten(route: Route, action: () => Promise<void>): Promise<void> {
+  const before = await count(COLLECTIONS[route]);
+  await action();
+  expect(await count(COLLECTIONS[route])).toBe(before);
+}
+
+function expectTimestampNearNow(value: unknown): void {
+  expect(value).toBeInstanceOf(Timestamp);
+  expect(Math.abs((value as Timestamp).toMillis() - Date.now())).toBeLessThan(60_000);
+}
+
+beforeAll(async () => {
+  emulator = await startEmbeddedFirestore();
+  useEmulator();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  useEmulator();
+});
+
+afterAll(async () => {
+  await closeSubmissionConnection();
+  emulator?.stop();
+  for (const key of ENV_KEYS) {
+    if (savedEnv[key] === undefined) delete process.env[key];
+    else process.env[key] = savedEnv[key];
+  }
+});
+
+describe('POST /api/newsletter (JSON, as the island sends it)', () => {
+  it('writes exactly one {email, consentement, date} document and answers 200 with the success message', async () => {
+    const before = await count('newsletter');
+    const { response, body } = await post(
+      'newsletter',
+      jsonRequest(
+        'newsletter',
+        { email: '  marie@exemple.fr ', consentement: true },
+        { 'content-type': 'application/json; charset=utf-8' },
+      ),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(body).toEqual({ ok: true, message: 'Votre email a bien été enregistré, merci pour votre soutien.' });
+
+    const documents = await readCollection('newsletter');
+    expect(documents).toHaveLength(before + 1);
+    const written = documents.find((document) => document.email === 'marie@exemple.fr');
+    expect(Object.keys(written ?? {}).sort()).toEqual(['consentement', 'date', 'email']);
+    expect(written).toMatchObject({ email: 'marie@exemple.fr', consentement: true });
+    expectTimestampNearNow(written?.date);
+  });
+
+  it.each([
+    ['a bad email', { email: 'a@b', consentement: true }, MESSAGES.emailIncorrect, { email: MESSAGES.emailIncorrect }],
+    [
+      'no consent',
+      { email: 'paul@exemple.fr', consentement: false },
+      MESSAGES.consentRequired,
+      { consentement: MESSAGES.consentRequired },
+    ],
+    [
+      'a missing consent',
+      { email: 'paul@exemple.fr' },
+      MESSAGES.consentRequired,
+      { consentement: MESSAGES.consentRequired },
+    ],
+    [
+      'consent as a string',
+      { email: 'paul@exemple.fr', consentement: 'true' },
+      MESSAGES.consentRequired,
+      { consentement: MESSAGES.consentRequired },
+    ],
+    [
+      'an email that is a number',
+      { email: 12345, consentement: true },
+      MESSAGES.emailIncorrect,
+      { email: MESSAGES.emailIncorrect },
+    ],
+    [
+      'an unknown field',
+      { email: 'paul@exemple.fr', consentement: true, admin: true },
+      MESSAGES.unknownField,
+      { _form: MESSAGES.unknownField },
+    ],
+    [
+      'an over-long email',
+      { email: `${'a'.repeat(250)}@exemple.fr`, consentement: true },
+      MESSAGES.tooLong(254),
+      { email: MESSAGES.tooLong(254) },
+    ],
+  ])('refuses %s with 400 and the French message, writing nothing', async (_label, payload, message, fields) => {
+    await expectNothingWritten('newsletter', async () => {
+      const { response, body } = await post('newsletter', jsonRequest('newsletter', payload));
+      expect(response.status).toBe(400);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(body).toEqual({ ok: false, message, fields });
+    });
+  });
+
+  it.each([
+    ['bad JSON', '{"email": "paul@exemple.fr", '],
+    ['an empty body', ''],
+    ['a JSON array', '[{"email": "paul@exemple.fr", "consentement": true}]'],
+    ['JSON null', 'null'],
+    ['invalid UTF-8', new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d])],
+  ])('refuses %s with 400 and the "unreadable" message, writing nothing', async (_label, raw) => {
+    await expectNothingWritten('newsletter', async () => {
+      const request = new Request(URLS.newsletter, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: raw,
+      });
+      const { response, body } = await post('newsletter', request);
+      expect(response.status).toBe(400);
+      expect(body).toEqual({ ok: false, message: MESSAGES.badRequest });
+    });
+  });
+
+  it('refuses a body that is neither JSON nor a form with 415', async () => {
+    await expectNothingWritten('newsletter', async () => {
+      const request = new Request(URLS.newsletter, { method: 'POST', body: 'email=paul@exemple.fr' });
+      expect(request.headers.get('content-type')).toMatch(/^text\/plain/);
+      const { response, body } = await post('newsletter', request);
+      expect(response.status).toBe(415);
+      expect(body).toEqual({ ok: false, message: MESSAGES.badRequest });
+    });
+  });
+});
+
+describe('POST /api/preinscription (JSON)', () => {
+  it('writes exactly one document with every spec field plus date, and answers 200 "Vous avez été inscrit"', async () => {
+    const before = await count('inscripitions');
+    const { response, body } = await post(
+      'preinscription',
+      jsonRequest('preinscription', { ...validPreRegistration, ville: ' Lyon ', pays: 'fr', site: '' }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(body).toEqual({ ok: true, message: 'Vous avez été inscrit' });
+
+    const documents = await readCollection('inscripitions');
+    expect(documents).toHaveLength(before + 1);
+    const written = documents.find((document) => document.email === validPreRegistration.email);
+    const { date, ...fields } = written ?? {};
+    expect(fields).toEqual(validPreRegistration);
+    expectTimestampNearNow(date);
+  });
+
+  it('stores the optional fields as empty strings and FR when they are left out', async () => {
+    const required = {
+      enfantPrenom: 'Noé',
+      enfantNom: 'Durand',
+      parentPrenom: 'Inès',
+      parentNom: 'Durand',
+      email: 'ines.durand@exemple.fr',
+      consentement: true,
+    };
+    const { response } = await post('preinscription', jsonRequest('preinscription', required));
+    expect(response.status).toBe(200);
+    const written = (await readCollection('inscripitions')).find((document) => document.email === required.email);
+    const { date, ...fields } = written ?? {};
+    expect(fields).toEqual({ ...required, infos: '', adresse: '', postal: '', ville: '', pays: 'FR' });
+    expectTimestampNearNow(date);
+  });
+
+  it.each([
+    ['no consent', { consentement: false }, 'consentement', MESSAGES.preRegistrationConsentRequired],
+    ['a bad email', { email: 'pas-un-email' }, 'email', MESSAGES.emailFieldInvalid],
+    ['an empty child first name', { enfantPrenom: '   ' }, 'enfantPrenom', MESSAGES.required.enfantPrenom],
+    ['a missing child name', { enfantNom: undefined }, 'enfantNom', MESSAGES.required.enfantNom],
+    ['a child first name that is a number', { enfantPrenom: 42 }, 'enfantPrenom', MESSAGES.required.enfantPrenom],
+    ['infos that is an object', { infos: { texte: 'x' } }, 'infos', MESSAGES.badRequest],
+    ['a country code that is a number', { pays: 250 }, 'pays', MESSAGES.countryUnknown],
+    ['an unknown country', { pays: 'XX' }, 'pays', MESSAGES.countryUnknown],
+    ['over-long infos', { infos: 'x'.repeat(2001) }, 'infos', MESSAGES.tooLong(2000)],
+    ['an over-long city', { ville: 'x'.repeat(101) }, 'ville', MESSAGES.tooLong(100)],
+    ['an unknown field', { role: 'admin' }, '_form', MESSAGES.unknownField],
+  ])('refuses %s with 400 and the French message, writing nothing', async (_label, change, field, message) => {
+    await expectNothingWritten('preinscription', async () => {
+      const { response, body } = await post(
+        'preinscription',
+        jsonRequest('preinscription', { ...validPreRegistration, ...change }),
+      );
+      expect(response.status).toBe(400);
+      expect(body).toMatchObject({ ok: false, message, fields: { [field]: message } });
+      // zod's English defaults never reach the visitor.
+      expect(JSON.stringify(body)).not.toMatch(/Invalid|expected|received/);
+    });
+  });
+});
+
+describe('body size limit (MAX_BODY_BYTES = 4 KB → 413)', () => {
+  const oversized = JSON.stringify({
+    email: 'paul@exemple.fr',
+    consentement: true,
+    padding: 'x'.repeat(MAX_BODY_BYTES),
+  });
+
+  it('refuses a body declared over the limit', async () => {
+    await expectNothingWritten('newsletter', async () => {
+      const request = jsonRequest('newsletter', oversized, { 'content-length': String(oversized.length) });
+      const { response, body } = await post('newsletter', request);
+      expect(response.status).toBe(413);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(body).toEqual({ ok: false, message: MESSAGES.tooLarge });
+    });
+  });
+
+  it('refuses a body over the limit whose Content-Length lies', async () => {
+    await expectNothingWritten('newsletter', async () => {
+      const request = jsonRequest('newsletter', oversized, { 'content-length': '40' });
+      const { response, body } = await post('newsletter', request);
+      expect(response.status).toBe(413);
+      expect(body).toEqual({ ok: false, message: MESSAGES.tooLarge });
+    });
+  });
+
+  it('stops reading a chunked stream without Content-Length as soon as it passes the limit', async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode(' '.repeat(1024));
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        if (pulled === 1)
+          controller.enqueue(new TextEncoder().encode('{"email": "paul@exemple.fr", "consentement": true'));
+        else if (pulled <= 100) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    await expectNothingWritten('preinscription', async () => {
+      const request = new Request(URLS.preinscription, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+      expect(request.headers.get('content-length')).toBeNull();
+      const { response, body } = await post('preinscription', request);
+      expect(response.status).toBe(413);
+      expect(body).toEqual({ ok: false, message: MESSAGES.tooLarge });
+    });
+    // 4 KB of 1 KB chunks, plus what the stream's queue had read ahead: far from the 100 KB offered.
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it('accepts a body right at the limit', async () => {
+    const payload = JSON.stringify({ email: 'limite@exemple.fr', consentement: true });
+    const body = payload + ' '.repeat(MAX_BODY_BYTES - payload.length);
+    expect(new TextEncoder().encode(body).byteLength).toBe(MAX_BODY_BYTES);
+    const { response } = await post('newsletter', jsonRequest('newsletter', body));
+    expect(response.status).toBe(200);
+  });
+
+  it('redirects an oversized form POST to the "champs" message', async () => {
+    await expectNothingWritten('newsletter', async () => {
+      const request = formRequest('newsletter', {
+        email: 'paul@exemple.fr',
+        consentement: 'on',
+        site: 'x'.repeat(MAX_BODY_BYTES),
+      });
+      const { response } = await post('newsletter', request);
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/#newsletter-champs');
+    });
+  });
+});
+
+describe('honeypot (hidden field "site")', () => {
+  it('answers a filled honeypot exactly like a real signup, and writes nothing', async () => {
+    const real = await post('newsletter', jsonRequest('newsletter', { email: 'vraie@exemple.fr', consentement: true }));
+    await expectNothingWritten('newsletter', async () => {
+      const bot = await post(
+        'newsletter',
+        jsonRequest('newsletter', { email: 'bot@exemple.fr', consentement: true, site: 'https://spam.example' }),
+      );
+      expect(bot.response.status).toBe(real.response.status);
+      expect(bot.body).toEqual(real.body);
+      expect([...bot.response.headers]).toEqual([...real.response.headers]);
+    });
+  });
+
+  it('answers a bot success even when the rest is invalid (nothing to learn), and writes nothing', async () => {
+    await expectNothingWritten('preinscription', async () => {
+      const { response, body } = await post(
+        'preinscription',
+        jsonRequest('preinscription', { email: 'x', site: 'spam' }),
+      );
+      expect(response.status).toBe(200);
+      expect(body).toEqual({ ok: true, message: MESSAGES.preRegistrationSuccess });
+    });
+  });
+
+  it('redirects a form POST with a filled honeypot to the success message, and writes nothing', async () => {
+    await expectNothingWritten('newsletter', async () => {
+      const { response } = await post(
+        'newsletter',
+        formRequest('newsletter', { email: 'bot@exemple.fr', consentement: 'on', site: 'spam' }),
+      );
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/#newsletter-ok');
+    });
+  });
+});
+
+describe('plain form POST (no JavaScript)', () => {
+  it('writes one newsletter document and redirects 303 to /#newsletter-ok', async () => {
+    const before = await count('newsletter');
+    const { response } = await post(
+      'newsletter',
+      formRequest('newsletter', { email: 'sans-js@exemple.fr', consentement: 'on', site: '' }),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/#newsletter-ok');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const documents = await readCollection('newsletter');
+    expect(documents).toHaveLength(before + 1);
+    const written = documents.find((document) => document.email === 'sans-js@exemple.fr');
+    expect(Object.keys(written ?? {}).sort()).toEqual(['consentement', 'date', 'email']);
+    expect(written?.consentement).toBe(true);
+  });
+
+  it('writes one pre-registration from a multipart form and redirects 303 to /ecole#preinscription-ok', async () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ ...validPreRegistration, email: 'multipart@exemple.fr' }))
+      form.append(key, key === 'consentement' ? 'on' : String(value));
+    form.append('site', '');
+    const before = await count('inscripitions');
+    const { response } = await post('preinscription', new Request(URLS.preinscription, { method: 'POST', body: form }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/ecole#preinscription-ok');
+    const documents = await readCollection('inscripitions');
+    expect(documents).toHaveLength(before + 1);
+    const { date, ...fields } = documents.find((document) => document.email === 'multipart@exemple.fr') ?? {};
+    expect(fields).toEqual({ ...validPreRegistration, email: 'multipart@exemple.fr' });
+    expectTimestampNearNow(date);
+  });
+
+  it.each([
+    ['newsletter', { email: 'a@b', consentement: 'on' }, '/#newsletter-email'],
+    ['newsletter', { email: 'paul@exemple.fr' }, '/#newsletter-consentement'],
+    ['newsletter', { email: 'paul@exemple.fr', consentement: 'on', admin: '1' }, '/#newsletter-champs'],
+    ['preinscription', { ...stringFields(), consentement: undefined }, '/ecole#preinscription-consentement'],
+    ['preinscription', { ...stringFields(), email: 'x' }, '/ecole#preinscription-email'],
+    ['preinscription', { ...stringFields(), enfantPrenom: '' }, '/ecole#preinscription-champs'],
+    ['preinscription', { ...stringFields(), pays: 'XX' }, '/ecole#preinscription-champs'],
+  ] as const)(
+    'redirects an invalid %s form to the matching message (%j → %s), writing nothing',
+    async (route, fields, location) => {
+      await expectNothingWritten(route, async () => {
+        const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Record<
+          string,
+          string
+        >;
+        const { response, body } = await post(route, formRequest(route, defined));
+        expect(response.status).toBe(303);
+        expect(response.headers.get('location')).toBe(location);
+        expect(body).toBeUndefined();
+      });
+    },
+  );
+
+  it('refuses a multipart form carrying a file', async () => {
+    await expectNothingWritten('newsletter', async () => {
+      const form = new FormData();
+      form.append('email', 'paul@exemple.fr');
+      form.append('consentement', 'on');
+      form.append('piece', new Blob(['x']), 'x.txt');
+      const { response } = await post('newsletter', new Request(URLS.newsletter, { method: 'POST', body: form }));
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/#newsletter-champs');
+    });
+  });
+});
+
+/** A loopback port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** A loopback server that accepts connections and never answers (a black hole). */
+async function silentServer(): Promise<{ server: Server; sockets: Socket[]; port: number }> {
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => sockets.push(socket));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { server, sockets, port: (server.address() as { port: number }).port };
+}
+
+describe('database unavailable', () => {
+  it('answers 503 with the "unavailable" message within 10 s when the database is unreachable, then recovers', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // A first write opens the cached connection to the emulator...
+    expect(
+      (await post('newsletter', jsonRequest('newsletter', { email: 'avant@exemple.fr', consentement: true }))).response
+        .status,
+    ).toBe(200);
+    // ...then the environment names a closed port: the module re-reads it at each request.
+    const port = await closedPort();
+    process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
+    const started = Date.now();
+    const { response, body } = await post(
+      'newsletter',
+      jsonRequest('newsletter', { email: 'panne@exemple.fr', consentement: true }),
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('retry-after')).toBe('60');
+    expect(body).toEqual({ ok: false, message: MESSAGES.unavailable });
+    expect(JSON.stringify(body)).not.toContain(String(port));
+    expect(logged).toHaveBeenCalled();
+
+    const form = await post('newsletter', formRequest('newsletter', { email: 'panne@exemple.fr', consentement: 'on' }));
+    expect(form.response.status).toBe(303);
+    expect(form.response.headers.get('location')).toBe('/#newsletter-indisponible');
+
+    useEmulator();
+    expect(
+      (await post('newsletter', jsonRequest('newsletter', { email: 'apres@exemple.fr', consentement: true }))).response
+        .status,
+    ).toBe(200);
+    const emails = (await readCollection('newsletter')).map((document) => document.email);
+    expect(emails).toContain('apres@exemple.fr');
+    expect(emails).not.toContain('panne@exemple.fr');
+  });
+
+  it('gives up after the write timeout when the database accepts connections but never answers', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const blackHole = await silentServer();
+    try {
+      process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${blackHole.port}`;
+      const started = Date.now();
+      const { response, body } = await post('preinscription', jsonRequest('preinscription', validPreRegistration));
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(response.status).toBe(503);
+      expect(body).toEqual({ ok: false, message: MESSAGES.unavailable });
+      expect(logged).toHaveBeenCalledTimes(1);
+    } finally {
+      for (const socket of blackHole.sockets) socket.destroy();
+      blackHole.server.close();
+    }
+    // The connection that timed out was dropped: the next request reaches the emulator again.
+    useEmulator();
+    const { response } = await post(
+      'preinscription',
+      jsonRequest('preinscription', { ...validPreRegistration, email: 'retour@exemple.fr' }),
+    );
+    expect(response.status).toBe(200);
+  });
+
+  it('answers 503 without leaking anything when Firestore is not configured', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    delete process.env.FIREBASE_PROJECT_ID;
+    const { response, body } = await post(
+      'newsletter',
+      jsonRequest('newsletter', { email: 'paul@exemple.fr', consentement: true }),
+    );
+    expect(response.status).toBe(503);
+    expect(body).toEqual({ ok: false, message: MESSAGES.unavailable });
+    expect((logged.mock.calls[0]?.[1] as Error).cause).toHaveProperty(
+      'message',
+      expect.stringContaining('FIREBASE_PROJECT_ID'),
+    );
+  });
+});
+
+describe('other methods', () => {
+  it.each([
+    ['newsletter', 'GET'],
+    ['preinscription', 'GET'],
+    ['newsletter', 'PUT'],
+    ['preinscription', 'DELETE'],
+  ] as const)('answers %s %s with 405 and Allow: POST', async (route, method) => {
+    const response = await HANDLERS[route].ALL({ request: new Request(URLS[route], { method }) });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ ok: false, message: MESSAGES.badRequest });
+  });
+
+  it('keeps the routes on demand (not prerendered)', () => {
+    expect(newsletter.prerender).toBe(false);
+    expect(preinscription.prerender).toBe(false);
+  });
+});
+
+/** The valid pre-registration as a browser's form fields (consent checked). */
+function stringFields(): Record<string, string | undefined> {
+  return {
+    ...Object.fromEntries(Object.entries(validPreRegistration).map(([key, value]) => [key, String(value)])),
+    consentement: 'on',
+  };
+}
