@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PreRegistrationForm from '../../src/islands/PreRegistrationForm';
@@ -126,14 +126,16 @@ describe('PreRegistrationForm', () => {
     expect(screen.getByLabelText(/J’accepte/)).toBeChecked();
   });
 
-  it('keeps the draft across a reload of the tab', async () => {
+  it('saves the draft as the parent types and restores it after a reload of the tab', async () => {
     const { user } = setup();
     await user.type(screen.getByLabelText(/Prénom de l’enfant/), 'Noé');
-    screen
-      .getByLabelText(/Prénom de l’enfant/)
-      .closest('form')
-      ?.remove();
+    expect(JSON.parse(sessionStorage.getItem('preinscription-brouillon') ?? '{}')).toMatchObject({
+      enfantPrenom: 'Noé',
+    });
+    cleanup();
+    sessionStorage.setItem('preinscription-brouillon', JSON.stringify({ enfantPrenom: 'Noé', ville: 'Lyon' }));
     render(<PreRegistrationForm countries={countries} privacyHref="/rgpd" />);
     expect(await screen.findByDisplayValue('Noé')).toBeVisible();
+    expect(screen.getByLabelText('Ville')).toHaveValue('Lyon');
   });
 });
