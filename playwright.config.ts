@@ -3,7 +3,9 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './scripts/lib/chromium';
 
 /**
  * Browser tests: Debian's Chromium (never a downloaded browser) against the
- * built site in dist/, served like Netlify serves it by scripts/serve-dist.ts.
+ * built site in dist/, served like Netlify serves it by scripts/serve-dist.ts
+ * (static files, then the endpoints' function), writing to an embedded
+ * Firestore emulator on 127.0.0.1:8089 (E2E_FIRESTORE in tests/e2e/helpers.ts).
  * `npm run test:build` (or `npm run build`) must have produced dist/ first.
  */
 export default defineConfig({
@@ -19,7 +21,8 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: 'tsx scripts/serve-dist.ts 4322',
+    // Static files, the endpoints (the built Netlify function) and an embedded Firestore the tests read back.
+    command: 'tsx scripts/serve-dist.ts 4322 --emulator 127.0.0.1:8089',
     url: 'http://127.0.0.1:4322/',
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

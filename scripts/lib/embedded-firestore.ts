@@ -23,10 +23,10 @@ export interface EmbeddedFirestore {
 }
 
 /**
- * Starts the emulator on 127.0.0.1 and a free port.
+ * Starts the emulator on 127.0.0.1 and `port` (default 0: a free port).
  * @throws when the port cannot be bound.
  */
-export async function startEmbeddedFirestore(): Promise<EmbeddedFirestore> {
+export async function startEmbeddedFirestore(port = 0): Promise<EmbeddedFirestore> {
   const server = new FirestoreServer();
   // FirestoreServer.start() binds 0.0.0.0 on a fixed port; we want loopback only
   // and a free port, so we bind its gRPC server ourselves, with the grpc-js copy
@@ -34,16 +34,16 @@ export async function startEmbeddedFirestore(): Promise<EmbeddedFirestore> {
   const requireFromEmulator = createRequire(createRequire(import.meta.url).resolve('@firestore-emulator/server'));
   const { ServerCredentials } = requireFromEmulator('@grpc/grpc-js') as typeof import('@grpc/grpc-js');
   const grpcServer = (server as unknown as { server: import('@grpc/grpc-js').Server }).server;
-  const port = await new Promise<number>((resolvePort, reject) => {
-    grpcServer.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, boundPort) =>
+  const boundPort = await new Promise<number>((resolvePort, reject) => {
+    grpcServer.bindAsync(`127.0.0.1:${port}`, ServerCredentials.createInsecure(), (error, boundPort) =>
       error ? reject(error) : resolvePort(boundPort),
     );
   });
   let stopped = false;
   return {
     host: '127.0.0.1',
-    port,
-    address: `127.0.0.1:${port}`,
+    port: boundPort,
+    address: `127.0.0.1:${boundPort}`,
     stop() {
       if (stopped) return;
       stopped = true;

@@ -54,11 +54,14 @@ export class BodyTooLargeError extends Error {
  * declared Content-Length over the limit fails before reading, and the stream
  * is counted as it arrives (a lying or missing Content-Length does not help),
  * then cancelled past the limit.
- * @param maxBytes - limit in bytes (default MAX_BODY_BYTES, 4096).
+ * @param maxBytes - limit in bytes (default MAX_BODY_BYTES, 16 384).
  * @returns the body bytes (empty for a request without body).
  * @throws BodyTooLargeError past the limit; the stream's own error if it fails.
  */
-export async function readBoundedBody(request: Request, maxBytes: number = MAX_BODY_BYTES): Promise<Uint8Array> {
+export async function readBoundedBody(
+  request: Request,
+  maxBytes: number = MAX_BODY_BYTES,
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > maxBytes) throw new BodyTooLargeError(`Content-Length ${declared} > ${maxBytes} bytes`);
   if (!request.body) return new Uint8Array(0);
@@ -100,7 +103,11 @@ class UnreadableBodyError extends Error {
 }
 
 /** Parses the bytes as a JSON object or a form (formDataToPayload). @throws UnreadableBodyError. */
-async function parsePayload(request: Request, kind: BodyKind, body: Uint8Array): Promise<Record<string, unknown>> {
+async function parsePayload(
+  request: Request,
+  kind: BodyKind,
+  body: Uint8Array<ArrayBuffer>,
+): Promise<Record<string, unknown>> {
   if (kind === 'json') {
     let value: unknown;
     try {
@@ -114,7 +121,7 @@ async function parsePayload(request: Request, kind: BodyKind, body: Uint8Array):
   let form: FormData;
   try {
     const headers = { 'content-type': request.headers.get('content-type') ?? '' };
-    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers }).formData();
+    form = await new Response(body, { headers }).formData();
   } catch (error) {
     throw new UnreadableBodyError('invalid form body', { cause: error });
   }

@@ -44,7 +44,7 @@ export const MESSAGES = {
 } as const;
 
 /** Largest accepted request body, in bytes (HTTP 413 above). */
-export const MAX_BODY_BYTES = 4096;
+export const MAX_BODY_BYTES = 16_384;
 
 /** Name of the hidden honeypot field: a bot fills it, a person never sees it. */
 export const HONEYPOT_FIELD = 'site';
