@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['tests/components/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/components/setup.ts'],
+          // user-event types character by character: generous on a loaded 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -61,6 +61,9 @@ async function toFunction(request: IncomingMessage, response: ServerResponse): P
   response.end(Buffer.from(await answer.arrayBuffer()));
 }
 
+// A file deleted under our feet (a rebuild while serving) must not take the server down.
+process.on('uncaughtException', (error) => console.error(error));
+
 createServer((request, response) =>
   assets(request, response, () => {
     toFunction(request, response).catch((error) => {

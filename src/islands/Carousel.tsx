@@ -142,6 +142,8 @@ export default function Carousel({
   // Embla knows the truth after a drag or a resize (it re-measures itself).
   useEffect(() => {
     if (!embla) return;
+    // Tabbing through the list before hydration may have scrolled the clipped viewport: embla moves the track instead.
+    embla.rootNode().scrollLeft = 0;
     const sync = () => setIndex(embla.selectedScrollSnap());
     embla.on('select', sync).on('reInit', sync);
     return () => {

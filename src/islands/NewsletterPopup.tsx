@@ -18,7 +18,7 @@
  * Props: privacyHref (string, the data notice linked next to the consent box).
  */
 import { useStore } from '@nanostores/react';
-import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { firstError, HONEYPOT_FIELD, isAcceptableEmail, MESSAGES, newsletterSchema } from '../lib/forms';
 import { postJson } from '../lib/submit';
 import { $banner, showMessage } from '../stores/banner';
@@ -47,8 +47,11 @@ export default function NewsletterPopup({ privacyHref }: Props) {
   const [sending, setSending] = useState(false);
   const [inDialogMessage, setInDialogMessage] = useState<number | null>(null);
   const banner = useStore($banner);
+  // Until hydration the form is a plain HTML form: its button must not look or act disabled.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
-  const emailValid = isAcceptableEmail(email);
+  const emailValid = !hydrated || isAcceptableEmail(email);
   const showEmailError = touched && !emailValid;
   // Mirrors the banner inside the dialog while the dialog is open (the page behind it is inert).
   const dialogStatus = banner && banner.id === inDialogMessage ? banner : null;
@@ -63,6 +66,8 @@ export default function NewsletterPopup({ privacyHref }: Props) {
     // The button is also an invoker for visitors without JavaScript; with it, React opens the dialog.
     event.preventDefault();
     dialog.current?.showModal();
+    // Straight to the only field to fill in (the dialog would focus its close button first).
+    emailInput.current?.focus();
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,0 +1,250 @@
+/**
+ * The two forms end to end, as a visitor uses them: the newsletter popup on
+ * the home page and the pre-registration form on /ecole, with JavaScript and
+ * without, through the real endpoints (the built Netlify function) into the
+ * embedded Firestore emulator that the test server started (E2E_FIRESTORE).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { collection, getDocsFromServer, query, where } from 'firebase/firestore';
+import { connectFirestore } from '../../src/lib/firestore.server';
+import { expectNoAxeViolations } from './helpers';
+
+/** The emulator of playwright.config.ts's web server. */
+const E2E_FIRESTORE = {
+  projectId: 'demo-e2e',
+  apiKey: 'e2e',
+  emulator: { host: '127.0.0.1', port: 8089 },
+  host: '127.0.0.1:8089',
+};
+
+/** Documents of `name` whose email is `email`, read from the server (one client per read). */
+async function documentsWithEmail(name: string, email: string): Promise<Record<string, unknown>[]> {
+  const connection = connectFirestore(E2E_FIRESTORE);
+  try {
+    const snapshot = await getDocsFromServer(query(collection(connection.db, name), where('email', '==', email)));
+    return snapshot.docs.map((document) => document.data());
+  } finally {
+    await connection.close();
+  }
+}
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@exemple.fr`;
+}
+
+const banner = (page: Page) => page.locator('#message-banner');
+
+async function openNewsletter(page: Page) {
+  await page.goto('/');
+  // Hydrated island (client:idle): the opener has React's handler once the island is there.
+  await page.locator('astro-island:has(.newsletter__open):not([ssr])').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'S’inscrire à la lettre d’information' }).click();
+  return page.getByRole('dialog', { name: 'Lettre d’information' });
+}
+
+test.describe('newsletter popup', () => {
+  test('subscribes: the document is in the database and the banner goes after about 4 s', async ({ page }) => {
+    const email = uniqueEmail('lettre');
+    const dialog = await openNewsletter(page);
+    await expect(dialog).toBeVisible();
+    const field = dialog.getByLabel(/Votre email/);
+    await expect(field).toBeFocused();
+    await field.fill(email);
+    await dialog.getByLabel(/J’accepte/).check();
+    // Timestamps of every change of the banner, taken in the page itself.
+    await page.evaluate(() => {
+      const times: { at: number; text: string }[] = [];
+      (window as unknown as { bannerTimes: typeof times }).bannerTimes = times;
+      const region = document.getElementById('message-banner') as HTMLElement;
+      new MutationObserver(() => times.push({ at: performance.now(), text: region.textContent ?? '' })).observe(
+        region,
+        { childList: true, subtree: true, characterData: true },
+      );
+    });
+    await dialog.getByRole('button', { name: 'M’inscrire' }).click();
+
+    const message = 'Votre email a bien été enregistré, merci pour votre soutien.';
+    await expect(banner(page)).toHaveText(message);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'S’inscrire à la lettre d’information' })).toBeFocused();
+
+    const documents = await documentsWithEmail('newsletter', email);
+    expect(documents).toHaveLength(1);
+    expect(Object.keys(documents[0] ?? {}).sort()).toEqual(['consentement', 'date', 'email']);
+    expect(documents[0]).toMatchObject({ email, consentement: true });
+
+    // The real 4 s of spec §9, measured in the page: shown, then gone 4 s later.
+    await expect(banner(page)).toHaveText('', { timeout: 6000 });
+    const times = await page.evaluate(
+      () => (window as unknown as { bannerTimes: { at: number; text: string }[] }).bannerTimes,
+    );
+    const shown = times.find((change) => change.text === message);
+    const gone = times.find((change) => shown && change.at > shown.at && change.text === '');
+    expect(shown && gone, JSON.stringify(times)).toBeTruthy();
+    const duration = (gone?.at ?? 0) - (shown?.at ?? 0);
+    expect(duration).toBeGreaterThanOrEqual(3950);
+    expect(duration).toBeLessThan(4500);
+  });
+
+  test('explains what is wrong, keeps the button disabled while the email is invalid, and writes nothing', async ({
+    page,
+  }) => {
+    const dialog = await openNewsletter(page);
+    const field = dialog.getByLabel(/Votre email/);
+    const submit = dialog.getByRole('button', { name: 'M’inscrire' });
+    await expect(submit).toBeDisabled();
+    await field.fill('marie@exemple');
+    await expect(dialog.getByText('Merci de saisir un email valide')).toBeVisible();
+    await expect(field).toHaveAccessibleDescription('Merci de saisir un email valide');
+    await expect(submit).toBeDisabled();
+    await expectNoAxeViolations(page, 'newsletter popup with an invalid email');
+
+    await field.press('Enter');
+    await expect(dialog.getByRole('status')).toHaveText("L'email ne semble pas correct, pouvez-vous le vérifier ?");
+
+    const email = uniqueEmail('sans-consentement');
+    await field.fill(email);
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(dialog.getByRole('status')).toHaveText('Votre consentement est obligatoire pour vous inscrire');
+    await expect(banner(page)).toHaveText('Votre consentement est obligatoire pour vous inscrire');
+    await expectNoAxeViolations(page, 'newsletter popup with a message');
+    expect(await documentsWithEmail('newsletter', email)).toHaveLength(0);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'S’inscrire à la lettre d’information' })).toBeFocused();
+  });
+
+  test('a server failure shows its message and keeps what was typed', async ({ page }) => {
+    await page.route('**/api/newsletter', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: false, message: 'Le service est momentanément indisponible.' }),
+      }),
+    );
+    const dialog = await openNewsletter(page);
+    await dialog.getByLabel(/Votre email/).fill('garde@exemple.fr');
+    await dialog.getByLabel(/J’accepte/).check();
+    await dialog.getByRole('button', { name: 'M’inscrire' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Le service est momentanément indisponible.');
+    await expect(dialog.getByLabel(/Votre email/)).toHaveValue('garde@exemple.fr');
+    await expect(dialog.getByLabel(/J’accepte/)).toBeChecked();
+  });
+});
+
+/** Fills the pre-registration form with a valid entry. */
+async function fillPreRegistration(page: Page, email: string) {
+  const form = page.locator('#preinscription');
+  await form.getByLabel(/Prénom de l’enfant/).fill('Léa');
+  await form.getByLabel(/Nom de l’enfant/).fill('Martin');
+  await form.getByLabel(/Quelques mots/).fill('Elle adore dessiner et a besoin de pauses calmes.');
+  await form.getByLabel(/Votre prénom/).fill('Sophie');
+  await form.getByLabel(/Votre nom/).fill('Martin');
+  await form.getByLabel(/Votre email/).fill(email);
+  await form.getByLabel('Adresse', { exact: true }).fill('3 rue des Lilas');
+  await form.getByLabel('Code postal').fill('69007');
+  await form.getByLabel('Ville').fill('Lyon');
+  await form.getByLabel('Pays').selectOption('BE');
+  await form.getByLabel(/J’accepte/).check();
+}
+
+test.describe('pre-registration form', () => {
+  async function openForm(page: Page) {
+    await page.goto('/ecole');
+    await page
+      .locator('astro-island:has(#preinscription-form, form[action="/api/preinscription"]):not([ssr])')
+      .waitFor({
+        state: 'attached',
+      });
+  }
+
+  test("registers: 'Vous avez été inscrit' and the document in inscripitions", async ({ page }) => {
+    const email = uniqueEmail('inscription');
+    await openForm(page);
+    await fillPreRegistration(page, email);
+    await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+    await expect(banner(page)).toHaveText('Vous avez été inscrit');
+    const documents = await documentsWithEmail('inscripitions', email);
+    expect(documents).toHaveLength(1);
+    expect(documents[0]).toMatchObject({
+      enfantPrenom: 'Léa',
+      enfantNom: 'Martin',
+      infos: 'Elle adore dessiner et a besoin de pauses calmes.',
+      parentPrenom: 'Sophie',
+      parentNom: 'Martin',
+      email,
+      adresse: '3 rue des Lilas',
+      postal: '69007',
+      ville: 'Lyon',
+      pays: 'BE',
+      consentement: true,
+    });
+    expect(Object.keys(documents[0] ?? {})).toContain('date');
+  });
+
+  test('shows every error next to its field and passes axe in that state', async ({ page }) => {
+    await openForm(page);
+    await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+    const child = page.getByLabel(/Prénom de l’enfant/);
+    await expect(child).toBeFocused();
+    await expect(child).toHaveAccessibleDescription('Merci d’indiquer le prénom de votre enfant');
+    await expect(page.getByLabel(/J’accepte/)).toHaveAccessibleDescription(
+      'Votre consentement est obligatoire pour pré-inscrire votre enfant',
+    );
+    await expect(banner(page)).toHaveText('Merci d’indiquer le prénom de votre enfant');
+    await expectNoAxeViolations(page, '/ecole with every error shown');
+  });
+
+  test('a server failure shows its message and every field keeps what the parent typed', async ({ page }) => {
+    await page.route('**/api/preinscription', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: false, message: 'Le service est momentanément indisponible.' }),
+      }),
+    );
+    await openForm(page);
+    await fillPreRegistration(page, 'garde@exemple.fr');
+    await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+    await expect(banner(page)).toHaveText('Le service est momentanément indisponible.');
+    await expect(page.getByLabel(/Prénom de l’enfant/)).toHaveValue('Léa');
+    await expect(page.getByLabel(/Quelques mots/)).toHaveValue('Elle adore dessiner et a besoin de pauses calmes.');
+    await expect(page.getByLabel('Pays')).toHaveValue('BE');
+    await expect(page.getByLabel(/J’accepte/)).toBeChecked();
+    // Even a reload of the tab keeps the draft.
+    await page.reload();
+    await expect(page.getByLabel(/Prénom de l’enfant/)).toHaveValue('Léa');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the newsletter form posts and the page shows the success', async ({ page }) => {
+    const email = uniqueEmail('sans-js');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'S’inscrire à la lettre d’information' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Lettre d’information' });
+    await dialog.getByLabel(/Votre email/).fill(email);
+    await dialog.getByLabel(/J’accepte/).check();
+    await dialog.getByRole('button', { name: 'M’inscrire' }).click();
+    await expect(page).toHaveURL(/\/#newsletter-ok$/);
+    await expect(page.locator('#newsletter-ok')).toHaveText(
+      'Votre email a bien été enregistré, merci pour votre soutien.',
+    );
+    await expect(page.locator('#newsletter-consentement')).toBeHidden();
+    expect(await documentsWithEmail('newsletter', email)).toHaveLength(1);
+  });
+
+  test('the pre-registration form posts and the page shows the success', async ({ page }) => {
+    const email = uniqueEmail('sans-js-inscription');
+    await page.goto('/ecole');
+    await fillPreRegistration(page, email);
+    await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+    await expect(page).toHaveURL(/\/ecole#preinscription-ok$/);
+    await expect(page.locator('#preinscription-ok')).toHaveText('Vous avez été inscrit');
+    expect(await documentsWithEmail('inscripitions', email)).toHaveLength(1);
+  });
+});
