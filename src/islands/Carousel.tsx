@@ -22,12 +22,13 @@ import './carousel.css';
 type EmblaOptions = NonNullable<Parameters<typeof useEmblaCarousel>[0]>;
 
 /**
- * Embla's `duration` is not in milliseconds: it is the stiffness of a
- * damped spring stepped 60 times a second (velocity += distance / duration,
- * then × 0.68 friction). With 16, a move covers 95 % of its distance in
- * ≈ 250 ms and 99 % in ≈ 300 ms (measured in Chromium by
- * tests/e2e/carousels.spec.ts), the closest value to the spec's 300 ms (SLIDE_DURATION_MS in lib/carousel);
- * embla's default, 25, takes ≈ 680 ms to 99 %.
+ * Embla's `duration` is not in milliseconds: it is the stiffness of a damped
+ * spring stepped 60 times a second (velocity += distance / duration, then
+ * × 0.68 friction), so a move has no exact end. With 16 a move covers 95 %
+ * of its distance in ≈ 250 ms and 99 % in 300–317 ms (measured in Chromium
+ * by tests/e2e/carousels.spec.ts): the closest value to the spec's 300 ms
+ * slide (SLIDE_DURATION_MS in lib/carousel.ts). Embla's default, 25, takes
+ * ≈ 680 ms to 99 %; smaller values overshoot the target (1 % at 15, 3 % at 12).
  */
 const EMBLA_DURATION = 16;
 

@@ -162,7 +162,8 @@ test.describe('keyboard and pointer (1280px)', () => {
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + box.width / 2, y);
     await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 - 200, y, { steps: 10 });
+    // Three quarters of a card (≈ 390 px): the nearest snap even for a slow drag; embla never skips one (skipSnaps false).
+    await page.mouse.move(box.x + box.width / 2 - 300, y, { steps: 10 });
     await page.mouse.up();
     await expect.poll(() => onScreen(root)).toEqual([2, 3, 4]);
     await expect(page).toHaveURL('/');
