@@ -110,15 +110,15 @@ export default function NewsletterPopup({ privacyHref }: Props) {
       <dialog
         id={dialogId}
         ref={dialog}
-        className="newsletter"
+        className="site-dialog newsletter"
         aria-labelledby={`${dialogId}-title`}
         onClose={() => setInDialogMessage(null)}
       >
-        <div className="newsletter__head">
+        <div className="site-dialog__head">
           <h2 id={`${dialogId}-title`}>Lettre d’information</h2>
           <button
             type="button"
-            className="newsletter__close"
+            className="site-dialog__close"
             {...invoker(dialogId, 'close')}
             onClick={(event) => {
               event.preventDefault();

@@ -179,6 +179,40 @@ export default function PreRegistrationForm({ countries, privacyHref }: Props) {
 
   const required = <span className="field__required">(obligatoire)</span>;
 
+  /** One text input with its label and error (the shape of most fields). */
+  function textField(
+    name: TextField,
+    label: string,
+    options: {
+      required?: boolean;
+      maxLength: number;
+      autoComplete: string;
+      type?: string;
+      inputMode?: 'email' | 'numeric';
+      short?: boolean;
+    },
+  ) {
+    return (
+      <div className={options.short ? 'field field--short' : 'field'}>
+        <label htmlFor={`${id}-${name}`}>
+          {label}
+          {options.required && <> {required}</>}
+        </label>
+        <input
+          {...described(name)}
+          type={options.type ?? 'text'}
+          required={options.required}
+          maxLength={options.maxLength}
+          autoComplete={options.autoComplete}
+          inputMode={options.inputMode}
+          value={draft[name]}
+          onChange={onText}
+        />
+        {errorFor(name)}
+      </div>
+    );
+  }
+
   return (
     <form
       ref={form}
@@ -195,32 +229,8 @@ export default function PreRegistrationForm({ countries, privacyHref }: Props) {
 
       <fieldset className="form__group">
         <legend>Votre enfant</legend>
-        <div className="field">
-          <label htmlFor={`${id}-enfantPrenom`}>Prénom de l’enfant {required}</label>
-          <input
-            {...described('enfantPrenom')}
-            type="text"
-            required
-            maxLength={100}
-            autoComplete="off"
-            value={draft.enfantPrenom}
-            onChange={onText}
-          />
-          {errorFor('enfantPrenom')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-enfantNom`}>Nom de l’enfant {required}</label>
-          <input
-            {...described('enfantNom')}
-            type="text"
-            required
-            maxLength={100}
-            autoComplete="off"
-            value={draft.enfantNom}
-            onChange={onText}
-          />
-          {errorFor('enfantNom')}
-        </div>
+        {textField('enfantPrenom', 'Prénom de l’enfant', { required: true, maxLength: 100, autoComplete: 'off' })}
+        {textField('enfantNom', 'Nom de l’enfant', { required: true, maxLength: 100, autoComplete: 'off' })}
         <div className="field">
           <label htmlFor={`${id}-infos`}>Quelques mots sur votre enfant</label>
           <p className="field__help" id={`${id}-infos-help`}>
@@ -239,87 +249,27 @@ export default function PreRegistrationForm({ countries, privacyHref }: Props) {
 
       <fieldset className="form__group">
         <legend>Vous, son parent</legend>
-        <div className="field">
-          <label htmlFor={`${id}-parentPrenom`}>Votre prénom {required}</label>
-          <input
-            {...described('parentPrenom')}
-            type="text"
-            required
-            maxLength={100}
-            autoComplete="given-name"
-            value={draft.parentPrenom}
-            onChange={onText}
-          />
-          {errorFor('parentPrenom')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-parentNom`}>Votre nom {required}</label>
-          <input
-            {...described('parentNom')}
-            type="text"
-            required
-            maxLength={100}
-            autoComplete="family-name"
-            value={draft.parentNom}
-            onChange={onText}
-          />
-          {errorFor('parentNom')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Votre email {required}</label>
-          <input
-            {...described('email')}
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="email"
-            inputMode="email"
-            value={draft.email}
-            onChange={onText}
-          />
-          {errorFor('email')}
-        </div>
+        {textField('parentPrenom', 'Votre prénom', { required: true, maxLength: 100, autoComplete: 'given-name' })}
+        {textField('parentNom', 'Votre nom', { required: true, maxLength: 100, autoComplete: 'family-name' })}
+        {textField('email', 'Votre email', {
+          required: true,
+          maxLength: 254,
+          autoComplete: 'email',
+          type: 'email',
+          inputMode: 'email',
+        })}
       </fieldset>
 
       <fieldset className="form__group">
         <legend>Votre adresse</legend>
-        <div className="field">
-          <label htmlFor={`${id}-adresse`}>Adresse</label>
-          <input
-            {...described('adresse')}
-            type="text"
-            maxLength={200}
-            autoComplete="street-address"
-            value={draft.adresse}
-            onChange={onText}
-          />
-          {errorFor('adresse')}
-        </div>
-        <div className="field field--short">
-          <label htmlFor={`${id}-postal`}>Code postal</label>
-          <input
-            {...described('postal')}
-            type="text"
-            maxLength={20}
-            autoComplete="postal-code"
-            inputMode="numeric"
-            value={draft.postal}
-            onChange={onText}
-          />
-          {errorFor('postal')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-ville`}>Ville</label>
-          <input
-            {...described('ville')}
-            type="text"
-            maxLength={100}
-            autoComplete="address-level2"
-            value={draft.ville}
-            onChange={onText}
-          />
-          {errorFor('ville')}
-        </div>
+        {textField('adresse', 'Adresse', { maxLength: 200, autoComplete: 'street-address' })}
+        {textField('postal', 'Code postal', {
+          maxLength: 20,
+          autoComplete: 'postal-code',
+          inputMode: 'numeric',
+          short: true,
+        })}
+        {textField('ville', 'Ville', { maxLength: 100, autoComplete: 'address-level2' })}
         <div className="field">
           <label htmlFor={`${id}-pays`}>Pays</label>
           <select {...described('pays')} autoComplete="country" value={draft.pays} onChange={onText}>
