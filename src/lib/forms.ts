@@ -117,6 +117,35 @@ export const preRegistrationSchema = z.strictObject(
   { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : undefined) },
 );
 
+/** The two ways to pay (spec §7): Stripe's page in a new tab, or Stripe's form embedded here. */
+export const PAYMENT_METHODS = ['lien', 'integre'] as const;
+
+/**
+ * Payment draft (spec §3): moyen (payment way), somme (INDEX of the amount in
+ * DONATION_AMOUNTS_EUR, never a price), the donor's name, email and address.
+ */
+export const paymentDraftSchema = z.strictObject(
+  {
+    moyen: z.enum(PAYMENT_METHODS, { error: 'Merci de choisir comment payer' }),
+    somme: z.coerce
+      .number({ error: 'Merci de choisir un montant' })
+      .int({ error: 'Merci de choisir un montant' })
+      .min(0, { error: 'Merci de choisir un montant' })
+      .max(9, { error: 'Merci de choisir un montant' }),
+    prenom: requiredText(100, 'Merci d’indiquer votre prénom'),
+    nom: requiredText(100, 'Merci d’indiquer votre nom'),
+    email: email(MESSAGES.emailFieldInvalid),
+    adresse: requiredText(200, 'Merci d’indiquer votre adresse (elle figure sur le reçu fiscal)'),
+    postal: requiredText(20, 'Merci d’indiquer votre code postal'),
+    ville: requiredText(100, 'Merci d’indiquer votre ville'),
+    pays: z.string().trim().toUpperCase().default('FR').refine(isCountryCodeLike, { error: MESSAGES.countryUnknown }),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : undefined) },
+);
+
+/** A valid payment draft. */
+export type PaymentDraft = z.infer<typeof paymentDraftSchema>;
+
 /** A valid newsletter payload. */
 export type NewsletterPayload = z.infer<typeof newsletterSchema>;
 /** A valid pre-registration payload. */

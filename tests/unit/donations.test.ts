@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  amountFromIndex,
+  costAfterTaxReduction,
+  DONATION_AMOUNTS_EUR,
+  formatEuros,
+  stepAmountIndex,
+  taxReductionLine,
+} from '../../src/lib/donations';
+import { paymentDraftSchema, fieldErrors } from '../../src/lib/forms';
+
+/** Intl writes French numbers with narrow no-break spaces: compare with plain spaces. */
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+describe('donation amounts (spec §9)', () => {
+  it('are the ten amounts of the spec, formatted the French way', () => {
+    expect([...DONATION_AMOUNTS_EUR]).toEqual([10, 25, 50, 100, 250, 500, 1000, 2000, 5000, 10000]);
+    expect(DONATION_AMOUNTS_EUR.map((euros) => plain(formatEuros(euros)))).toEqual([
+      '10 €',
+      '25 €',
+      '50 €',
+      '100 €',
+      '250 €',
+      '500 €',
+      '1 000 €',
+      '2 000 €',
+      '5 000 €',
+      '10 000 €',
+    ]);
+    expect(plain(formatEuros(8.5))).toBe('8,50 €');
+  });
+
+  it('cycle with wrap-around in both directions (spec §4)', () => {
+    expect(stepAmountIndex(0, 1)).toBe(1);
+    expect(stepAmountIndex(9, 1)).toBe(0);
+    expect(stepAmountIndex(0, -1)).toBe(9);
+    expect(stepAmountIndex(5, -1)).toBe(4);
+    let index = 3;
+    for (let step = 0; step < 10; step += 1) index = stepAmountIndex(index, 1);
+    expect(index).toBe(3);
+  });
+
+  it('are chosen by index only: missing, non-integer or out-of-range ids are refused', () => {
+    expect(amountFromIndex('2')).toEqual({ index: 2, euros: 50, cents: 5000 });
+    expect(amountFromIndex(9)).toEqual({ index: 9, euros: 10000, cents: 1_000_000 });
+    for (const bad of [null, undefined, '', '10', '-1', '1.5', 'abc', '1e1', ' 2x', '02a']) {
+      expect(amountFromIndex(bad), String(bad)).toBeNull();
+    }
+  });
+});
+
+describe('tax reduction (66 %)', () => {
+  it('says what the gift really costs', () => {
+    expect(costAfterTaxReduction(50)).toBe(17);
+    expect(costAfterTaxReduction(25)).toBe(8.5);
+    expect(costAfterTaxReduction(10)).toBe(3.4);
+    expect(plain(taxReductionLine(50))).toBe('Votre don de 50 € ne vous coûte que 17 € après réduction d’impôt');
+    expect(plain(taxReductionLine(10000))).toBe(
+      'Votre don de 10 000 € ne vous coûte que 3 400 € après réduction d’impôt',
+    );
+  });
+});
+
+describe('payment draft (spec §3)', () => {
+  const draft = {
+    moyen: 'integre',
+    somme: 2,
+    prenom: 'Paul',
+    nom: 'Durand',
+    email: 'paul@exemple.fr',
+    adresse: '8 quai Rambaud',
+    postal: '69002',
+    ville: 'Lyon',
+    pays: 'FR',
+  };
+
+  it('accepts a complete draft whose somme is an index', () => {
+    expect(paymentDraftSchema.parse(draft)).toEqual(draft);
+    expect(paymentDraftSchema.parse({ ...draft, somme: '9' }).somme).toBe(9);
+  });
+
+  it('refuses prices, unknown ways to pay and missing fields, in French', () => {
+    const result = paymentDraftSchema.safeParse({ ...draft, somme: 50, moyen: 'cheque', adresse: '' });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(fieldErrors(result.error)).toEqual({
+        moyen: 'Merci de choisir comment payer',
+        somme: 'Merci de choisir un montant',
+        adresse: 'Merci d’indiquer votre adresse (elle figure sur le reçu fiscal)',
+      });
+    }
+    expect(paymentDraftSchema.safeParse({ ...draft, montant: 5000 }).success).toBe(false);
+  });
+});
