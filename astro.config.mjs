@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, envField } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 
@@ -18,4 +18,14 @@ export default defineConfig({
   build: { format: 'directory' },
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
+  // Card donations (README, "Donations (Stripe)"). All optional: without them the payment
+  // endpoints answer 503. The server code reads the two secrets from process.env at each
+  // request (src/lib/stripe.server.ts), so they are never inlined in any bundle.
+  env: {
+    schema: {
+      STRIPE_SECRET_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
+      STRIPE_WEBHOOK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      PUBLIC_STRIPE_PUBLISHABLE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+    },
+  },
 });

@@ -20,11 +20,26 @@ export default defineConfig({
     locale: 'fr-FR',
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },
-  webServer: {
-    // Static files, the endpoints (the built Netlify function) and an embedded Firestore the tests read back.
-    command: 'tsx scripts/serve-dist.ts 4322 --emulator 127.0.0.1:8089',
-    url: 'http://127.0.0.1:4322/',
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      // A local fake of Stripe's API (api.stripe.com is unreachable here), recording what it is sent.
+      command: 'tsx tests/fixtures/fake-stripe.ts 12111',
+      port: 12111,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      // Static files, the endpoints (the built Netlify function) and an embedded Firestore the tests read back.
+      command: 'tsx scripts/serve-dist.ts 4322 --emulator 127.0.0.1:8089',
+      url: 'http://127.0.0.1:4322/',
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      env: {
+        // Plainly fake test keys; the endpoints talk to the fake above.
+        STRIPE_SECRET_KEY: ['sk', 'test', 'e2efake'].join('_'),
+        STRIPE_WEBHOOK_SECRET: ['whsec', 'e2e-fake'].join('_'),
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      },
+    },
+  ],
 });

@@ -9,6 +9,10 @@
  * Statuses: 200 written (or honeypot), 400 invalid, 405 not POST, 413 body
  * over MAX_BODY_BYTES, 415 neither JSON nor a form, 503 database unavailable,
  * 500 unexpected. Form POSTs get 303 instead, with Location = outcomeLocation().
+ *
+ * The donation endpoints (src/pages/api/don.ts, src/pages/create-checkout-session.ts,
+ * src/pages/api/stripe-webhook.ts) reuse the lower-level helpers exported
+ * here: readBoundedBody, readJsonObject, jsonResponse, methodNotAllowedFor.
  */
 import type { APIContext } from 'astro';
 import type { z } from 'astro/zod';
@@ -98,8 +102,39 @@ function bodyKind(request: Request): BodyKind {
 }
 
 /** A body that is not a JSON object or a text-only form. */
-class UnreadableBodyError extends Error {
+export class UnreadableBodyError extends Error {
   override name = 'UnreadableBodyError';
+}
+
+/** True when the request says it carries JSON (`application/json`, any charset). */
+export function isJsonRequest(request: Request): boolean {
+  return bodyKind(request) === 'json';
+}
+
+/** Parses UTF-8 bytes as a JSON object (not an array, not null). @throws UnreadableBodyError. */
+function parseJsonObject(body: Uint8Array<ArrayBuffer>): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
+  } catch (error) {
+    throw new UnreadableBodyError('invalid JSON', { cause: error });
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UnreadableBodyError('not an object');
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Reads a bounded body (readBoundedBody) and parses it as a JSON object.
+ * @param maxBytes - limit in bytes (default MAX_BODY_BYTES, 16 384).
+ * @returns the object, unvalidated (validate it with the payload's zod schema).
+ * @throws BodyTooLargeError past the limit; UnreadableBodyError for bad UTF-8,
+ *   bad JSON or JSON that is not an object (the stream's own error if it fails).
+ */
+export async function readJsonObject(
+  request: Request,
+  maxBytes: number = MAX_BODY_BYTES,
+): Promise<Record<string, unknown>> {
+  return parseJsonObject(await readBoundedBody(request, maxBytes));
 }
 
 /** Parses the bytes as a JSON object or a form (formDataToPayload). @throws UnreadableBodyError. */
@@ -108,16 +143,7 @@ async function parsePayload(
   kind: BodyKind,
   body: Uint8Array<ArrayBuffer>,
 ): Promise<Record<string, unknown>> {
-  if (kind === 'json') {
-    let value: unknown;
-    try {
-      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
-    } catch (error) {
-      throw new UnreadableBodyError('invalid JSON', { cause: error });
-    }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UnreadableBodyError('not an object');
-    return value as Record<string, unknown>;
-  }
+  if (kind === 'json') return parseJsonObject(body);
   let form: FormData;
   try {
     const headers = { 'content-type': request.headers.get('content-type') ?? '' };
@@ -157,20 +183,37 @@ const frenchFallback = (issue: { code?: string; path?: PropertyKey[]; maximum?: 
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
-function json(status: number, body: SubmissionResponse, headers: Record<string, string> = {}): Response {
+/**
+ * A JSON answer that no cache keeps (`Cache-Control: no-store`).
+ * @param status - HTTP status.
+ * @param body - serialised with JSON.stringify.
+ * @param headers - extra headers (e.g. `allow`, `retry-after`).
+ */
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE, ...headers },
   });
 }
 
+function json(status: number, body: SubmissionResponse, headers: Record<string, string> = {}): Response {
+  return jsonResponse(status, body, headers);
+}
+
 function redirect(form: FormName, outcome: Outcome): Response {
   return new Response(null, { status: 303, headers: { location: outcomeLocation(form, outcome), ...NO_STORE } });
 }
 
+/**
+ * A handler answering 405 `{ok: false, message}` with `Allow: <allow>`, for
+ * every method a route does not take (export it as the route's `ALL`).
+ */
+export function methodNotAllowedFor(allow: 'GET' | 'POST'): EndpointHandler {
+  return async () => json(405, { ok: false, message: MESSAGES.badRequest }, { allow });
+}
+
 /** 405 for every method but POST (HEAD, GET, OPTIONS, PUT...), with `Allow: POST`. */
-export const methodNotAllowed: EndpointHandler = async () =>
-  json(405, { ok: false, message: MESSAGES.badRequest }, { allow: 'POST' });
+export const methodNotAllowed: EndpointHandler = methodNotAllowedFor('POST');
 
 /**
  * Builds the handlers of a write endpoint (see module doc for the statuses).

@@ -10,8 +10,20 @@
  * does not implement). One connection is kept per process, opened lazily; it
  * is closed and dropped after any failure, or when the environment names
  * another database, so the next request reconnects.
+ *
+ * The Stripe webhook's ledger (src/lib/donation-ledger.server.ts) writes
+ * through the same connection with upsertDocument: a document of its own id,
+ * read and written in one transaction.
  */
-import { collection, doc, runTransaction, serverTimestamp } from 'firebase/firestore';
+import {
+  collection,
+  doc,
+  runTransaction,
+  serverTimestamp,
+  type DocumentData,
+  type Firestore,
+  type Transaction,
+} from 'firebase/firestore';
 import {
   connectFirestore,
   firestoreTargetFromEnv,
@@ -21,6 +33,9 @@ import {
 
 /** The collections the site writes to, named as in the database (spec §7: `inscripitions`, spelled so). */
 export type SubmissionCollection = 'newsletter' | 'inscripitions';
+
+/** Collections written by id (upsertDocument): `dons`, the donation ledger fed by Stripe's webhook. */
+export type KeyedCollection = 'dons';
 
 /** Give up a write after this many milliseconds (the endpoint must answer within 10 s). */
 export const WRITE_TIMEOUT_MS = 8000;
@@ -74,6 +89,63 @@ export async function addSubmission(
   data: Record<string, unknown>,
   { timeoutMs = WRITE_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): Promise<string> {
+  let id = '';
+  await runSingleTransaction(name, timeoutMs, async (db, transaction) => {
+    const reference = doc(collection(db, name));
+    id = reference.id;
+    transaction.set(reference, { ...data, date: serverTimestamp() });
+  });
+  return id;
+}
+
+/**
+ * Creates or replaces the document `name/id` in one transaction (one attempt):
+ * reads it, hands its current data to `next`, and `transaction.set`s what
+ * `next` returns. The same id can be written any number of times (a retried
+ * webhook) without ever creating a second document.
+ * @param name - the collection.
+ * @param id - the document id (e.g. a Stripe Checkout Session id).
+ * @param next - current data (undefined when the document does not exist) →
+ *   the complete new document (FieldValues allowed, at most one serverTimestamp()
+ *   — the embedded emulator applies only the first transform of a write —
+ *   no `undefined`), or null to leave the document as it is.
+ * @param options.timeoutMs - give up after this many milliseconds (default WRITE_TIMEOUT_MS, 8000).
+ * @returns 'written' or 'unchanged' (`next` returned null).
+ * @throws SubmissionUnavailableError when the document may not have been written
+ *   (configuration error, unreachable database, timeout, refused write,
+ *   concurrent change of the same document).
+ */
+export async function upsertDocument(
+  name: KeyedCollection,
+  id: string,
+  next: (current: DocumentData | undefined) => Record<string, unknown> | null,
+  { timeoutMs = WRITE_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<'written' | 'unchanged'> {
+  let outcome: 'written' | 'unchanged' = 'unchanged';
+  await runSingleTransaction(name, timeoutMs, async (db, transaction) => {
+    const reference = doc(db, name, id);
+    const snapshot = await transaction.get(reference);
+    const current = snapshot.exists() ? snapshot.data() : undefined;
+    const data = next(current);
+    outcome = data ? 'written' : 'unchanged';
+    // A transaction that only reads commits a "verify" write, which the embedded emulator
+    // refuses; writing the same data back is equivalent (and keeps the read's precondition).
+    const written = data ?? current;
+    if (written) transaction.set(reference, written);
+  });
+  return outcome;
+}
+
+/**
+ * Runs `body` in one Firestore transaction with a single attempt on the
+ * process's connection, within `timeoutMs`.
+ * @throws SubmissionUnavailableError on any failure (the connection is then dropped).
+ */
+async function runSingleTransaction(
+  name: string,
+  timeoutMs: number,
+  body: (db: Firestore, transaction: Transaction) => Promise<void>,
+): Promise<void> {
   let connection: FirestoreConnection;
   try {
     connection = currentConnection();
@@ -81,17 +153,10 @@ export async function addSubmission(
     throw new SubmissionUnavailableError(`Firestore is not configured for writes to ${name}`, { cause: error });
   }
   const { db, target } = connection;
-  const reference = doc(collection(db, name));
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      runTransaction(
-        db,
-        async (transaction) => {
-          transaction.set(reference, { ...data, date: serverTimestamp() });
-        },
-        { maxAttempts: 1 },
-      ),
+      runTransaction(db, (transaction) => body(db, transaction), { maxAttempts: 1 }),
       new Promise<never>((_, reject) => {
         timer = setTimeout(
           () => reject(new Error(`no answer from Firestore at ${target.host} within ${timeoutMs} ms`)),
@@ -99,7 +164,6 @@ export async function addSubmission(
         );
       }),
     ]);
-    return reference.id;
   } catch (error) {
     // A fresh client for the next request: this one may be stuck on a dead channel. Closing it
     // can take up to 2 s then, so it happens after the answer (never delay the 503 past 10 s).

@@ -105,8 +105,8 @@ describe('dist/', () => {
     expect(frame?.getAttribute('title')).toBeTruthy();
   });
 
-  it('ships framework JavaScript only to the pages with islands (home, ecole)', () => {
-    const withIslands = [join(dist, 'index.html'), join(dist, 'ecole/index.html')];
+  it('ships framework JavaScript only to the pages with islands (home, ecole, soutenir)', () => {
+    const withIslands = ['index.html', 'ecole/index.html', 'soutenir/index.html'].map((file) => join(dist, file));
     for (const file of allHtmlFiles()) {
       const html = readFileSync(file, 'utf8');
       if (withIslands.includes(file)) expect(html, file).toContain('<astro-island');

@@ -1,0 +1,72 @@
+/**
+ * No server secret reaches a visitor: every file of dist/ (HTML, the client
+ * JS and CSS of dist/_astro/, images, _redirects…) is searched for the names
+ * of the secret variables and for anything shaped like a Stripe secret key or
+ * webhook signing secret. When the build ran with STRIPE_SECRET_KEY /
+ * STRIPE_WEBHOOK_SECRET set (set them to fake values for `npm run test:build`
+ * to make this bite), their values must be absent from dist/ and from the
+ * server function's own code as well: astro:env must not inline secrets.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+const dist = join(root, 'dist');
+/** The server function's code (not its node_modules), as @astrojs/netlify writes it. */
+const functionCode = join(root, '.netlify/v1/functions/ssr');
+
+const SECRET_NAMES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'];
+/** Stripe secret and restricted keys, webhook signing secrets (the values, whatever the account). */
+const SECRET_SHAPES = [/\b[sr]k_(?:test|live)_[0-9A-Za-z]/, /\bwhsec_[0-9A-Za-z]/];
+
+function filesUnder(dir: string, skip: (path: string) => boolean = () => false): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (skip(path)) return [];
+    return entry.isDirectory() ? filesUnder(path, skip) : [path];
+  });
+}
+
+/** The files of `files` whose bytes (read as latin1, so binaries too) contain `needle`. */
+function filesContaining(files: string[], needle: string | RegExp): string[] {
+  return files
+    .filter((file) => {
+      const text = readFileSync(file, 'latin1');
+      return typeof needle === 'string' ? text.includes(needle) : needle.test(text);
+    })
+    .map((file) => relative(root, file));
+}
+
+describe('secrets never reach the client', () => {
+  const files = existsSync(dist) ? filesUnder(dist) : [];
+
+  it('searches a real build: HTML pages and client scripts are there', () => {
+    expect(files.some((file) => file.endsWith('.html'))).toBe(true);
+    expect(files.some((file) => file.includes(`${join('dist', '_astro')}`) && file.endsWith('.js'))).toBe(true);
+  });
+
+  it.each(SECRET_NAMES)('no file of dist/ names %s', (name) => {
+    expect(filesContaining(files, name)).toEqual([]);
+  });
+
+  it.each(SECRET_SHAPES)('no file of dist/ holds a value shaped like %s', (shape) => {
+    expect(filesContaining(files, shape)).toEqual([]);
+  });
+
+  const secretValues = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']
+    .map((name) => [name, process.env[name]?.trim()] as const)
+    .filter((entry): entry is readonly [string, string] => Boolean(entry[1]));
+
+  it.runIf(secretValues.length > 0)(
+    'the values the build ran with appear neither in dist/ nor in the server function’s code',
+    () => {
+      const serverFiles = existsSync(functionCode)
+        ? filesUnder(functionCode, (path) => path.includes(`${join('ssr', 'node_modules')}`))
+        : [];
+      for (const [name, value] of secretValues) {
+        expect(filesContaining([...files, ...serverFiles], value), name).toEqual([]);
+      }
+    },
+  );
+});
