@@ -263,6 +263,13 @@ export default function DonationForm({ publishableKey, countries, privacyHref }:
 
   return (
     <div className="donation">
+      {testMode && (
+        <p className="donation__test" role="note">
+          <strong>Version de test :</strong> aucun paiement réel n’est effectué. Pour essayer, utilisez la carte{' '}
+          <span className="donation__card">4242 4242 4242 4242</span>, une date d’expiration future et n’importe quel
+          code à 3 chiffres.
+        </p>
+      )}
       <fieldset className="donation__amounts form__group">
         <legend>Montant de votre don</legend>
         <div className="donation__stepper">
@@ -307,14 +314,6 @@ export default function DonationForm({ publishableKey, countries, privacyHref }:
         </p>
         <p className="donation__cap">{TAX_CAP_NOTE}</p>
       </fieldset>
-
-      {testMode && (
-        <p className="donation__test" role="note">
-          <strong>Version de test :</strong> aucun paiement réel n’est effectué. Pour essayer, utilisez la carte{' '}
-          <span className="donation__card">4242 4242 4242 4242</span>, une date d’expiration future et n’importe quel
-          code à 3 chiffres.
-        </p>
-      )}
 
       {!configured ? (
         <p className="donation__unavailable">
