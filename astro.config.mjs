@@ -2,6 +2,10 @@
 import { defineConfig, envField } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+
+/** Built pages kept out of sitemap-index.xml: the not-found page and the donation return pages. */
+const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide)\/?$/;
 
 /**
  * Static site (every page prerendered from the pulled JSON in src/data/);
@@ -13,7 +17,7 @@ export default defineConfig({
   output: 'static',
   // No Netlify edge-function or image emulation in dev: they need the network, and the site uses neither.
   adapter: netlify({ devFeatures: { edgeFunctions: false, images: false, environmentVariables: false } }),
-  integrations: [react()],
+  integrations: [react(), sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) })],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   server: { host: '127.0.0.1', port: 4321 },

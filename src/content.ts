@@ -6,10 +6,12 @@
  * Home-page content contract (the spec is silent; documented in the README
  * for editors): intro cards = articles of category `accueil`; news = articles
  * of category `actualites`, newest first; sponsors = all `partenaires`; the
- * footer address = article `adresse`.
+ * footer address = article `adresse`; the legal pages = articles `mentions`,
+ * `rgpd` and `accessibilite` (the demo dataset's when Firestore has none).
  */
 import { getCollection, getEntry } from 'astro:content';
-import type { Article, Category } from './content.config.ts';
+import demoArticles from '../content/demo/articles.json';
+import { articleSchema, type Article, type Category } from './content.config.ts';
 import { sanitizeContentHtml } from './lib/html.server.ts';
 import { visibleLinks, type VisibleLink } from './lib/links.ts';
 import { parseContactLines, revealAt, type ContactLine } from './lib/obfuscation.ts';
@@ -131,4 +133,18 @@ export async function address(): Promise<Address> {
       .filter(Boolean),
     contacts: parseContactLines(plain(entry.data.contenu)),
   };
+}
+
+/** Ids of the articles that hold the legal pages' text (route = id). */
+export type LegalId = 'mentions' | 'rgpd' | 'accessibilite';
+
+/**
+ * The text of a legal page: article `mentions`, `rgpd` or `accessibilite`
+ * from Firestore when it exists, else the demo dataset's (content/demo), so
+ * that a site whose editors have not written it yet still publishes one.
+ */
+export async function legalArticle(id: LegalId): Promise<ArticleView> {
+  const entry = await getEntry('articles', id);
+  if (entry) return toView(entry.id, entry.data);
+  return toView(id, articleSchema.parse(demoArticles[id]));
 }

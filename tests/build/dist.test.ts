@@ -18,6 +18,10 @@ const ROUTES: Record<string, string> = {
   'soutenir/annule': 'soutenir/annule/index.html',
   'soutenir/valide': 'soutenir/valide/index.html',
   contact: 'contact/index.html',
+  mentions: 'mentions/index.html',
+  rgpd: 'rgpd/index.html',
+  accessibilite: 'accessibilite/index.html',
+  sitemap: 'sitemap/index.html',
   'not-found': '404.html',
 };
 
@@ -97,6 +101,69 @@ describe('dist/', () => {
     expect(menu?.textContent).not.toContain('Boutique solidaire');
     expect(menu?.textContent).not.toContain('Menus de la cantine');
     expect(menu?.querySelector('a[href="/ecole#preinscription"]')).not.toBeNull();
+  });
+
+  it('publishes the legal pages from the articles mentions, rgpd and accessibilite', () => {
+    const h1 = (route: string) =>
+      page(ROUTES[route] as string)
+        .querySelector('h1')
+        ?.textContent?.trim();
+    expect(h1('mentions')).toBe('Mentions légales');
+    expect(h1('rgpd')).toBe('Données personnelles');
+    expect(h1('accessibilite')).toBe('Déclaration d’accessibilité');
+    expect(h1('sitemap')).toBe('Plan du site');
+
+    const mentions = visibleText(page(ROUTES.mentions as string));
+    expect(mentions).toMatch(/Direct(eur|rice) de la publication/);
+    expect(mentions).toContain('association loi 1901');
+    expect(mentions).toContain('12 rue des Tilleuls, 69007 Lyon');
+    expect(mentions).toContain('Netlify, Inc., 101 2nd Street, San Francisco, CA 94105');
+
+    const rgpd = visibleText(page(ROUTES.rgpd as string));
+    for (const statement of ['Lettre d’information', 'Pré-inscription', 'Dons', 'Google Firebase', 'Stripe', 'Netlify'])
+      expect(rgpd).toContain(statement);
+    for (const basis of ['consentement', 'mesures précontractuelles', 'intérêt légitime', 'obligations légales'])
+      expect(rgpd).toContain(basis);
+    for (const right of ['rectifier', 'effacer', 'opposer', 'limitation', 'portabilité', 'retirer votre consentement'])
+      expect(rgpd).toContain(right);
+    expect(rgpd).toContain('jusqu’à votre désinscription');
+    expect(rgpd).toContain('CNIL');
+    expect(page(ROUTES.rgpd as string).querySelector('main a[href="https://www.cnil.fr"]')).not.toBeNull();
+    expect(
+      page(ROUTES.rgpd as string).querySelector('main a[href="mailto:rgpd@petitspas-ensemble.fr"]'),
+    ).not.toBeNull();
+
+    const accessibilite = visibleText(page(ROUTES.accessibilite as string));
+    expect(accessibilite).toContain('partiellement conforme');
+    expect(accessibilite).toContain('RGAA');
+    expect(accessibilite).toContain('Défenseur des droits');
+  });
+
+  it('lists every page in the Plan du site, from the menus and the news', () => {
+    const main = page(ROUTES.sitemap as string).querySelector('main');
+    const hrefs = [...(main?.querySelectorAll('a') ?? [])].map((link) => link.getAttribute('href'));
+    for (const href of ['/', '/asso', '/ecole', '/ecole/schema', '/soutenir', '/contact', '/mentions', '/rgpd'])
+      expect(hrefs, href).toContain(href);
+    for (const href of ['/accessibilite', '/sitemap']) expect(hrefs, href).toContain(href);
+    expect(hrefs.filter((href) => href?.startsWith('/actualites/')).length).toBeGreaterThan(0);
+    expect(hrefs).not.toContain('/boutique');
+  });
+
+  it('writes sitemap-index.xml for search engines, without the 404 and return pages', () => {
+    expect(page('index.html').querySelector('link[rel="sitemap"]')?.getAttribute('href')).toBe('/sitemap-index.xml');
+    const index = readFileSync(join(dist, 'sitemap-index.xml'), 'utf8');
+    const files = [...index.matchAll(/<loc>[^<]*\/(sitemap-\d+\.xml)<\/loc>/g)].map((match) => match[1] as string);
+    expect(files.length).toBeGreaterThan(0);
+    const urls = files.flatMap((file) =>
+      [...readFileSync(join(dist, file), 'utf8').matchAll(/<loc>([^<]*)<\/loc>/g)].map(
+        (match) => new URL(match[1] as string).pathname,
+      ),
+    );
+    for (const path of ['/', '/asso/', '/ecole/', '/mentions/', '/rgpd/', '/accessibilite/', '/sitemap/'])
+      expect(urls, path).toContain(path);
+    expect(urls.some((path) => path.startsWith('/actualites/'))).toBe(true);
+    for (const path of ['/404/', '/soutenir/annule/', '/soutenir/valide/']) expect(urls, path).not.toContain(path);
+    expect(urls.some((path) => path.startsWith('/api/'))).toBe(false);
   });
 
   it('frames the schema from menus/divers with a title', () => {

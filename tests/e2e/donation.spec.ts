@@ -22,6 +22,9 @@ async function stripeRequests(): Promise<RecordedRequest[]> {
   return (await (await fetch(`${FAKE_STRIPE}/__fake__/requests`)).json()) as RecordedRequest[];
 }
 
+/** An email no earlier attempt used (the fake keeps its requests across retries). */
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemple.fr`;
+
 const plain = (text: string | null) => (text ?? '').replace(/[\u202f\u00a0]/g, ' ');
 
 /** Stripe.js stand-in: window.Stripe with createEmbeddedCheckoutPage that mounts a visible marker. */
@@ -98,7 +101,8 @@ test.describe('donation page', () => {
     await amounts(page)
       .getByRole('radio', { name: /^100\s€$/ })
       .check();
-    await fillDonor(page, 'integre@exemple.fr');
+    const email = uniqueEmail('integre');
+    await fillDonor(page, email);
     let answer: () => void = () => {};
     const held = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/create-checkout-session', async (route) => {
@@ -112,7 +116,7 @@ test.describe('donation page', () => {
       somme: 3,
       prenom: 'Paul',
       nom: 'Durand',
-      email: 'integre@exemple.fr',
+      email,
       adresse: '8 quai Rambaud',
       postal: '69002',
       ville: 'Lyon',
@@ -121,11 +125,12 @@ test.describe('donation page', () => {
     await expect(page.getByText('Préparation du paiement sécurisé…')).toBeVisible();
     await expectNoAxeViolations(page, '/soutenir while loading');
     answer();
-    await expect(page.getByTestId('stripe-embedded')).toContainText('cs_test_');
+    // Server → fake Stripe → Stripe.js (stub) → mount: generous on a loaded 2-core machine.
+    await expect(page.getByTestId('stripe-embedded')).toContainText('cs_test_', { timeout: 15_000 });
     await expect(page.getByText('Préparation du paiement sécurisé…')).toBeHidden();
     expect(stripeJsLoads()).toBe(1);
     const sessions = (await stripeRequests()).filter(
-      (request) => request.path === '/v1/checkout/sessions' && request.body.customer_email === 'integre@exemple.fr',
+      (request) => request.path === '/v1/checkout/sessions' && request.body.customer_email === email,
     );
     expect(sessions).toHaveLength(1);
     expect(sessions[0]?.body).toMatchObject({ ui_mode: 'embedded_page', mode: 'payment' });
@@ -134,7 +139,8 @@ test.describe('donation page', () => {
 
   test('hosted: a new tab opens at the URL Stripe gave', async ({ page, context }) => {
     await openDonationPage(page);
-    await fillDonor(page, 'lien@exemple.fr');
+    const email = uniqueEmail('lien');
+    await fillDonor(page, email);
     await page.getByLabel(/page sécurisée de Stripe/).check();
     // checkout.stripe.com is unreachable here: answer it locally so the new tab loads.
     await context.route('https://checkout.stripe.com/**', (route) =>
@@ -144,9 +150,9 @@ test.describe('donation page', () => {
       context.waitForEvent('page'),
       page.getByRole('button', { name: /Faire un don de 25/ }).click(),
     ]);
-    await tab.waitForURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    await tab.waitForURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/, { timeout: 15_000 });
     const sessions = (await stripeRequests()).filter(
-      (request) => request.path === '/v1/checkout/sessions' && request.body.customer_email === 'lien@exemple.fr',
+      (request) => request.path === '/v1/checkout/sessions' && request.body.customer_email === email,
     );
     expect(sessions).toHaveLength(1);
     expect(sessions[0]?.body).toMatchObject({ ui_mode: 'hosted_page', mode: 'payment' });

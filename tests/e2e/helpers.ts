@@ -39,11 +39,15 @@ export const ROUTES: string[] = [
   '/soutenir/annule',
   '/soutenir/valide',
   '/contact',
+  '/mentions',
+  '/rgpd',
+  '/accessibilite',
+  '/sitemap',
   ...NEWS_SLUGS.map((slug) => `/actualites/${slug}`),
 ];
 
 /** Paths that are not routes: the not-found page answers with status 404. */
-export const NOT_FOUND_ROUTES = ['/mentions', '/nimporte-quoi'];
+export const NOT_FOUND_ROUTES = ['/nimporte-quoi', '/pas-de-page-ici'];
 
 /** Problems seen while a page was used: console errors, page errors, failed requests to our origin. */
 export interface PageWatch {

@@ -248,14 +248,42 @@ test.describe('footer', () => {
     await expect(footer).not.toContainText('[at]');
 
     const links = footer.getByRole('navigation', { name: 'Informations' });
-    for (const [name, href] of [
+    const expected = [
       ['Mentions légales', '/mentions'],
       ['Données personnelles', '/rgpd'],
+      ['Accessibilité', '/accessibilite'],
       ['Plan du site', '/sitemap'],
       ['Contact', '/contact'],
-    ] as const) {
+    ] as const;
+    for (const [name, href] of expected) {
       await expect(links.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
+    await expect(links.getByRole('link')).toHaveText(expected.map(([name]) => name));
+  });
+});
+
+test.describe('legal pages', () => {
+  test('every link of the Plan du site leads to a page of the site', async ({ page }) => {
+    await page.goto('/sitemap');
+    const hrefs = await page
+      .getByRole('main')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(hrefs.length).toBeGreaterThan(10);
+    for (const href of new Set(hrefs.map((href) => href.split('#')[0] as string))) {
+      expect((await page.request.get(href)).status(), href).toBe(200);
+    }
+  });
+
+  test('the forms’ data notice is reachable from the footer and names the CNIL', async ({ page }) => {
+    await page.goto('/ecole');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Données personnelles', exact: true }).click();
+    await expect(page).toHaveURL('/rgpd');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Données personnelles');
+    await expect(page.getByRole('main').getByRole('link', { name: 'www.cnil.fr' })).toHaveAttribute(
+      'href',
+      'https://www.cnil.fr',
+    );
   });
 });
 
