@@ -31,6 +31,7 @@ import {
 import { fieldErrors, MESSAGES, paymentDraftSchema, type PAYMENT_METHODS } from '../lib/forms';
 import { showMessage } from '../stores/banner';
 import './donation.css';
+import TextField from './TextField';
 
 interface Props {
   publishableKey: string;
@@ -224,8 +225,6 @@ export default function DonationForm({ publishableKey, countries, privacyHref }:
     };
   }
 
-  const required = <span className="field__required">(obligatoire)</span>;
-
   function textField(
     name: Exclude<DonorField, 'pays'>,
     label: string,
@@ -238,26 +237,16 @@ export default function DonationForm({ publishableKey, countries, privacyHref }:
     },
   ) {
     return (
-      <div className={options.short ? 'field field--short' : 'field'}>
-        <label htmlFor={`${id}-${name}`}>
-          {label} {required}
-        </label>
-        <input
-          {...described(name)}
-          type={options.type ?? 'text'}
-          required
-          maxLength={options.maxLength}
-          autoComplete={options.autoComplete}
-          inputMode={options.inputMode}
-          value={donor[name]}
-          onChange={onField}
-        />
-        {errors[name] && (
-          <p id={`${id}-${name}-error`} className="field__error">
-            {errors[name]}
-          </p>
-        )}
-      </div>
+      <TextField
+        {...options}
+        required
+        id={`${id}-${name}`}
+        name={name}
+        label={label}
+        value={donor[name]}
+        onChange={onField}
+        error={errors[name]}
+      />
     );
   }
 
@@ -349,6 +338,11 @@ export default function DonationForm({ publishableKey, countries, privacyHref }:
                   </option>
                 ))}
               </select>
+              {errors.pays && (
+                <p id={`${id}-pays-error`} className="field__error">
+                  {errors.pays}
+                </p>
+              )}
             </div>
           </fieldset>
 

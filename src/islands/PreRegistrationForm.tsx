@@ -21,6 +21,7 @@ import type { Country } from '../lib/countries';
 import { fieldErrors, HONEYPOT_FIELD, MESSAGES, preRegistrationSchema } from '../lib/forms';
 import { postJson } from '../lib/submit';
 import { showMessage } from '../stores/banner';
+import TextFieldInput from './TextField';
 
 interface Props {
   countries: Country[];
@@ -193,23 +194,15 @@ export default function PreRegistrationForm({ countries, privacyHref }: Props) {
     },
   ) {
     return (
-      <div className={options.short ? 'field field--short' : 'field'}>
-        <label htmlFor={`${id}-${name}`}>
-          {label}
-          {options.required && <> {required}</>}
-        </label>
-        <input
-          {...described(name)}
-          type={options.type ?? 'text'}
-          required={options.required}
-          maxLength={options.maxLength}
-          autoComplete={options.autoComplete}
-          inputMode={options.inputMode}
-          value={draft[name]}
-          onChange={onText}
-        />
-        {errorFor(name)}
-      </div>
+      <TextFieldInput
+        {...options}
+        id={`${id}-${name}`}
+        name={name}
+        label={label}
+        value={draft[name]}
+        onChange={onText}
+        error={errors[name]}
+      />
     );
   }
 
