@@ -28,7 +28,7 @@ import {
   TAX_CAP_NOTE,
   taxReductionLine,
 } from '../lib/donations';
-import { fieldErrors, MESSAGES, paymentDraftSchema, type PAYMENT_METHODS } from '../lib/forms';
+import { fieldErrors, MESSAGES, paymentDraftSchema, type PAYMENT_METHODS, type PaymentDraft } from '../lib/forms';
 import { showMessage } from '../stores/banner';
 import './donation.css';
 import TextField from './TextField';
@@ -41,15 +41,8 @@ interface Props {
 
 type Method = (typeof PAYMENT_METHODS)[number];
 
-interface Donor {
-  prenom: string;
-  nom: string;
-  email: string;
-  adresse: string;
-  postal: string;
-  ville: string;
-  pays: string;
-}
+/** The donor's part of the payment draft, typed from the shared schema (not re-typed by hand). */
+type Donor = Omit<PaymentDraft, 'moyen' | 'somme'>;
 
 type DonorField = keyof Donor;
 
