@@ -2,6 +2,10 @@
  * Serves the built site as Netlify would: static files of dist/ first (clean
  * URLs), then the adapter's function (.netlify/v1/functions/ssr) for the
  * on-demand endpoints, and dist/404.html with status 404 for the rest.
+ * Static answers carry the headers of netlify.toml's matching rules (parsed by
+ * Netlify's own @netlify/headers-parser); when several rules give one header,
+ * every value is sent, the strictest reading for a Content-Security-Policy
+ * (each value is enforced), so the browser tests run under the real policy.
  * For the browser tests and screenshots; loopback only.
  *
  * Usage: `tsx scripts/serve-dist.ts [port] [--emulator host:port]` (default
@@ -15,6 +19,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
 import { parseHostPort } from '../src/lib/firestore.server.ts';
+import { headerValuesFor, netlifyHeaderRules } from './lib/csp.ts';
 import { startEmbeddedFirestore } from './lib/embedded-firestore.ts';
 
 const args = process.argv.slice(2);
@@ -36,10 +41,21 @@ const handler: NetlifyHandler | undefined = existsSync(functionPath)
   : undefined;
 const notFound = readFileSync('dist/404.html');
 const assets = sirv('dist', { extensions: ['html'], dev: false, etag: true });
+const headerRules = await netlifyHeaderRules('netlify.toml');
+const headerNames = [...new Set(headerRules.flatMap((rule) => Object.keys(rule.values)))];
+
+/** Sets the headers netlify.toml gives `path` (every value of every matching rule). */
+function applyNetlifyHeaders(path: string, response: ServerResponse): void {
+  for (const name of headerNames) {
+    const values = [...new Set(headerValuesFor(headerRules, path, name))];
+    if (values.length > 0) response.setHeader(name, values);
+  }
+}
 
 /** Hands a request that no static file answers to the Netlify function, like Netlify's preferStatic. */
 async function toFunction(request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (!handler) {
+    applyNetlifyHeaders(new URL(request.url ?? '/', 'http://localhost').pathname, response);
     response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
     response.end(notFound);
     return;
@@ -57,6 +73,8 @@ async function toFunction(request: IncomingMessage, response: ServerResponse): P
     duplex: 'half',
   } as RequestInit);
   const answer = await handler(webRequest, { ip: request.socket.remoteAddress ?? '127.0.0.1' });
+  // Netlify's custom headers never apply to a function's answers; its 404 stands for the static not-found page.
+  if (answer.status !== 404) for (const name of headerNames) response.removeHeader(name);
   response.writeHead(answer.status, Object.fromEntries(answer.headers));
   response.end(Buffer.from(await answer.arrayBuffer()));
 }
@@ -64,12 +82,13 @@ async function toFunction(request: IncomingMessage, response: ServerResponse): P
 // A file deleted under our feet (a rebuild while serving) must not take the server down.
 process.on('uncaughtException', (error) => console.error(error));
 
-createServer((request, response) =>
+createServer((request, response) => {
+  applyNetlifyHeaders(new URL(request.url ?? '/', 'http://localhost').pathname, response);
   assets(request, response, () => {
     toFunction(request, response).catch((error) => {
       console.error(error);
       if (!response.headersSent) response.writeHead(500);
       response.end();
     });
-  }),
-).listen(port, '127.0.0.1', () => console.log(`dist/ on http://127.0.0.1:${port}`));
+  });
+}).listen(port, '127.0.0.1', () => console.log(`dist/ on http://127.0.0.1:${port}`));

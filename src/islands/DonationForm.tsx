@@ -67,7 +67,8 @@ async function requestJson(
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (response.ok) return { ok: true, body };
-    const message = typeof body.message === 'string' && body.message ? body.message : PAYMENT_UNAVAILABLE;
+    const fallback = response.status === 429 ? MESSAGES.tooManyRequests : PAYMENT_UNAVAILABLE;
+    const message = typeof body.message === 'string' && body.message ? body.message : fallback;
     const fields = body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : {};
     return { ok: false, message, fields };
   } catch {

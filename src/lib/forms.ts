@@ -39,6 +39,9 @@ export const MESSAGES = {
   /** Database unreachable or too slow (HTTP 503). */
   unavailable:
     'Le service est momentanément indisponible. Vos informations n’ont pas été enregistrées : merci de réessayer dans quelques minutes.',
+  /** Too many submissions from one address in a minute (HTTP 429, netlify/edge-functions/rate-limit.ts). */
+  tooManyRequests:
+    'Trop de demandes en peu de temps. Patientez une minute, puis réessayez : ce que vous avez saisi est conservé.',
   /** The browser could not reach our server at all. */
   network: 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.',
 } as const;

@@ -46,9 +46,11 @@ export async function postJson(url: string, payload: unknown): Promise<SubmitRes
       ? body.message
       : response.ok
         ? ''
-        : response.status >= 500
-          ? MESSAGES.unavailable
-          : MESSAGES.badRequest;
+        : response.status === 429
+          ? MESSAGES.tooManyRequests
+          : response.status >= 500
+            ? MESSAGES.unavailable
+            : MESSAGES.badRequest;
   const fields =
     body.fields && typeof body.fields === 'object'
       ? (body.fields as Record<string, string>)

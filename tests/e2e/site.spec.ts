@@ -32,6 +32,8 @@ async function checkRoute(page: Page, baseURL: string, route: string, status: 20
   await test.step('loads with status, lang, title and one h1', async () => {
     const response = await page.goto(route);
     expect.soft(response?.status()).toBe(status);
+    // Served under netlify.toml's Content-Security-Policy: a violation would be a console error below.
+    expect.soft(response?.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
     await expect.soft(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect.soft(page).toHaveTitle(/\S/);
     await expect.soft(page.locator('h1')).toHaveCount(1);
@@ -74,6 +76,22 @@ test.describe('every route', () => {
       await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(NOT_FOUND_TEXT);
     });
   });
+});
+
+test('the Content-Security-Policy is enforced: an injected inline script is refused and reported', async ({ page }) => {
+  await page.goto('/');
+  const outcome = await page.evaluate(
+    () =>
+      new Promise<{ ran: boolean; directive: string }>((resolve) => {
+        document.addEventListener('securitypolicyviolation', (event) =>
+          resolve({ ran: 'injected' in window, directive: event.effectiveDirective }),
+        );
+        const script = document.createElement('script');
+        script.textContent = 'window.injected = true;';
+        document.body.append(script);
+      }),
+  );
+  expect(outcome).toEqual({ ran: false, directive: 'script-src-elem' });
 });
 
 test('the home page links to every news page', async ({ page }) => {

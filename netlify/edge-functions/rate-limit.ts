@@ -1,0 +1,35 @@
+/**
+ * Rate limit of the write and payment endpoints (issue 5, "Security"), with
+ * Netlify's code-based rate limiting: the `rateLimit` of this edge function's
+ * config becomes a traffic rule that Netlify's edge enforces before the
+ * function runs, answering 429 once one visitor's IP address has sent more
+ * than `windowLimit` requests to these paths within `windowSize` seconds.
+ * The function itself changes nothing: it hands every request on.
+ *
+ * Not limited: /api/stripe-webhook (Stripe's retries must always get
+ * through; its signature check refuses anyone else) and /api/rebuild (its
+ * secret and one-build-a-minute debounce already bound it).
+ * The islands show MESSAGES.tooManyRequests on a 429 and keep what the
+ * visitor typed (src/lib/submit.ts, src/islands/DonationForm.tsx).
+ */
+
+/** Passes the request on unchanged (returning nothing continues to the site's function). */
+export default function rateLimit(): undefined {
+  return undefined;
+}
+
+/**
+ * Netlify edge function declaration: the paths, and the limit per IP address:
+ * 20 requests a minute over the four endpoints together, far above what a
+ * family needs (a pre-registration, a subscription, two payment attempts)
+ * and far below what a script flooding the database or Stripe would send.
+ */
+export const config = {
+  path: ['/api/newsletter', '/api/preinscription', '/api/don', '/create-checkout-session'],
+  rateLimit: {
+    windowLimit: 20,
+    /** Seconds. */
+    windowSize: 60,
+    aggregateBy: ['ip', 'domain'],
+  },
+} as const;
