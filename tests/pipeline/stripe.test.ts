@@ -6,6 +6,7 @@
  * the embedded Firestore emulator (read back with a fresh connection per read,
  * as in endpoints.test.ts).
  */
+import { createHmac } from 'node:crypto';
 import { createServer } from 'node:net';
 import { collection, doc, getDocFromServer, getDocsFromServer, Timestamp, type DocumentData } from 'firebase/firestore';
 import Stripe from 'stripe';
@@ -509,10 +510,19 @@ async function readDons(): Promise<Map<string, DocumentData>> {
   }
 }
 
-async function readDon(id: string): Promise<DocumentData | undefined> {
+/**
+ * The ledger id of a session, computed here independently of the ledger's code
+ * (issue 5): 'don_' + hex HMAC-SHA-256 of the session id keyed with the webhook secret.
+ */
+function ledgerIdOf(sessionId: string, secret = FAKE_WEBHOOK_SECRET): string {
+  return `don_${createHmac('sha256', secret).update(sessionId).digest('hex')}`;
+}
+
+/** The `dons` document of a session (under its ledger id), read with a fresh connection. */
+async function readDon(sessionId: string): Promise<DocumentData | undefined> {
   const connection = connectFirestore(firestoreTargetFromEnv());
   try {
-    return (await getDocFromServer(doc(connection.db, 'dons', id))).data();
+    return (await getDocFromServer(doc(connection.db, 'dons', ledgerIdOf(sessionId)))).data();
   } finally {
     await connection.close();
   }
@@ -533,7 +543,7 @@ async function closedPort(): Promise<number> {
 }
 
 describe('POST /api/stripe-webhook → Firestore `dons`', () => {
-  it('records a completed session once, under its id, with the exact fields; a replay adds nothing', async () => {
+  it('records a completed session once, under its ledger id, with the exact fields; a replay adds nothing', async () => {
     const session = completedSession();
     const event = eventOf('checkout.session.completed', session);
     const before = await readDons();
@@ -545,7 +555,11 @@ describe('POST /api/stripe-webhook → Firestore `dons`', () => {
 
     const after = await readDons();
     expect(after.size).toBe(before.size + 1);
-    const { date, ...fields } = after.get(session.id as string) ?? {};
+    // The document's id is the HMAC of the session id (never the session id, which is no secret).
+    const id = ledgerIdOf(session.id as string);
+    expect(id).toMatch(/^don_[0-9a-f]{64}$/);
+    expect([...after.keys()].filter((key) => !before.has(key))).toEqual([id]);
+    const { date, ...fields } = after.get(id) ?? {};
     expect(fields).toEqual({
       montant: 5000,
       devise: 'eur',
@@ -559,6 +573,7 @@ describe('POST /api/stripe-webhook → Firestore `dons`', () => {
       statut: 'paid',
       livemode: false,
       evenement: 'checkout.session.completed',
+      session: session.id,
     });
     expectTimestampNearNow(date);
 
@@ -568,7 +583,7 @@ describe('POST /api/stripe-webhook → Firestore `dons`', () => {
     expect(replay.body).toEqual({ ok: true, message: 'unchanged' });
     const again = await readDons();
     expect(again.size).toBe(after.size);
-    expect(again.get(session.id as string)).toEqual(after.get(session.id as string));
+    expect(again.get(id)).toEqual(after.get(id));
   });
 
   it('updates the same document when a delayed payment fails, and a late "completed" does not undo it', async () => {
@@ -624,7 +639,50 @@ describe('POST /api/stripe-webhook → Firestore `dons`', () => {
       statut: 'paid',
       livemode: false,
       evenement: 'checkout.session.completed',
+      session: session.id,
     });
+  });
+
+  it('cuts texts typed on Stripe’s page to the ledger’s limits and blanks malformed codes (the rules would refuse them)', async () => {
+    const session = completedSession({
+      metadata: {},
+      currency: 'EURO',
+      customer_details: {
+        email: `${'x'.repeat(300)}@exemple.fr`,
+        name: `  ${'N'.repeat(99)}😀 suite`,
+        address: {
+          line1: 'a'.repeat(150),
+          line2: 'b'.repeat(150),
+          postal_code: '9'.repeat(30),
+          city: 'V'.repeat(120),
+          country: 'france',
+        },
+      },
+    });
+    expect((await deliver(signedRequest(eventOf('checkout.session.completed', session)))).response.status).toBe(200);
+    expect(await readDon(session.id as string)).toMatchObject({
+      devise: '',
+      // 99 characters + an emoji would be 101 UTF-16 units: the emoji is dropped whole.
+      nom: 'N'.repeat(99),
+      email: 'x'.repeat(254),
+      adresse: `${'a'.repeat(150)}, ${'b'.repeat(48)}`,
+      postal: '9'.repeat(20),
+      ville: 'V'.repeat(100),
+      pays: '',
+    });
+  });
+
+  it('keys the document id with the webhook secret: another secret, another document', async () => {
+    const session = completedSession();
+    const otherSecret = ['whsec', 'rolledSecretForPipelineTests'].join('_');
+    process.env.STRIPE_WEBHOOK_SECRET = otherSecret;
+    const event = eventOf('checkout.session.completed', session);
+    expect((await deliver(signedRequest(event, { secret: otherSecret }))).response.status).toBe(200);
+    configure();
+    const dons = await readDons();
+    expect(dons.get(ledgerIdOf(session.id as string, otherSecret))).toMatchObject({ session: session.id });
+    expect(dons.has(ledgerIdOf(session.id as string))).toBe(false);
+    expect(dons.has(session.id as string)).toBe(false);
   });
 
   it.each([
