@@ -3,6 +3,8 @@
  * EMULATOR named by FIRESTORE_EMULATOR_HOST and FIREBASE_PROJECT_ID — for
  * trying the site on the official Firebase emulator. It refuses to run
  * without FIRESTORE_EMULATOR_HOST, so that it never writes to a real project.
+ * It writes as the project's owner, which the official emulator lets through
+ * firestore.rules (content collections are read-only to everyone else).
  */
 import { connectFirestore, firestoreTargetFromEnv } from '../src/lib/firestore.server.ts';
 import { exitWithError } from './lib/content-source.ts';
@@ -15,7 +17,7 @@ try {
     );
   }
   const target = firestoreTargetFromEnv();
-  const connection = connectFirestore(target);
+  const connection = connectFirestore(target, { emulatorOwner: true });
   const count = await seedDocuments(connection.db, await readSeedDirectory(DEMO_DIR));
   await connection.close();
   console.log(`${count} demo documents written to the emulator at ${target.host} (project ${target.projectId}).`);

@@ -85,8 +85,14 @@ let appCounter = 0;
 /**
  * Opens a Firestore client for a target. Each call creates its own named
  * FirebaseApp so that tests can hold several connections at once.
+ * `options.emulatorOwner`: on an emulator only, act as the project's owner
+ * (the official emulator then skips firestore.rules), for `npm run seed`;
+ * ignored for a real project.
  */
-export function connectFirestore(target: FirestoreTarget): FirestoreConnection {
+export function connectFirestore(
+  target: FirestoreTarget,
+  options: { emulatorOwner?: boolean } = {},
+): FirestoreConnection {
   // The SDK logs every retry against an unreachable backend; our own errors say it better.
   setLogLevel('silent');
   const app: FirebaseApp = initializeApp(
@@ -94,7 +100,10 @@ export function connectFirestore(target: FirestoreTarget): FirestoreConnection {
     `site-${process.pid}-${++appCounter}`,
   );
   const db = getFirestore(app);
-  if (target.emulator) connectFirestoreEmulator(db, target.emulator.host, target.emulator.port);
+  if (target.emulator) {
+    const owner = options.emulatorOwner ? { mockUserToken: 'owner' as const } : {};
+    connectFirestoreEmulator(db, target.emulator.host, target.emulator.port, owner);
+  }
   return {
     db,
     target,

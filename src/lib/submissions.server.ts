@@ -104,7 +104,7 @@ export async function addSubmission(
  * `next` returns. The same id can be written any number of times (a retried
  * webhook) without ever creating a second document.
  * @param name - the collection.
- * @param id - the document id (e.g. a Stripe Checkout Session id).
+ * @param id - the document id (e.g. the ledger's `don_…` id of a Checkout Session, src/lib/donation-ledger.server.ts).
  * @param next - current data (undefined when the document does not exist) →
  *   the complete new document (FieldValues allowed, at most one serverTimestamp()
  *   — the embedded emulator applies only the first transform of a write —
