@@ -2,16 +2,62 @@
  * `npm start`: pull, then `astro dev` on http://localhost:4321. Without
  * FIREBASE_PROJECT_ID the embedded demo database stays up for the whole
  * session (endpoints write to it) and is stopped on Ctrl-C.
+ *
+ * POST /api/rebuild re-runs the pull in this process (issue 5), and answers once
+ * the dev server has reloaded the new src/data/*.json: the dev server gets
+ * REBUILD_DEV_PULL_URL (a loopback server of this process) and REBUILD_SECRET;
+ * when REBUILD_SECRET is unset, one is generated for the session and written to
+ * DEV_SECRET_FILE (mode 0600, removed on exit) for `npm run rebuild`.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { dataFiles } from '../src/content.config.ts';
+import {
+  DEV_SECRET_FILE,
+  pullAndAwaitDevReload,
+  startDevPullServer,
+  type DevPullServer,
+} from '../src/lib/rebuild.server.ts';
 import { spawnAstro } from './lib/astro-cli.ts';
-import { exitWithError, pullFromPreparedSource, type ContentSource } from './lib/content-source.ts';
+import {
+  exitWithError,
+  pullFromEnvironment,
+  pullFromPreparedSource,
+  type ContentSource,
+} from './lib/content-source.ts';
 
 let source: ContentSource | undefined;
+let pullServer: DevPullServer | undefined;
+let generatedSecret = false;
 try {
   source = await pullFromPreparedSource({ keepRunning: true });
+  const pull = pullAndAwaitDevReload({ pull: pullFromEnvironment, dataFiles: Object.values(dataFiles) });
+  pullServer = await startDevPullServer(pull, (error) =>
+    console.error(`\n✖ Rebuild (POST /api/rebuild): ${error instanceof Error ? error.message : error}`),
+  );
 } catch (error) {
+  source?.stop();
   exitWithError(error);
 }
+process.env.REBUILD_DEV_PULL_URL = pullServer.url;
+if (!process.env.REBUILD_SECRET?.trim()) {
+  process.env.REBUILD_SECRET = randomBytes(32).toString('base64url');
+  mkdirSync(dirname(DEV_SECRET_FILE), { recursive: true });
+  writeFileSync(DEV_SECRET_FILE, `${process.env.REBUILD_SECRET}\n`, { mode: 0o600 });
+  generatedSecret = true;
+}
+console.log(
+  `Rebuild: \`npm run rebuild\` (POST /api/rebuild) re-pulls the content; secret: ${generatedSecret ? `generated for this session in ${DEV_SECRET_FILE}` : 'REBUILD_SECRET'}`,
+);
+
+/** Stops what this process started besides Astro: the database and the pull server; removes the session secret. */
+function cleanUp(): void {
+  source?.stop();
+  void pullServer?.close();
+  if (generatedSecret) rmSync(DEV_SECRET_FILE, { force: true });
+}
+
 const astro = spawnAstro(['dev', ...process.argv.slice(2)]);
 let stopping = false;
 function shutdown(signal: NodeJS.Signals): void {
@@ -20,13 +66,13 @@ function shutdown(signal: NodeJS.Signals): void {
   astro.kill(signal);
   // Give Astro a moment to close its server, then stop the database.
   setTimeout(() => {
-    source?.stop();
+    cleanUp();
     process.exit(0);
   }, 500).unref();
 }
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 astro.on('exit', (code) => {
-  source?.stop();
+  cleanUp();
   process.exit(stopping ? 0 : (code ?? 0));
 });
