@@ -1,0 +1,348 @@
+/**
+ * The benchmark's report: targets (PASS / FAIL / SKIP), Markdown tables for
+ * the terminal and bench/report.md, and the JSON of bench/report.json. Both
+ * files go through Prettier, so that committing them keeps `npm test` green.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import type { BuildMeasurement } from './builds.ts';
+import type { LighthouseResult } from './lighthouse.ts';
+import type { LoadResult } from './newsletter-load.ts';
+import type { PageWeight } from './pages.ts';
+
+/** 1 KB in the report = 1,000 bytes (as Vite prints sizes). */
+const KB = 1000;
+
+/** Target thresholds. */
+export const TARGETS = {
+  /** Home page JS, gzip, in bytes. */
+  homeJsGzipBytes: 85 * KB,
+  /** Lowest Lighthouse performance score on any route (0–100). */
+  lighthousePerformance: 98,
+  /** Pull + build of 5,000 articles, in milliseconds. */
+  build5000Ms: 120_000,
+  /** p99 latency of POST /api/newsletter at 20 connections, in milliseconds. */
+  newsletterP99Ms: 50,
+};
+
+/** Outcome of one target. */
+export interface TargetResult {
+  /** What is aimed at, e.g. `home ≤ 85 KB gzip JS`. */
+  target: string;
+  /** What was measured, in words. */
+  measured: string;
+  /** SKIP: not measured in this run (e.g. `--quick`). */
+  status: 'PASS' | 'FAIL' | 'SKIP';
+}
+
+/** The machine and the code that were measured. */
+export interface MachineInfo {
+  /** When the benchmark started (ISO 8601). */
+  date: string;
+  cpuModel: string;
+  cpuCount: number;
+  /** Total memory, in bytes. */
+  memoryBytes: number;
+  /** 1-minute load average when the benchmark started (others' work makes numbers noisy). */
+  loadAverage: number;
+  node: string;
+  os: string;
+  /** HEAD commit of the measured working tree. */
+  commit: string;
+  /** Files that differ from HEAD or are new (measured as they are in the working tree). */
+  uncommittedFiles: number;
+}
+
+/** Everything bench/report.json holds. */
+export interface BenchReport {
+  machine: MachineInfo;
+  /** `full` or `quick` (no 5,000 dataset, shorter load test, fewer Lighthouse routes). */
+  mode: 'full' | 'quick';
+  /** zlib level of every gzip size. */
+  gzipLevel: number;
+  /** Duration of the whole benchmark, in seconds. */
+  durationSeconds: number;
+  targets: TargetResult[];
+  pages: PageWeight[];
+  builds: BuildMeasurement[];
+  lighthouse: LighthouseResult[];
+  newsletter: LoadResult;
+}
+
+/** Machine and working-tree facts for the report (`root`: the repository). */
+export function machineInfo(root: string): MachineInfo {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+  return {
+    date: new Date().toISOString(),
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    cpuCount: cpus().length,
+    memoryBytes: totalmem(),
+    loadAverage: loadavg()[0] ?? 0,
+    node: process.version,
+    os: `${process.platform} ${release()}`,
+    commit: git('rev-parse', '--short', 'HEAD'),
+    uncommittedFiles: git('status', '--porcelain').split('\n').filter(Boolean).length,
+  };
+}
+
+/** Evaluates the targets; a missing 5,000-article build is SKIP. */
+export function evaluateTargets(
+  pages: PageWeight[],
+  builds: BuildMeasurement[],
+  lighthouse: LighthouseResult[],
+  newsletter: LoadResult,
+): TargetResult[] {
+  const status = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+  const withoutIslands = pages.filter((page) => page.islands === 0);
+  const leaking = withoutIslands.filter((page) => page.frameworkGzipBytes > 0);
+  const home = pages.find((page) => page.route === '/');
+  const slowest = lighthouse.toSorted((a, b) => a.performance - b.performance)[0];
+  const below = lighthouse.filter((result) => result.performance < TARGETS.lighthousePerformance);
+  const build5000 = builds.find((build) => build.articles === 5000);
+  return [
+    {
+      target: 'No React/react-dom on pages without islands',
+      measured: leaking.length
+        ? `${leaking.length} of ${withoutIslands.length} pages without islands load it: ${leaking.map((page) => page.route).join(', ')}`
+        : `none of the ${withoutIslands.length} pages without islands loads it`,
+      status: status(leaking.length === 0),
+    },
+    {
+      target: `Home ≤ ${kb(TARGETS.homeJsGzipBytes)} gzip JS`,
+      measured: home ? `${kb(home.jsGzipBytes)} (${kb(home.frameworkGzipBytes)} of it React)` : 'no home page',
+      status: status(home !== undefined && home.jsGzipBytes <= TARGETS.homeJsGzipBytes),
+    },
+    {
+      target: `Lighthouse performance ≥ ${TARGETS.lighthousePerformance} on every route`,
+      measured: slowest
+        ? `lowest ${slowest.performance} (${slowest.route}); ${below.length} of ${lighthouse.length} routes below`
+        : 'no route measured',
+      status: status(lighthouse.length > 0 && below.length === 0),
+    },
+    {
+      target: `5,000 articles pull + build < ${TARGETS.build5000Ms / 1000} s`,
+      measured: build5000 ? seconds(build5000.totalMs) : 'not measured (--quick)',
+      status: build5000 ? status(build5000.totalMs < TARGETS.build5000Ms) : 'SKIP',
+    },
+    {
+      target: `POST /api/newsletter p99 ≤ ${TARGETS.newsletterP99Ms} ms at ${newsletter.connections} connections`,
+      measured: `p99 ${newsletter.latencyMs.p99} ms (${Math.round(newsletter.requestsPerSecond)} requests/s)`,
+      status: status(newsletter.latencyMs.p99 <= TARGETS.newsletterP99Ms),
+    },
+    {
+      target: 'Every 2xx of POST /api/newsletter left exactly one document',
+      measured: `${newsletter.ok} × 2xx, ${newsletter.documents} documents (${newsletter.missing} missing, ${newsletter.duplicated} duplicated, ${newsletter.unanswered} from unanswered requests)`,
+      status: status(newsletter.consistent),
+    },
+  ];
+}
+
+/** `12345` bytes → `12.3 KB` (1 KB = 1,000 bytes). */
+export function kb(bytes: number): string {
+  return `${(bytes / KB).toFixed(1)} KB`;
+}
+
+/** `83456` ms → `83.5 s`. */
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** A Markdown table, columns padded (readable in a terminal as it is); numeric-looking columns right-aligned. */
+export function markdownTable(headers: string[], rows: (string | number)[][]): string {
+  const cells = rows.map((row) => row.map(String));
+  const numeric = headers.map((_, column) =>
+    cells.every((row) => /^[-\d.,\s%]+(?:\s?(?:KB|ms|s|×))?$|^$/.test(row[column] ?? '')),
+  );
+  const widths = headers.map((header, column) =>
+    Math.max(3, header.length, ...cells.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (row: string[]) =>
+    `| ${row
+      .map((cell, column) =>
+        numeric[column] ? cell.padStart(widths[column] as number) : cell.padEnd(widths[column] as number),
+      )
+      .join(' | ')} |`;
+  const rule = `| ${widths.map((width, column) => (numeric[column] ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width))).join(' | ')} |`;
+  return [line(headers), rule, ...cells.map(line)].join('\n');
+}
+
+/** The report as Markdown (the terminal prints the same text). */
+export function renderMarkdown(report: BenchReport): string {
+  const { machine, newsletter } = report;
+  const pageRows = report.pages.map((page) => [
+    page.route,
+    page.islands,
+    kb(page.htmlBytes),
+    kb(page.htmlGzipBytes),
+    page.scripts.length,
+    kb(page.jsBytes),
+    kb(page.jsGzipBytes),
+    kb(page.frameworkGzipBytes),
+  ]);
+  const baseline = report.builds[0];
+  const buildRows = report.builds.map((build) => [
+    build.dataset,
+    build.articles,
+    build.pages,
+    seconds(build.seedMs),
+    seconds(build.pullMs),
+    build.firestoreReadMs === undefined ? '' : seconds(build.firestoreReadMs),
+    seconds(build.buildMs),
+    seconds(build.afterBuildMs),
+    seconds(build.totalMs),
+    baseline ? `${(build.totalMs / baseline.totalMs).toFixed(1)}×` : '',
+    `${(build.buildMs / build.pages).toFixed(1)} ms`,
+    kb(build.homeHtmlBytes),
+    kb(build.distBytes),
+  ]);
+  const lighthouseRows = report.lighthouse.map((result) => [
+    result.route,
+    result.performance,
+    result.accessibility,
+    result.bestPractices,
+    result.seo,
+    `${Math.round(result.lcpMs)} ms`,
+    result.cls.toFixed(3),
+    `${Math.round(result.tbtMs)} ms`,
+    result.benchmarkIndex,
+  ]);
+  const warnings = [...new Set(report.lighthouse.flatMap((result) => result.warnings))];
+  const findings = groupRoutes(report.lighthouse.map((result) => [result.route, result.issues]));
+  const shifts = groupRoutes(report.lighthouse.map((result) => [result.route, result.layoutShifts.slice(0, 3)]));
+  return `# Benchmark report
+
+Measured by \`npm run bench${report.mode === 'quick' ? ' -- --quick' : ''}\` on ${machine.date.slice(0, 16).replace('T', ' ')} UTC
+in ${seconds(report.durationSeconds * 1000)}: commit \`${machine.commit}\`${machine.uncommittedFiles ? ` plus ${machine.uncommittedFiles} uncommitted file(s)` : ''}, ${machine.cpuCount} × ${machine.cpuModel},
+${(machine.memoryBytes / 2 ** 30).toFixed(1)} GiB, Node ${machine.node}, ${machine.os}; 1-minute load average at start: ${machine.loadAverage.toFixed(2)}.
+The CPU is shared: timings are noisy. Sizes: 1 KB = 1,000 bytes; gzip = node:zlib \`gzipSync\` level ${report.gzipLevel}, each file on its own.
+
+## Targets
+
+${markdownTable(
+  ['target', 'measured', 'status'],
+  report.targets.map((target) => [target.target, target.measured, `**${target.status}**`]),
+)}
+
+## Page weight (demo dataset)
+
+HTML includes inline scripts and styles. JS = the external modules the page loads: \`<script src>\`, static
+imports of inline module scripts, \`modulepreload\`, island \`component-url\` / \`renderer-url\`, and their static
+\`import\` graph (modules only imported with \`import()\` are not counted). React = the part of it that is
+React or react-dom.
+
+${markdownTable(['route', 'islands', 'HTML', 'HTML gzip', 'JS files', 'JS', 'JS gzip', 'React gzip'], pageRows)}
+
+## Pull + build time
+
+Each dataset is seeded into an embedded Firestore emulator (seed: not part of pull + build), then the project's
+\`scripts/build.ts\` (what \`npm run build\` runs) runs in a temporary copy of the project (cold caches). Phases by
+the arrival of output lines: pull = start to the pull's last progress line (tsx start-up included; "of which
+reading" = the longest collection read it reports), astro build = to Astro's \`[build] Complete!\` (Astro's
+start-up included), after build = the script's post-build checks. The synthetic datasets are the demo dataset plus copies of its news articles
+(each with its own \`/actualites/<slug>\` page) up to the number of articles. "× demo" compares pull + build.
+
+${markdownTable(
+  [
+    'dataset',
+    'articles',
+    'pages',
+    'seed',
+    'pull',
+    'of which reading',
+    'astro build',
+    'after build',
+    'pull + build',
+    '× demo',
+    'build per page',
+    'home HTML',
+    'dist/',
+  ],
+  buildRows,
+)}
+
+## Lighthouse (mobile, simulated throttling)
+
+Lighthouse 13 default configuration, one run per route, Chromium headless, against \`scripts/serve-dist.ts\`.
+"CPU index" is Lighthouse's benchmark index of the run: a busy machine lowers it and inflates TBT.
+
+${markdownTable(['route', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'CLS', 'TBT', 'CPU index'], lighthouseRows)}
+
+Audits that count and scored below 0.9, with their routes:
+
+${findings.map(([issue, routes]) => `- ${issue}: ${routes}`).join('\n') || '- none'}
+
+Elements that shifted (CLS; up to three per route) ← root causes found by Lighthouse:
+
+${shifts.map(([selector, routes]) => `- \`${selector}\`: ${routes}`).join('\n') || '- none'}
+${warnings.length ? `\nLighthouse warnings: ${warnings.join(' ')}\n` : ''}
+## POST /api/newsletter under load
+
+autocannon, ${newsletter.connections} connections, ${newsletter.durationSeconds.toFixed(1)} s after a warm-up, a new email in each
+request, against \`scripts/serve-dist.ts\` (built Netlify function) writing to its embedded emulator (in the
+server's process). Then the same load with an invalid email, refused before any database access: the
+function's own cost.
+
+${markdownTable(
+  ['payload', 'requests', 'requests/s', 'p50', 'p90', 'p99', 'max', 'mean'],
+  [
+    ['valid email (200, one write)', newsletter] as const,
+    [`invalid email (${newsletter.refused.status4xx} × 4xx, no write)`, newsletter.refused] as const,
+  ].map(([label, run]) => [
+    label,
+    run.requests,
+    Math.round(run.requestsPerSecond),
+    `${run.latencyMs.p50} ms`,
+    `${run.latencyMs.p90} ms`,
+    `${run.latencyMs.p99} ms`,
+    `${run.latencyMs.max} ms`,
+    `${run.latencyMs.mean.toFixed(1)} ms`,
+  ]),
+)}
+
+Warm-up and run together: ${newsletter.ok} answers 2xx, ${newsletter.notOk} other answers
+(by status: ${Object.entries(newsletter.statusCounts)
+    .map(([status, count]) => `${status} × ${count}`)
+    .join(', ')}), ${newsletter.errors} connection errors or timeouts. Documents in \`newsletter\` afterwards:
+${newsletter.documents} (${newsletter.missing} 2xx without a document, ${newsletter.duplicated} emails with several,
+${newsletter.unanswered} from requests still in flight when autocannon stopped).
+`;
+}
+
+/** Inverts route → items into item → routes (`every route` when all of them), most routes first. */
+function groupRoutes(entries: [string, string[]][]): [string, string][] {
+  const byItem = new Map<string, string[]>();
+  for (const [route, items] of entries) {
+    for (const item of items) byItem.set(item, [...(byItem.get(item) ?? []), route]);
+  }
+  return [...byItem]
+    .toSorted((a, b) => b[1].length - a[1].length)
+    .map(([item, routes]) => [item, routes.length === entries.length ? 'every route' : routes.join(', ')]);
+}
+
+/**
+ * Writes `<dir>/<name>.md` and `<dir>/<name>.json`, both formatted by Prettier
+ * with the project's config.
+ * @returns the paths written and the Markdown as written (for the terminal).
+ */
+export async function writeReport(
+  report: BenchReport,
+  dir: string,
+  name: string,
+): Promise<{ paths: string[]; markdown: string }> {
+  await mkdir(dir, { recursive: true });
+  const files: [string, string][] = [
+    [join(dir, `${name}.md`), renderMarkdown(report)],
+    [join(dir, `${name}.json`), JSON.stringify(report)],
+  ];
+  const written: string[] = [];
+  for (const [path, text] of files) {
+    const options = (await resolveConfig(path)) ?? {};
+    const formatted = await format(text, { ...options, filepath: path });
+    await writeFile(path, formatted);
+    written.push(formatted);
+  }
+  return { paths: files.map(([path]) => path), markdown: written[0] as string };
+}
