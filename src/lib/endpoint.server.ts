@@ -15,7 +15,7 @@
  * here: readBoundedBody, readJsonObject, jsonResponse, methodNotAllowedFor.
  */
 import type { APIContext } from 'astro';
-import type { z } from 'astro/zod';
+import type * as z from 'zod/mini';
 import { fieldErrors, firstError, formDataToPayload, HONEYPOT_FIELD, MAX_BODY_BYTES, MESSAGES } from './forms';
 import { outcomeForField, outcomeLocation, type FormName, type Outcome } from './outcomes';
 import { addSubmission, SubmissionUnavailableError, type SubmissionCollection } from './submissions.server';
@@ -43,7 +43,7 @@ export interface SubmissionEndpointOptions {
   /** Firestore collection that receives one document per valid submission. */
   collection: SubmissionCollection;
   /** The shared schema (src/lib/forms.ts), strict: unknown fields are refused. */
-  schema: z.ZodType<Record<string, unknown>>;
+  schema: z.ZodMiniType<Record<string, unknown>>;
   /** French message of a successful submission. */
   successMessage: string;
 }
@@ -271,7 +271,7 @@ export function createSubmissionEndpoint(options: SubmissionEndpointOptions): {
 }
 
 /** Name of the first invalid field (undefined for an error about the whole form, e.g. unknown fields). */
-function firstField(error: z.ZodError): string | undefined {
+function firstField(error: z.core.$ZodError): string | undefined {
   const field = error.issues[0]?.path[0];
   return typeof field === 'string' ? field : undefined;
 }

@@ -3,8 +3,28 @@
  * One zod schema per payload, imported by the island (instant feedback) and
  * by the endpoint (the authoritative check). Messages are the spec's, copied
  * character for character where the spec gives them.
+ *
+ * The schemas use zod/mini, zod 4's functional API (the same zod package as
+ * `astro/zod`, same parsing core and issues), because this module is in the
+ * islands' bundles: what the schemas do not use is tree-shaken, where
+ * `astro/zod`'s classes carry all of zod into the browser.
+ *
+ * Issue order, which firstError and fieldErrors rely on: the fields in shape
+ * order, each field's checks in the order written (trim, then the length
+ * limit, then the field's rule), unknown fields last. An issue without a
+ * message here (a text field that is not a string, an over-long honeypot)
+ * gets the endpoint's French fallback on the server (endpoint.server.ts,
+ * create-checkout-session.ts) and zod's generic "Invalid input" in the
+ * browser (zod/mini loads no locale): only a hand-made value or a bot gets there.
  */
-import { z } from 'astro/zod';
+import * as z from 'zod/mini';
+
+// zod would otherwise probe `new Function('')` to decide whether to compile
+// its object parsers, which the site's Content-Security-Policy refuses (no
+// 'unsafe-eval', scripts/lib/csp.ts) and Chromium reports as a violation.
+// zod/mini's objects are never compiled, but this setting is zod's global
+// one, shared with `astro/zod` (whose objects are), so it stays.
+z.config({ jitless: true });
 
 /** Every message a visitor can see from the forms. */
 export const MESSAGES = {
@@ -76,20 +96,30 @@ export function isCountryCodeLike(code: string): boolean {
   return regionNames.of(code) !== undefined;
 }
 
+/** An email: trimmed, at most 254 characters, then spec §5's rule; `message` when not a string or not acceptable. */
 const email = (message: string) =>
   z
     .string({ error: message })
-    .trim()
-    .max(254, { error: MESSAGES.tooLong(254) })
-    .refine(isAcceptableEmail, { error: message });
+    .check(
+      z.trim(),
+      z.maxLength(254, { error: MESSAGES.tooLong(254) }),
+      z.refine(isAcceptableEmail, { error: message }),
+    );
 
-const text = (max: number) =>
+/** A text field: trimmed, then at most `max` characters. */
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, { error: MESSAGES.tooLong(max) }));
+const requiredText = (max: number, message: string) => text(max).check(z.minLength(1, { error: message }));
+const optionalText = (max: number) => z._default(text(max), '');
+const honeypot = z.optional(z.string().check(z.maxLength(200)));
+/** An ISO 3166-1 alpha-2 code, any case and spacing, FR when absent. */
+const country = () =>
   z
-    .string()
-    .trim()
-    .max(max, { error: MESSAGES.tooLong(max) });
-const requiredText = (max: number, message: string) => text(max).min(1, { error: message });
-const honeypot = z.string().max(200).optional();
+    ._default(z.string().check(z.trim(), z.toUpperCase()), 'FR')
+    .check(z.refine(isCountryCodeLike, { error: MESSAGES.countryUnknown }));
+/** Strict objects: any field outside the shape is refused with MESSAGES.unknownField. */
+const strict = {
+  error: (issue: { code?: string }) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : undefined),
+};
 
 /** Newsletter entry (spec §3): email and consentement (must be true). */
 export const newsletterSchema = z.strictObject(
@@ -98,7 +128,7 @@ export const newsletterSchema = z.strictObject(
     consentement: z.literal(true, { error: MESSAGES.consentRequired }),
     [HONEYPOT_FIELD]: honeypot,
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : undefined) },
+  strict,
 );
 
 /** Pre-registration entry (spec §3); pays is an ISO 3166-1 alpha-2 code, FR by default. */
@@ -106,22 +136,25 @@ export const preRegistrationSchema = z.strictObject(
   {
     enfantPrenom: requiredText(100, MESSAGES.required.enfantPrenom),
     enfantNom: requiredText(100, MESSAGES.required.enfantNom),
-    infos: text(2000).default(''),
+    infos: optionalText(2000),
     parentPrenom: requiredText(100, MESSAGES.required.parentPrenom),
     parentNom: requiredText(100, MESSAGES.required.parentNom),
     email: email(MESSAGES.emailFieldInvalid),
-    adresse: text(200).default(''),
-    postal: text(20).default(''),
-    ville: text(100).default(''),
-    pays: z.string().trim().toUpperCase().default('FR').refine(isCountryCodeLike, { error: MESSAGES.countryUnknown }),
+    adresse: optionalText(200),
+    postal: optionalText(20),
+    ville: optionalText(100),
+    pays: country(),
     consentement: z.literal(true, { error: MESSAGES.preRegistrationConsentRequired }),
     [HONEYPOT_FIELD]: honeypot,
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : undefined) },
+  strict,
 );
 
 /** The two ways to pay (spec §7): Stripe's page in a new tab, or Stripe's form embedded here. */
 export const PAYMENT_METHODS = ['lien', 'integre'] as const;
+
+/** The message of every way `somme` can be wrong: not a number, not an integer, outside 0…9. */
+const amountRequired = { error: 'Merci de choisir un montant' };
 
 /**
  * Payment draft (spec §3): moyen (payment way), somme (INDEX of the amount in
@@ -131,19 +164,17 @@ export const paymentDraftSchema = z.strictObject(
   {
     moyen: z.enum(PAYMENT_METHODS, { error: 'Merci de choisir comment payer' }),
     somme: z.coerce
-      .number({ error: 'Merci de choisir un montant' })
-      .int({ error: 'Merci de choisir un montant' })
-      .min(0, { error: 'Merci de choisir un montant' })
-      .max(9, { error: 'Merci de choisir un montant' }),
+      .number(amountRequired)
+      .check(z.int(amountRequired), z.gte(0, amountRequired), z.lte(9, amountRequired)),
     prenom: requiredText(100, 'Merci d’indiquer votre prénom'),
     nom: requiredText(100, 'Merci d’indiquer votre nom'),
     email: email(MESSAGES.emailFieldInvalid),
     adresse: requiredText(200, 'Merci d’indiquer votre adresse (elle figure sur le reçu fiscal)'),
     postal: requiredText(20, 'Merci d’indiquer votre code postal'),
     ville: requiredText(100, 'Merci d’indiquer votre ville'),
-    pays: z.string().trim().toUpperCase().default('FR').refine(isCountryCodeLike, { error: MESSAGES.countryUnknown }),
+    pays: country(),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : undefined) },
+  strict,
 );
 
 /** A valid payment draft. */
@@ -157,7 +188,7 @@ export type PreRegistrationPayload = z.infer<typeof preRegistrationSchema>;
 export type PreRegistrationDraft = z.input<typeof preRegistrationSchema>;
 
 /** Field name → first French message, from a failed validation. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.code === 'unrecognized_keys' ? '_form' : String(issue.path[0] ?? '_form');
@@ -167,7 +198,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 /** The first French message of a failed validation, in the schema's field order. */
-export function firstError(error: z.ZodError): string {
+export function firstError(error: z.core.$ZodError): string {
   return error.issues[0]?.message ?? MESSAGES.badRequest;
 }
 

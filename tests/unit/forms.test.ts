@@ -7,6 +7,7 @@ import {
   isCountryCodeLike,
   MESSAGES,
   newsletterSchema,
+  paymentDraftSchema,
   preRegistrationSchema,
 } from '../../src/lib/forms';
 
@@ -23,6 +24,10 @@ const validPreRegistration = {
   pays: 'FR',
   consentement: true,
 };
+
+/** A valid payment draft: the parent of the pre-registration gives amount index 3 by Stripe's page. */
+const { parentPrenom: prenom, parentNom: nom, email, adresse, postal, ville, pays } = validPreRegistration;
+const validPayment = { moyen: 'lien', somme: 3, prenom, nom, email, adresse, postal, ville, pays };
 
 describe('newsletter rules (spec §5)', () => {
   it('accepts an email of at least 5 characters with @ and .', () => {
@@ -125,5 +130,87 @@ describe('pre-registration rules', () => {
     expect(preRegistrationSchema.parse(formDataToPayload(form))).toEqual(validPreRegistration);
     const unchecked = new URLSearchParams({ email: 'a@b.fr' });
     expect(formDataToPayload(unchecked)).toEqual({ email: 'a@b.fr', consentement: false });
+  });
+});
+
+describe('messages and their order, as the islands see them (no per-parse fallback)', () => {
+  /** firstError and fieldErrors of a payload the schema must refuse. */
+  function refused(
+    schema: typeof preRegistrationSchema | typeof newsletterSchema | typeof paymentDraftSchema,
+    payload: unknown,
+  ) {
+    const result = schema.safeParse(payload);
+    expect(result.success).toBe(false);
+    return result.success ? {} : { first: firstError(result.error), fields: fieldErrors(result.error) };
+  }
+
+  it('says "too long" before "incorrect" for an email that is both, and measures a text once trimmed', () => {
+    const both = refused(newsletterSchema, { email: 'x'.repeat(300), consentement: true });
+    expect(both.first).toBe(MESSAGES.tooLong(254));
+    expect(refused(preRegistrationSchema, { ...validPreRegistration, enfantNom: ` ${'x'.repeat(101)} ` })).toEqual({
+      first: MESSAGES.tooLong(100),
+      fields: { enfantNom: MESSAGES.tooLong(100) },
+    });
+    // 100 characters once trimmed is within the limit.
+    expect(preRegistrationSchema.parse({ ...validPreRegistration, enfantNom: ` ${'x'.repeat(100)} ` }).enfantNom).toBe(
+      'x'.repeat(100),
+    );
+  });
+
+  it('refuses a consent that is not the boolean true, and an email that is not a string, in French', () => {
+    for (const consentement of ['true', 'on', 1, null, undefined]) {
+      expect(refused(newsletterSchema, { email: 'marie@exemple.fr', consentement }).first, String(consentement)).toBe(
+        MESSAGES.consentRequired,
+      );
+      expect(refused(preRegistrationSchema, { ...validPreRegistration, consentement }).first).toBe(
+        MESSAGES.preRegistrationConsentRequired,
+      );
+    }
+    for (const email of [12345, null, undefined, ['a@b.fr']]) {
+      expect(refused(newsletterSchema, { email, consentement: true }).first).toBe(MESSAGES.emailIncorrect);
+    }
+  });
+
+  it('reports an unknown field after the invalid fields, under _form', () => {
+    expect(refused(newsletterSchema, { email: 'x', consentement: true, admin: true })).toEqual({
+      first: MESSAGES.emailIncorrect,
+      fields: { email: MESSAGES.emailIncorrect, _form: MESSAGES.unknownField },
+    });
+    expect(refused(preRegistrationSchema, { ...validPreRegistration, role: 'admin', id: 1 })).toEqual({
+      first: MESSAGES.unknownField,
+      fields: { _form: MESSAGES.unknownField },
+    });
+  });
+
+  it('trims and upper-cases the country, FR only when it is absent', () => {
+    expect(preRegistrationSchema.parse({ ...validPreRegistration, pays: ' be ' }).pays).toBe('BE');
+    expect(paymentDraftSchema.parse({ ...validPayment, pays: 'de' }).pays).toBe('DE');
+    expect(paymentDraftSchema.parse({ ...validPayment, pays: undefined }).pays).toBe('FR');
+    for (const pays of ['', '  ', 'FRA', 'eu']) {
+      expect(refused(preRegistrationSchema, { ...validPreRegistration, pays }).fields, pays).toEqual({
+        pays: MESSAGES.countryUnknown,
+      });
+    }
+  });
+
+  it('accepts an amount index 0..9 as a number or a numeric string, nothing else', () => {
+    expect(paymentDraftSchema.parse({ ...validPayment, somme: ' 0 ' }).somme).toBe(0);
+    for (const somme of [-1, 10, 2.5, 'deux', Number.NaN, {}]) {
+      expect(refused(paymentDraftSchema, { ...validPayment, somme }).fields, String(somme)).toEqual({
+        somme: 'Merci de choisir un montant',
+      });
+    }
+  });
+
+  it('takes an empty honeypot and stores the optional texts trimmed', () => {
+    expect(newsletterSchema.parse({ email: 'marie@exemple.fr', consentement: true, site: '' })).toEqual({
+      email: 'marie@exemple.fr',
+      consentement: true,
+      site: '',
+    });
+    expect(preRegistrationSchema.parse({ ...validPreRegistration, infos: '  note  ', ville: ' ' })).toMatchObject({
+      infos: 'note',
+      ville: '',
+    });
   });
 });

@@ -27,9 +27,9 @@ const donationLinkQuerySchema = z.strictObject(
     id: z
       .string({ error: PAYMENT_MESSAGES.amountInvalid })
       .refine((value) => amountFromIndex(value) !== null, { error: PAYMENT_MESSAGES.amountInvalid }),
-    email: paymentDraftSchema.shape.email.optional(),
-    prenom: paymentDraftSchema.shape.prenom.optional(),
-    nom: paymentDraftSchema.shape.nom.optional(),
+    email: z.optional(paymentDraftSchema.shape.email),
+    prenom: z.optional(paymentDraftSchema.shape.prenom),
+    nom: z.optional(paymentDraftSchema.shape.nom),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : undefined) },
 );
