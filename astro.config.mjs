@@ -1,8 +1,16 @@
 // @ts-check
-import { defineConfig, envField } from 'astro/config';
+import { defineConfig, envField, fontProviders } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+
+/**
+ * A font file of @fontsource/atkinson-hyperlegible-next (latin subset, woff2).
+ * @param {400 | 700} weight
+ * @param {'normal' | 'italic'} style
+ */
+const atkinson = (weight, style) =>
+  `./node_modules/@fontsource/atkinson-hyperlegible-next/files/atkinson-hyperlegible-next-latin-${weight}-${style}.woff2`;
 
 /** Built pages kept out of sitemap-index.xml: the not-found page and the donation return pages. */
 const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide)\/?$/;
@@ -22,6 +30,25 @@ export default defineConfig({
   build: { format: 'directory' },
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
+  // The site's typeface (DESIGN.md: Atkinson Hyperlegible, made for low vision), served from our origin.
+  // Astro's fonts API writes the @font-face rules, preloads the regular and bold files (<Font preload>
+  // in BaseLayout) and adds a fallback with the same metrics, so that text does not move when the font
+  // arrives (the benchmark measured a layout shift of 0.15 on every page without it).
+  fonts: [
+    {
+      provider: fontProviders.local(),
+      name: 'Atkinson Hyperlegible Next',
+      cssVariable: '--font-atkinson',
+      fallbacks: ['system-ui', 'sans-serif'],
+      options: {
+        variants: [
+          { src: [atkinson(400, 'normal')], weight: 400, style: 'normal' },
+          { src: [atkinson(400, 'italic')], weight: 400, style: 'italic' },
+          { src: [atkinson(700, 'normal')], weight: 700, style: 'normal' },
+        ],
+      },
+    },
+  ],
   // Card donations (README, "Donations (Stripe)"). All optional: without them the payment
   // endpoints answer 503. The server code reads the two secrets from process.env at each
   // request (src/lib/stripe.server.ts), so they are never inlined in any bundle.

@@ -97,6 +97,17 @@ export function sanitizeContentHtml(html: string): string {
   return sanitizeHtml(revealAt(html), OPTIONS).trim();
 }
 
+/**
+ * For a page whose whole subject is one article (a news page, a legal page):
+ * the article's <h3> sections (the only heading level the sanitiser keeps,
+ * made for articles shown as cards under an <h2>) become the page's <h2>
+ * sections, so that headings follow the <h1> without a gap (WCAG 1.3.1).
+ * @param html - output of sanitizeContentHtml.
+ */
+export function asPageSections(html: string): string {
+  return html.replace(/<(\/?)h3\b/g, '<$1h2');
+}
+
 /** Plain text of some HTML (tags dropped, entities decoded), for meta descriptions. */
 export function htmlToText(html: string): string {
   const text = sanitizeHtml(revealAt(html), { allowedTags: [], allowedAttributes: {} });

@@ -166,6 +166,18 @@ describe('dist/', () => {
     expect(urls.some((path) => path.startsWith('/api/'))).toBe(false);
   });
 
+  it('writes robots.txt naming the sitemap on the site’s origin and keeping the return pages out', () => {
+    expect(readFileSync(join(dist, 'robots.txt'), 'utf8')).toBe(
+      'User-agent: *\nDisallow: /soutenir/annule\nDisallow: /soutenir/valide\n\nSitemap: https://petitspas-ensemble.netlify.app/sitemap-index.xml\n',
+    );
+  });
+
+  it('describes every page for search engines (meta description)', () => {
+    for (const file of Object.values(ROUTES)) {
+      expect(page(file).querySelector('meta[name="description"]')?.getAttribute('content'), file).toMatch(/\S{3}/);
+    }
+  });
+
   it('frames the schema from menus/divers with a title', () => {
     const frame = page(ROUTES['ecole/schema'] as string).querySelector('iframe');
     expect(frame?.getAttribute('src')).toBe('/contenu/schema/index.html');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeContentHtml } from '../../src/lib/html.server';
+import { asPageSections, htmlToText, sanitizeContentHtml } from '../../src/lib/html.server';
 
 describe('sanitizeContentHtml against hostile HTML', () => {
   it('removes scripts and styles with their content, keeps the text around', () => {
@@ -43,6 +43,14 @@ describe('sanitizeContentHtml against hostile HTML', () => {
   it('turns HTML into plain text for meta descriptions', () => {
     expect(htmlToText('<p>Une <strong>école</strong>&nbsp;pour tous &amp; chacun</p>')).toBe(
       'Une école pour tous & chacun',
+    );
+  });
+});
+
+describe('asPageSections', () => {
+  it('turns the article’s h3 sections into the page’s h2 sections, attributes kept', () => {
+    expect(asPageSections('<h3 id="a">Horaires</h3><p>texte h3</p><h3>Accès</h3>')).toBe(
+      '<h2 id="a">Horaires</h2><p>texte h3</p><h2>Accès</h2>',
     );
   });
 });
