@@ -9,7 +9,9 @@
  *   valide' next to the field and the submit button is disabled
  *   (aria-disabled, so that it stays focusable and announced; pressing it, or
  *   Enter in the field, says the spec's submit message instead of sending).
- * - On submit: the spec's messages in the shared banner (and inside the
+ * - On submit: the shared schema (src/lib/forms.ts, loaded at the first
+ *   submit so that zod stays out of the home page's first load) checks the
+ *   payload, then the spec's messages go in the shared banner (and inside the
  *   dialog, because a modal dialog hides the page's live region); success
  *   closes the dialog and clears the form; a failure keeps what was typed.
  * - Without JavaScript the form posts to /api/newsletter and the page shows
@@ -19,12 +21,27 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { firstError, HONEYPOT_FIELD, isAcceptableEmail, MESSAGES, newsletterSchema } from '../lib/forms';
+import { HONEYPOT_FIELD, isAcceptableEmail, MESSAGES } from '../lib/form-rules';
 import { postJson } from '../lib/submit';
 import { $banner, showMessage } from '../stores/banner';
 
 interface Props {
   privacyHref: string;
+}
+
+/**
+ * Checks a payload with the shared newsletter schema, loading it on first use.
+ * Returns the first French message, or null when valid — also when the
+ * schema's module cannot be loaded (offline…): the endpoint checks anyway.
+ */
+async function newsletterProblem(payload: Record<string, unknown>): Promise<string | null> {
+  try {
+    const { firstError, newsletterSchema } = await import('../lib/forms');
+    const checked = newsletterSchema.safeParse(payload);
+    return checked.success ? null : firstError(checked.error);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -77,13 +94,14 @@ export default function NewsletterPopup({ privacyHref }: Props) {
     const data = new FormData(event.currentTarget);
     const honeypot = String(data.get(HONEYPOT_FIELD) ?? '');
     const payload = { email, consentement: consent, ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) };
-    const checked = newsletterSchema.safeParse(payload);
-    if (!checked.success) {
-      say(firstError(checked.error), 'error');
+    setSending(true);
+    const problem = await newsletterProblem(payload);
+    if (problem) {
+      setSending(false);
+      say(problem, 'error');
       if (!isAcceptableEmail(email)) emailInput.current?.focus();
       return;
     }
-    setSending(true);
     const result = await postJson('/api/newsletter', payload);
     setSending(false);
     if (result.ok) {

@@ -18,6 +18,7 @@
  * browser (zod/mini loads no locale): only a hand-made value or a bot gets there.
  */
 import * as z from 'zod/mini';
+import { HONEYPOT_FIELD, isAcceptableEmail, isCountryCodeLike, MESSAGES } from './form-rules';
 
 // zod would otherwise probe `new Function('')` to decide whether to compile
 // its object parsers, which the site's Content-Security-Policy refuses (no
@@ -26,75 +27,7 @@ import * as z from 'zod/mini';
 // one, shared with `astro/zod` (whose objects are), so it stays.
 z.config({ jitless: true });
 
-/** Every message a visitor can see from the forms. */
-export const MESSAGES = {
-  /** Spec §5: newsletter email rule broken, on submit. */
-  emailIncorrect: "L'email ne semble pas correct, pouvez-vous le vérifier ?",
-  /** Spec §5: newsletter consent missing, on submit. */
-  consentRequired: 'Votre consentement est obligatoire pour vous inscrire',
-  /** Spec §5: newsletter success. */
-  newsletterSuccess: 'Votre email a bien été enregistré, merci pour votre soutien.',
-  /** Spec §5: shown next to the email field while it is invalid. */
-  emailFieldInvalid: 'Merci de saisir un email valide',
-  /** Spec §7: pre-registration success. */
-  preRegistrationSuccess: 'Vous avez été inscrit',
-  /** Pre-registration consent missing (spec §5: "the consent checkbox is required"; wording ours). */
-  preRegistrationConsentRequired: 'Votre consentement est obligatoire pour pré-inscrire votre enfant',
-  required: {
-    enfantPrenom: 'Merci d’indiquer le prénom de votre enfant',
-    enfantNom: 'Merci d’indiquer le nom de votre enfant',
-    parentPrenom: 'Merci d’indiquer votre prénom',
-    parentNom: 'Merci d’indiquer votre nom',
-  },
-  /** A text longer than its field allows. */
-  tooLong: (max: number) => `Ce champ est trop long (${max} caractères au plus)`,
-  /** Country code not in the list. */
-  countryUnknown: 'Merci de choisir un pays dans la liste',
-  /** Fields that are not part of the form (a hand-made request). */
-  unknownField: 'La demande contient des champs inattendus',
-  /** Body too large (HTTP 413). */
-  tooLarge: 'La demande est trop volumineuse',
-  /** Body that is not a form or JSON. */
-  badRequest: 'La demande est illisible. Merci de réessayer depuis le formulaire.',
-  /** Database unreachable or too slow (HTTP 503). */
-  unavailable:
-    'Le service est momentanément indisponible. Vos informations n’ont pas été enregistrées : merci de réessayer dans quelques minutes.',
-  /** Too many submissions from one address in a minute (HTTP 429, netlify/edge-functions/rate-limit.ts). */
-  tooManyRequests:
-    'Trop de demandes en peu de temps. Patientez une minute, puis réessayez : ce que vous avez saisi est conservé.',
-  /** The browser could not reach our server at all. */
-  network: 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.',
-} as const;
-
-/** Largest accepted request body, in bytes (HTTP 413 above). */
-export const MAX_BODY_BYTES = 16_384;
-
-/** Name of the hidden honeypot field: a bot fills it, a person never sees it. */
-export const HONEYPOT_FIELD = 'site';
-
-/**
- * The newsletter email rule of spec §5: at least 5 characters, with '@' and '.'.
- * @param email - as typed (surrounding spaces ignored).
- */
-export function isAcceptableEmail(email: string): boolean {
-  const value = email.trim();
-  return value.length >= 5 && value.includes('@') && value.includes('.') && !/\s/.test(value);
-}
-
-/** CLDR region codes that are not countries (groupings, unknown). */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
-let regionNames: Intl.DisplayNames | undefined;
-
-/**
- * True for an ISO 3166-1 alpha-2 country code ("FR", "BE"), checked with the
- * runtime's own CLDR data (Intl.DisplayNames) so that the browser bundle does
- * not carry a country table; the list shown comes from src/lib/countries.ts.
- */
-export function isCountryCodeLike(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
-  regionNames ??= new Intl.DisplayNames(['fr'], { type: 'region', fallback: 'none' });
-  return regionNames.of(code) !== undefined;
-}
+export { HONEYPOT_FIELD, isAcceptableEmail, isCountryCodeLike, MAX_BODY_BYTES, MESSAGES } from './form-rules';
 
 /** An email: trimmed, at most 254 characters, then spec §5's rule; `message` when not a string or not acceptable. */
 const email = (message: string) =>

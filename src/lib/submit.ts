@@ -2,7 +2,7 @@
  * Browser side of the write endpoints: POSTs JSON and always resolves to a
  * result the island can show (never throws, never hangs).
  */
-import { MESSAGES } from './forms';
+import { MESSAGES } from './form-rules';
 
 /** What an island gets back from an endpoint. */
 export interface SubmitResult {
