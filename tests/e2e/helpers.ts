@@ -130,3 +130,19 @@ export async function loadEverything(page: Page): Promise<void> {
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }
+
+/**
+ * Collects the Content-Security-Policy issues Chromium reports for a page
+ * (an eval, inline code or a URL the policy refuses): an eval refused inside
+ * a library's try/catch logs no console error, so watchPage alone misses it.
+ * Returns the live list of issues, one JSON line each.
+ */
+export async function watchCspIssues(page: Page): Promise<string[]> {
+  const issues: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Audits.issueAdded', ({ issue }) => {
+    if (issue.code === 'ContentSecurityPolicyIssue') issues.push(JSON.stringify(issue.details));
+  });
+  await cdp.send('Audits.enable');
+  return issues;
+}

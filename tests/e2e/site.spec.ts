@@ -12,6 +12,7 @@ import {
   NOT_FOUND_ROUTES,
   ROUTES,
   VIEWPORTS,
+  watchCspIssues,
   watchPage,
 } from './helpers';
 
@@ -28,6 +29,7 @@ const burger = (page: Page) => page.getByRole('button', { name: 'Menu', exact: t
  */
 async function checkRoute(page: Page, baseURL: string, route: string, status: 200 | 404, axe = true): Promise<void> {
   const watch = watchPage(page, baseURL, status === 404 ? route : undefined);
+  const cspIssues = await watchCspIssues(page);
   await page.setViewportSize(VIEWPORTS[0]);
   await test.step('loads with status, lang, title and one h1', async () => {
     const response = await page.goto(route);
@@ -47,8 +49,9 @@ async function checkRoute(page: Page, baseURL: string, route: string, status: 20
       await expectNoAxeViolations(page, `${route} at ${viewport.width}px`);
     });
   }
-  await test.step('no console error, no failed request to our origin', () => {
+  await test.step('no console error, no failed request to our origin, no Content-Security-Policy issue', () => {
     expect(watch.problems).toEqual([]);
+    expect(cspIssues).toEqual([]);
   });
 }
 

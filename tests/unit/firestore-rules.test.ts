@@ -381,23 +381,24 @@ const emailOfLength = (length: number): string => `a@b.${'c'.repeat(Math.max(0, 
  * alone (its class, its min/max lengths and what it accepts).
  * @throws Error for a field the rules could not check (e.g. optional without default: no stored key).
  */
-function fieldCheck(name: string, schema: z.ZodType): FieldCheck {
-  const inner = schema instanceof z.ZodDefault ? (schema.def.innerType as z.ZodType) : schema;
-  if (inner instanceof z.ZodLiteral) {
-    if ([...inner.values].join() === 'true') return { kind: 'true' };
+function fieldCheck(name: string, schema: z.core.$ZodType): FieldCheck {
+  const inner = schema instanceof z.core.$ZodDefault ? schema._zod.def.innerType : schema;
+  if (inner instanceof z.core.$ZodLiteral) {
+    if ([...inner._zod.values].join() === 'true') return { kind: 'true' };
     throw new Error(`${name}: a literal the rules do not check`);
   }
-  if (!(inner instanceof z.ZodString)) throw new Error(`${name}: not a string, a default or true`);
-  const accepts = (value: string) => schema.safeParse(value).success;
-  if (inner.maxLength === null && accepts('FR') && !accepts('FRA')) return { kind: 'country' };
-  const max = inner.maxLength ?? NaN;
+  if (!(inner instanceof z.core.$ZodString)) throw new Error(`${name}: not a string, a default or true`);
+  const accepts = (value: string) => z.safeParse(schema, value).success;
+  const { minLength, maxLength } = z.toJSONSchema(inner) as { minLength?: number; maxLength?: number };
+  if (maxLength === undefined && accepts('FR') && !accepts('FRA')) return { kind: 'country' };
+  const max = maxLength ?? NaN;
   if (!Number.isInteger(max)) throw new Error(`${name}: no maximum length`);
   if (accepts('a@b.fr') && !accepts('abcdefgh')) {
     const min = [...Array(20).keys()].find((length) => length >= 4 && accepts(emailOfLength(length))) ?? NaN;
     return { kind: 'email', min, max };
   }
-  if ((inner.minLength ?? 0) >= 1 && !accepts('')) return { kind: 'required', max };
-  if (schema instanceof z.ZodDefault && schema.parse(undefined) === '') return { kind: 'optional', max };
+  if ((minLength ?? 0) >= 1 && !accepts('')) return { kind: 'required', max };
+  if (schema instanceof z.core.$ZodDefault && z.parse(schema, undefined) === '') return { kind: 'optional', max };
   throw new Error(`${name}: an optional text without a '' default would be stored without its key`);
 }
 
@@ -406,7 +407,7 @@ function storedFieldsOf(schema: { shape: Record<string, unknown> }): Record<stri
   return Object.fromEntries(
     Object.entries(schema.shape)
       .filter(([name]) => name !== HONEYPOT_FIELD)
-      .map(([name, field]) => [name, fieldCheck(name, field as z.ZodType)]),
+      .map(([name, field]) => [name, fieldCheck(name, field as z.core.$ZodType)]),
   );
 }
 
@@ -634,7 +635,7 @@ describe('firestore.rules field checks are those of the schemas', () => {
     const draft = paymentDraftSchema.shape as Record<string, unknown>;
     const limits = Object.fromEntries(
       Object.keys(LEDGER_TEXT_MAX).map((field) => {
-        const check = draft[field] instanceof z.ZodType ? fieldCheck(field, draft[field]) : undefined;
+        const check = draft[field] instanceof z.core.$ZodType ? fieldCheck(field, draft[field]) : undefined;
         return [field, check && 'max' in check ? check.max : undefined];
       }),
     );
