@@ -38,6 +38,8 @@ if (options.help) {
 
 const root = resolve(import.meta.dirname, '..');
 const quick = options.quick;
+/** Lighthouse runs per route (the median is kept); one under --quick. */
+const LIGHTHOUSE_RUNS = 3;
 const started = performance.now();
 const machine = machineInfo(root);
 const emulatorPorts = new Set<number>();
@@ -81,9 +83,9 @@ try {
   const routes = pages
     .map((page) => page.route)
     .filter((route) => !quick || !route.startsWith('/actualites/') || route === newsRoutes[0]);
-  const lighthouse = await runLighthouse(site.url, routes, (result) =>
+  const lighthouse = await runLighthouse(site.url, routes, quick ? 1 : LIGHTHOUSE_RUNS, (result) =>
     console.log(
-      `${result.route.padEnd(40)} performance ${result.performance}, accessibility ${result.accessibility}, best practices ${result.bestPractices}, SEO ${result.seo}`,
+      `${result.route.padEnd(40)} performance ${result.performance} (runs ${result.performanceRuns.join(', ')}), accessibility ${result.accessibility}, best practices ${result.bestPractices}, SEO ${result.seo}`,
     ),
   );
 

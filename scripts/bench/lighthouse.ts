@@ -28,6 +28,8 @@ export interface LighthouseResult {
   tbtMs: number;
   /** Lighthouse's CPU benchmark index of this run (lower = a slower or busier machine). */
   benchmarkIndex: number;
+  /** Performance score of every run of this route, in run order (the result is the median run). */
+  performanceRuns: number[];
   /** Lighthouse's warnings for this run (empty when none). */
   warnings: string[];
   /** Audits that count in a category and scored below 0.9: `category: title (displayed value; first items)`. */
@@ -37,14 +39,18 @@ export interface LighthouseResult {
 }
 
 /**
- * Runs Lighthouse once per route against `baseUrl` (e.g. `http://127.0.0.1:4500`),
- * one route after another in one Chromium, which is ended afterwards.
+ * Runs Lighthouse `runs` times per route against `baseUrl` (e.g.
+ * `http://127.0.0.1:4500`), one route after another in one Chromium, which is
+ * ended afterwards, and keeps each route's median run by performance score
+ * (Lighthouse's own advice against its run-to-run variance: on a shared CPU
+ * one busy moment inflates TBT and costs a run 20 points).
  * @param onResult - called after each route (progress output).
  * @throws BenchError when Chromium cannot start or a run ends with a runtime error.
  */
 export async function runLighthouse(
   baseUrl: string,
   routes: string[],
+  runs: number,
   onResult: (result: LighthouseResult) => void = () => {},
 ): Promise<LighthouseResult[]> {
   let chrome: LaunchedChrome;
@@ -65,7 +71,10 @@ export async function runLighthouse(
   try {
     const results: LighthouseResult[] = [];
     for (const route of routes) {
-      const result = await lighthouseRoute(chrome.port, baseUrl, route);
+      const all: LighthouseResult[] = [];
+      for (let run = 0; run < runs; run += 1) all.push(await lighthouseRoute(chrome.port, baseUrl, route));
+      const median = [...all].sort((a, b) => a.performance - b.performance)[Math.floor((all.length - 1) / 2)];
+      const result = { ...(median as LighthouseResult), performanceRuns: all.map((item) => item.performance) };
       onResult(result);
       results.push(result);
     }
@@ -109,6 +118,7 @@ async function lighthouseRoute(port: number, baseUrl: string, route: string): Pr
     cls: metric('cumulative-layout-shift'),
     tbtMs: metric('total-blocking-time'),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    performanceRuns: [],
     warnings: lhr.runWarnings.map(String),
     issues: CATEGORIES.flatMap((id) =>
       (lhr.categories[id]?.auditRefs ?? [])

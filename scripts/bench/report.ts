@@ -208,6 +208,7 @@ export function renderMarkdown(report: BenchReport): string {
     result.cls.toFixed(3),
     `${Math.round(result.tbtMs)} ms`,
     result.benchmarkIndex,
+    result.performanceRuns.join(', '),
   ]);
   const warnings = [...new Set(report.lighthouse.flatMap((result) => result.warnings))];
   const findings = groupRoutes(report.lighthouse.map((result) => [result.route, result.issues]));
@@ -265,10 +266,11 @@ ${markdownTable(
 
 ## Lighthouse (mobile, simulated throttling)
 
-Lighthouse 13 default configuration, one run per route, Chromium headless, against \`scripts/serve-dist.ts\`.
+Lighthouse 13 default configuration, Chromium headless, against \`scripts/serve-dist.ts\`: three runs per route
+(one under --quick), the median run by performance score shown, every run's score in the last column.
 "CPU index" is Lighthouse's benchmark index of the run: a busy machine lowers it and inflates TBT.
 
-${markdownTable(['route', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'CLS', 'TBT', 'CPU index'], lighthouseRows)}
+${markdownTable(['route', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'CLS', 'TBT', 'CPU index', 'runs'], lighthouseRows)}
 
 Audits that count and scored below 0.9, with their routes:
 
