@@ -17,7 +17,18 @@ const outDir = '/tmp/screenshots';
 await mkdir(outDir, { recursive: true });
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-dist.ts', '4399'], { stdio: 'ignore' });
-await new Promise((resolve) => setTimeout(resolve, 1500));
+// Wait until the server answers (up to 30 s: it starts slowly on a busy machine).
+for (
+  let waited = 0;
+  !(await fetch('http://127.0.0.1:4399/').then(
+    (response) => response.ok,
+    () => false,
+  ));
+  waited += 250
+) {
+  if (waited > 30_000) throw new Error('scripts/serve-dist.ts did not answer on port 4399 within 30 s');
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
 const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
 try {
   for (const width of [375, 1280]) {
