@@ -40,22 +40,24 @@ const handler: NetlifyHandler | undefined = existsSync(functionPath)
   ? (await import(pathToFileURL(functionPath).href)).default
   : undefined;
 const notFound = readFileSync('dist/404.html');
-const assets = sirv('dist', { extensions: ['html'], dev: false, etag: true });
 const headerRules = await netlifyHeaderRules('netlify.toml');
-const headerNames = [...new Set(headerRules.flatMap((rule) => Object.keys(rule.values)))];
 
-/** Sets the headers netlify.toml gives `path` (every value of every matching rule). */
-function applyNetlifyHeaders(path: string, response: ServerResponse): void {
-  for (const name of headerNames) {
-    const values = [...new Set(headerValuesFor(headerRules, path, name))];
-    if (values.length > 0) response.setHeader(name, values);
+/** Sets the headers netlify.toml gives the request's path (every value of every matching rule). */
+function applyNetlifyHeaders(response: ServerResponse): void {
+  const path = new URL(response.req.url ?? '/', 'http://localhost').pathname;
+  const matching = headerRules.filter((rule) => rule.forRegExp.test(path));
+  for (const name of new Set(matching.flatMap((rule) => Object.keys(rule.values)))) {
+    response.setHeader(name, [...new Set(headerValuesFor(matching, path, name))]);
   }
 }
+
+// Netlify's custom headers go with static files and the not-found page, never with a function's answers.
+const assets = sirv('dist', { extensions: ['html'], dev: false, etag: true, setHeaders: applyNetlifyHeaders });
 
 /** Hands a request that no static file answers to the Netlify function, like Netlify's preferStatic. */
 async function toFunction(request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (!handler) {
-    applyNetlifyHeaders(new URL(request.url ?? '/', 'http://localhost').pathname, response);
+    applyNetlifyHeaders(response);
     response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
     response.end(notFound);
     return;
@@ -73,8 +75,8 @@ async function toFunction(request: IncomingMessage, response: ServerResponse): P
     duplex: 'half',
   } as RequestInit);
   const answer = await handler(webRequest, { ip: request.socket.remoteAddress ?? '127.0.0.1' });
-  // Netlify's custom headers never apply to a function's answers; its 404 stands for the static not-found page.
-  if (answer.status !== 404) for (const name of headerNames) response.removeHeader(name);
+  // The function's 404 stands for Netlify's static not-found page, which gets the custom headers.
+  if (answer.status === 404) applyNetlifyHeaders(response);
   response.writeHead(answer.status, Object.fromEntries(answer.headers));
   response.end(Buffer.from(await answer.arrayBuffer()));
 }
@@ -83,7 +85,6 @@ async function toFunction(request: IncomingMessage, response: ServerResponse): P
 process.on('uncaughtException', (error) => console.error(error));
 
 createServer((request, response) => {
-  applyNetlifyHeaders(new URL(request.url ?? '/', 'http://localhost').pathname, response);
   assets(request, response, () => {
     toFunction(request, response).catch((error) => {
       console.error(error);

@@ -7,7 +7,8 @@ import type { APIRoute } from 'astro';
 
 /** Plain text robots.txt (RFC 9309) naming /sitemap-index.xml on this site's origin. */
 export const GET: APIRoute = ({ site }) => {
-  const sitemap = new URL('/sitemap-index.xml', site ?? 'https://petitspas-ensemble.netlify.app').href;
+  if (!site) throw new Error('robots.txt needs the site URL (`site` in astro.config.mjs)');
+  const sitemap = new URL('/sitemap-index.xml', site).href;
   const body = [
     'User-agent: *',
     'Disallow: /soutenir/annule',

@@ -16,6 +16,7 @@ import { closeSubmissionConnection } from '../../src/lib/submissions.server';
 import * as newsletter from '../../src/pages/api/newsletter';
 import * as preinscription from '../../src/pages/api/preinscription';
 import { validPreRegistration } from '../fixtures/submissions';
+import { closedPort } from '../fixtures/ports.ts';
 
 const ENV_KEYS = ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIRESTORE_EMULATOR_HOST'] as const;
 const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
@@ -447,15 +448,6 @@ describe('plain form POST (no JavaScript)', () => {
     });
   });
 });
-
-/** A loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 /** A loopback server that accepts connections and never answers (a black hole). */
 async function silentServer(): Promise<{ server: Server; sockets: Socket[]; port: number }> {

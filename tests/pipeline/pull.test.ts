@@ -6,7 +6,6 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +15,7 @@ import { PullError, pullContent } from '../../scripts/lib/pull';
 import { seedDocuments } from '../../scripts/lib/seed';
 import { connectFirestore, type FirestoreTarget } from '../../src/lib/firestore.server';
 import { fixture } from '../fixtures/content';
+import { closedPort } from '../fixtures/ports.ts';
 
 const run = promisify(execFile);
 const projectRoot = resolve(import.meta.dirname, '../..');
@@ -42,15 +42,6 @@ async function snapshotData(root: string): Promise<Record<string, string>> {
   return Object.fromEntries(
     await Promise.all(files.map(async (name) => [name, await readFile(join(root, 'src/data', name), 'utf8')])),
   );
-}
-
-/** A loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 async function seed(emulatorTarget: FirestoreTarget, data: Parameters<typeof seedDocuments>[1]): Promise<void> {

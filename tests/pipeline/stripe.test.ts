@@ -7,7 +7,6 @@
  * as in endpoints.test.ts).
  */
 import { createHmac } from 'node:crypto';
-import { createServer } from 'node:net';
 import { collection, doc, getDocFromServer, getDocsFromServer, Timestamp, type DocumentData } from 'firebase/firestore';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +19,7 @@ import * as don from '../../src/pages/api/don';
 import * as webhook from '../../src/pages/api/stripe-webhook';
 import * as embedded from '../../src/pages/create-checkout-session';
 import { FAKE_CHECKOUT_PAGE, startFakeStripe, type FakeStripe, type RecordedRequest } from '../fixtures/fake-stripe';
+import { closedPort } from '../fixtures/ports.ts';
 
 // Plainly fake values, assembled so that nothing secret-looking sits in the repository.
 const FAKE_SECRET_KEY = ['sk', 'test', 'fakeKeyForPipelineTests'].join('_');
@@ -531,15 +531,6 @@ async function readDon(sessionId: string): Promise<DocumentData | undefined> {
 function expectTimestampNearNow(value: unknown): void {
   expect(value).toBeInstanceOf(Timestamp);
   expect(Math.abs((value as Timestamp).toMillis() - Date.now())).toBeLessThan(60_000);
-}
-
-/** A loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 describe('POST /api/stripe-webhook → Firestore `dons`', () => {

@@ -21,9 +21,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'astro/zod';
@@ -61,6 +59,7 @@ import {
 } from '../../src/lib/donation-ledger.server';
 import { HONEYPOT_FIELD, newsletterSchema, paymentDraftSchema, preRegistrationSchema } from '../../src/lib/forms';
 import { addSubmission, closeSubmissionConnection } from '../../src/lib/submissions.server';
+import { closedPort } from '../fixtures/ports';
 import * as newsletterRoute from '../../src/pages/api/newsletter';
 import * as preRegistrationRoute from '../../src/pages/api/preinscription';
 
@@ -693,10 +692,7 @@ const ENV_KEYS = ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIRESTORE_EMULATOR
 /** Starts the emulator on a free loopback port; resolves once it answers HTTP. */
 async function startRulesEmulator(jar: string): Promise<{ port: number; stop: () => Promise<void> }> {
   // A port the OS says is free (the emulator's `--port=0` does not tell which port it took).
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
+  const port = await closedPort();
   const child = spawn(
     'java',
     ['-Duser.language=en', '-cp', jar, EMULATOR_CLASS, '--host=127.0.0.1', `--port=${port}`],
