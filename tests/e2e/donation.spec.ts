@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers';
 
 /** The fake Stripe API of playwright.config.ts's web server. */
-const FAKE_STRIPE = 'http://127.0.0.1:12111';
+const FAKE_STRIPE = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
 
 interface RecordedRequest {
   method: string;

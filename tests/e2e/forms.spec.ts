@@ -13,8 +13,8 @@ import { expectNoAxeViolations } from './helpers';
 const E2E_FIRESTORE = {
   projectId: 'demo-e2e',
   apiKey: 'e2e',
-  emulator: { host: '127.0.0.1', port: 8089 },
-  host: '127.0.0.1:8089',
+  emulator: { host: '127.0.0.1', port: Number(process.env.E2E_FIRESTORE_PORT) },
+  host: `127.0.0.1:${process.env.E2E_FIRESTORE_PORT}`,
 };
 
 /** Documents of `name` whose email is `email`, read from the server (one client per read). */
