@@ -104,7 +104,7 @@ async function rebuild(given: string, { secret, hookUrl, pull }: RebuildOptions)
   if (!secret?.trim()) return logged('notConfigured', 'REBUILD_SECRET is not set: refused.');
   if (!isSecret(given, secret.trim())) return logged('unauthorized', 'refused: missing or wrong secret.');
   if (pull) {
-    // Pulls never overlap; the dev server reloads the rewritten src/data/*.json by itself.
+    // Pulls never overlap: two would race on src/data.
     devPulls = devPulls.catch(() => {}).then(pull);
     return devPulls.then(
       () => 'devReloaded' as const,
