@@ -1,46 +1,22 @@
 /**
- * `npm start`: pull, then `astro dev` on http://localhost:4321. Without
- * FIREBASE_PROJECT_ID the embedded demo database stays up for the whole
- * session (endpoints write to it) and is stopped on Ctrl-C.
- *
- * POST /api/rebuild re-runs the pull in this process (issue 5), and answers once
- * the dev server has reloaded the new src/data/*.json: the dev server gets
- * REBUILD_DEV_PULL_URL (a loopback server of this process) and REBUILD_SECRET;
- * when REBUILD_SECRET is unset, one is generated for the session and written to
- * DEV_SECRET_FILE (mode 0600, removed on exit) for `npm run rebuild`.
+ * `npm start`: pull, then `astro dev` on http://127.0.0.1:4321. Without FIREBASE_PROJECT_ID the embedded demo
+ * database stays up for the session (endpoints write to it; POST /api/rebuild re-pulls from it) and stops on Ctrl-C.
+ * Without REBUILD_SECRET a session secret is written to DEV_SECRET_FILE for `npm run rebuild`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { dataFiles } from '../src/content.config.ts';
-import {
-  DEV_SECRET_FILE,
-  pullAndAwaitDevReload,
-  startDevPullServer,
-  type DevPullServer,
-} from '../src/lib/rebuild.server.ts';
+import { DEV_SECRET_FILE } from '../src/lib/rebuild.server.ts';
 import { spawnAstro } from './lib/astro-cli.ts';
-import {
-  exitWithError,
-  pullFromEnvironment,
-  pullFromPreparedSource,
-  type ContentSource,
-} from './lib/content-source.ts';
+import { exitWithError, pullFromPreparedSource, type ContentSource } from './lib/content-source.ts';
 
 let source: ContentSource | undefined;
-let pullServer: DevPullServer | undefined;
 let generatedSecret = false;
 try {
   source = await pullFromPreparedSource({ keepRunning: true });
-  const pull = pullAndAwaitDevReload({ pull: pullFromEnvironment, dataFiles: Object.values(dataFiles) });
-  pullServer = await startDevPullServer(pull, (error) =>
-    console.error(`\n✖ Rebuild (POST /api/rebuild): ${error instanceof Error ? error.message : error}`),
-  );
 } catch (error) {
-  source?.stop();
   exitWithError(error);
 }
-process.env.REBUILD_DEV_PULL_URL = pullServer.url;
 if (!process.env.REBUILD_SECRET?.trim()) {
   process.env.REBUILD_SECRET = randomBytes(32).toString('base64url');
   mkdirSync(dirname(DEV_SECRET_FILE), { recursive: true });
@@ -51,10 +27,9 @@ console.log(
   `Rebuild: \`npm run rebuild\` (POST /api/rebuild) re-pulls the content; secret: ${generatedSecret ? `generated for this session in ${DEV_SECRET_FILE}` : 'REBUILD_SECRET'}`,
 );
 
-/** Stops what this process started besides Astro: the database and the pull server; removes the session secret. */
+/** Stops the database this process started and removes the session secret. */
 function cleanUp(): void {
   source?.stop();
-  void pullServer?.close();
   if (generatedSecret) rmSync(DEV_SECRET_FILE, { force: true });
 }
 
