@@ -23,13 +23,42 @@ const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide)\/?$/;
 export default defineConfig({
   site: process.env.SITE_URL ?? 'https://petitspas-ensemble.netlify.app',
   output: 'static',
-  // No Netlify edge-function or image emulation in dev: they need the network, and the site uses neither.
-  adapter: netlify({ devFeatures: { edgeFunctions: false, images: false, environmentVariables: false } }),
+  adapter: netlify({
+    // No Netlify edge-function or image emulation in dev: they need the network, and the site uses neither.
+    devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
+    // The Content-Security-Policy as HTTP headers (so that frame-ancestors works), see `security.csp`.
+    staticHeaders: true,
+  }),
   integrations: [react(), sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) })],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
+  // Content-Security-Policy (docs/security.md). Astro hashes every script and style it emits, at every
+  // build; pages add their own sources with `Astro.csp` (Stripe on /soutenir, the schema frame's host,
+  // the content's picture and video hosts: src/lib/csp.ts). Not applied by `astro dev`.
+  // Found in astro 7.3 / @astrojs/netlify 8.2 source: with `staticHeaders` Astro writes no <meta> policy at all
+  // (cspDestination 'adapter'): each prerendered page's policy becomes a header rule for its exact path in
+  // .netlify/v1/config.json, an on-demand page's is a response header — never both, never merged with netlify.toml.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "frame-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      // 'self' is listed because a page's insertScriptResource() would otherwise replace Astro's default.
+      scriptDirective: { resources: ["'self'"] },
+      // The carousels write a <style> and style="" from the content's breakpoints, inside React: no hash can cover them.
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
   // The site's typeface (DESIGN.md: Atkinson Hyperlegible, made for low vision), served from our origin.
   // Astro's fonts API writes the @font-face rules, preloads the regular and bold files (<Font preload>
   // in BaseLayout) and adds a fallback with the same metrics, so that text does not move when the font
