@@ -16,6 +16,21 @@ const atkinson = (weight, style) =>
 const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide)\/?$/;
 
 /**
+ * `astro dev` runs with no Content-Security-Policy: Astro hashes only what a build emits, and with the
+ * adapter's `staticHeaders` astro 7.3's dev server would send a policy without those hashes (render/page.js),
+ * blocking every island. (netlify.toml's headers reach dev too, through @netlify/vite-plugin: no policy there.)
+ * @type {import('astro').AstroIntegration}
+ */
+const noPolicyInDev = {
+  name: 'no-csp-in-dev',
+  hooks: {
+    'astro:config:setup': ({ command, updateConfig }) => {
+      if (command === 'dev') updateConfig({ security: { csp: false } });
+    },
+  },
+};
+
+/**
  * Static site (every page prerendered from the pulled JSON in src/data/);
  * the Netlify adapter is there for the on-demand endpoints of later issues
  * (`export const prerender = false` → Netlify Functions).
@@ -29,7 +44,7 @@ export default defineConfig({
     // The Content-Security-Policy as HTTP headers (so that frame-ancestors works), see `security.csp`.
     staticHeaders: true,
   }),
-  integrations: [react(), sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) })],
+  integrations: [noPolicyInDev, react(), sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) })],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   server: { host: '127.0.0.1', port: 4321 },
@@ -40,6 +55,8 @@ export default defineConfig({
   // Found in astro 7.3 / @astrojs/netlify 8.2 source: with `staticHeaders` Astro writes no <meta> policy at all
   // (cspDestination 'adapter'): each prerendered page's policy becomes a header rule for its exact path in
   // .netlify/v1/config.json, an on-demand page's is a response header — never both, never merged with netlify.toml.
+  // No Markdown code blocks on this site: Shiki's inline styles would only warn against the policy.
+  markdown: { syntaxHighlight: false },
   security: {
     csp: {
       directives: [
@@ -63,6 +80,13 @@ export default defineConfig({
   // Astro's fonts API writes the @font-face rules, preloads the regular and bold files (<Font preload>
   // in BaseLayout) and adds a fallback with the same metrics, so that text does not move when the font
   // arrives (the benchmark measured a layout shift of 0.15 on every page without it).
+  // The islands' dependencies, bundled by Vite when `npm start` starts rather than found on the first
+  // visit, which would reload the page while it hydrates.
+  vite: {
+    optimizeDeps: {
+      include: ['nanostores', '@nanostores/react', 'embla-carousel-react', 'zod/mini', '@stripe/stripe-js/pure'],
+    },
+  },
   fonts: [
     {
       provider: fontProviders.local(),

@@ -1,7 +1,9 @@
 /**
- * `npm start`: pull, then `astro dev` on http://localhost:4321. Without
- * FIREBASE_PROJECT_ID the embedded demo database stays up for the whole
- * session (endpoints write to it) and is stopped on Ctrl-C.
+ * `npm start`: pull, then `astro dev` on http://localhost:4321 (`-- --port N`
+ * for another). Without FIREBASE_PROJECT_ID the embedded demo database stays up
+ * for the whole session (endpoints write to it; `-- --firestore-port N` puts it
+ * on port N instead of a free one) and is stopped on Ctrl-C. No Content-
+ * Security-Policy in dev: Astro applies its policy to builds only.
  *
  * POST /api/rebuild re-runs the pull in this process (issue 5), and answers once
  * the dev server has reloaded the new src/data/*.json: the dev server gets
@@ -27,11 +29,18 @@ import {
   type ContentSource,
 } from './lib/content-source.ts';
 
+const args = process.argv.slice(2);
+const firestorePortFlag = args.indexOf('--firestore-port');
+const firestorePort = firestorePortFlag >= 0 ? Number(args.splice(firestorePortFlag, 2)[1]) : 0;
+if (!Number.isInteger(firestorePort) || firestorePort < 0 || firestorePort > 65535) {
+  exitWithError(new Error('--firestore-port needs a port number (0-65535)'));
+}
+
 let source: ContentSource | undefined;
 let pullServer: DevPullServer | undefined;
 let generatedSecret = false;
 try {
-  source = await pullFromPreparedSource({ keepRunning: true });
+  source = await pullFromPreparedSource({ keepRunning: true, firestorePort });
   const pull = pullAndAwaitDevReload({ pull: pullFromEnvironment, dataFiles: Object.values(dataFiles) });
   pullServer = await startDevPullServer(pull, (error) =>
     console.error(`\n✖ Rebuild (POST /api/rebuild): ${error instanceof Error ? error.message : error}`),
@@ -58,7 +67,7 @@ function cleanUp(): void {
   if (generatedSecret) rmSync(DEV_SECRET_FILE, { force: true });
 }
 
-const astro = spawnAstro(['dev', ...process.argv.slice(2)]);
+const astro = spawnAstro(['dev', ...args]);
 let stopping = false;
 function shutdown(signal: NodeJS.Signals): void {
   if (stopping) return;

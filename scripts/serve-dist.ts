@@ -13,7 +13,9 @@
  * that address and the endpoints write to it (project demo-e2e), so tests
  * can read back what a visitor sent.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -35,10 +37,37 @@ if (emulatorAddress) {
 }
 
 type NetlifyHandler = (request: Request, context: { ip: string }) => Promise<Response>;
-const functionPath = '.netlify/v1/functions/ssr/ssr.mjs';
-const handler: NetlifyHandler | undefined = existsSync(functionPath)
-  ? (await import(pathToFileURL(functionPath).href)).default
+const functionDir = '.netlify/v1/functions/ssr';
+const handler: NetlifyHandler | undefined = existsSync(`${functionDir}/ssr.mjs`)
+  ? (await import(pathToFileURL(`${snapshotFunction()}/ssr.mjs`).href)).default
   : undefined;
+
+/**
+ * Copies the built function to a temporary folder and returns it: `astro dev` (the browser tests'
+ * dev server, or a developer's `npm start`) empties .netlify/v1/functions/ at start-up, and the
+ * function loads its pages lazily.
+ */
+function snapshotFunction(): string {
+  // Copies left by servers killed without a chance to clean up (named by their process id) go first.
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(/^serve-dist-function-(\d+)$/.exec(name)?.[1]);
+    if (pid && !isAlive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+  const copy = join(tmpdir(), `serve-dist-function-${process.pid}`);
+  cpSync(functionDir, copy, { recursive: true });
+  process.on('exit', () => rmSync(copy, { recursive: true, force: true }));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));
+  return copy;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 const headerRules = await netlifyHeaderRules();
 
 /** The header rules Netlify would apply: the adapter's (.netlify/v1/config.json), then netlify.toml's. Throws on syntax errors. */

@@ -12,7 +12,12 @@ export type PageCsp = APIContext['csp'];
 /** Stripe.js and Embedded Checkout (Stripe's CSP guide: "If you're using Stripe.js", "Checkout"). */
 export const STRIPE_SOURCES = {
   script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
-  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
+  frame: [
+    'https://js.stripe.com',
+    'https://*.js.stripe.com',
+    'https://hooks.stripe.com',
+    'https://checkout.stripe.com',
+  ],
   connect: ['https://api.stripe.com', 'https://checkout.stripe.com'],
 };
 
