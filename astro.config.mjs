@@ -3,6 +3,7 @@ import { defineConfig, envField, fontProviders } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { pulledContentOrigins } from './src/lib/content-csp.ts';
 
 /**
  * A font file of @fontsource/atkinson-hyperlegible-next (latin subset, woff2).
@@ -14,6 +15,9 @@ const atkinson = (weight, style) =>
 
 /** Built pages kept out of sitemap-index.xml: the not-found page and the donation return pages. */
 const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide)\/?$/;
+
+// The content's remote picture and video hosts, from the content pulled just before this build.
+const content = pulledContentOrigins();
 
 /**
  * `astro dev` runs with no Content-Security-Policy: Astro hashes only what a build emits, and with the
@@ -50,8 +54,9 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
   // Content-Security-Policy (docs/security.md). Astro hashes every script and style it emits, at every
-  // build; pages add their own sources with `Astro.csp` (Stripe on /soutenir, the schema frame's host,
-  // the content's picture and video hosts: src/lib/csp.ts). Not applied by `astro dev`.
+  // build; the content's picture and video hosts are read from the pulled content; pages add their own
+  // sources with `Astro.csp` in their frontmatter (Stripe on /soutenir, the schema frame's host: src/lib/csp.ts;
+  // a component's or middleware's addition comes too late, astro 7.3 streams pages). Not applied by `astro dev`.
   // Found in astro 7.3 / @astrojs/netlify 8.2 source: with `staticHeaders` Astro writes no <meta> policy at all
   // (cspDestination 'adapter'): each prerendered page's policy becomes a header rule for its exact path in
   // .netlify/v1/config.json, an on-demand page's is a response header — never both, never merged with netlify.toml.
@@ -61,10 +66,10 @@ export default defineConfig({
     csp: {
       directives: [
         "default-src 'self'",
-        "img-src 'self' data:",
+        `img-src 'self' data:${content.pictures.map((origin) => ` ${origin}`).join('')}`,
         "font-src 'self'",
         "connect-src 'self'",
-        "frame-src 'self'",
+        `frame-src 'self'${content.frames.map((origin) => ` ${origin}`).join('')}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -38,23 +38,30 @@ if (emulatorAddress) {
 
 type NetlifyHandler = (request: Request, context: { ip: string }) => Promise<Response>;
 const functionDir = '.netlify/v1/functions/ssr';
-const handler: NetlifyHandler | undefined = existsSync(`${functionDir}/ssr.mjs`)
-  ? (await import(pathToFileURL(`${snapshotFunction()}/ssr.mjs`).href)).default
-  : undefined;
+// The last build's function, kept where `astro dev` does not look: it empties .netlify/v1/functions/ at start-up.
+const keptFunctionDir = '.netlify/serve-dist/ssr';
+const handler: NetlifyHandler | undefined =
+  existsSync(`${functionDir}/ssr.mjs`) || existsSync(`${keptFunctionDir}/ssr.mjs`)
+    ? (await import(pathToFileURL(`${snapshotFunction()}/ssr.mjs`).href)).default
+    : undefined;
 
 /**
- * Copies the built function to a temporary folder and returns it: `astro dev` (the browser tests'
- * dev server, or a developer's `npm start`) empties .netlify/v1/functions/ at start-up, and the
- * function loads its pages lazily.
+ * Keeps a copy of the built function (refreshed while the build's own is there), then serves from a
+ * copy of its own in a temporary folder, as the function loads its pages lazily: a later build or a
+ * dev server start (`npm start`, the `dev` browser tests) cannot pull files from under it.
  */
 function snapshotFunction(): string {
+  if (existsSync(`${functionDir}/ssr.mjs`)) {
+    rmSync(keptFunctionDir, { recursive: true, force: true });
+    cpSync(functionDir, keptFunctionDir, { recursive: true });
+  }
   // Copies left by servers killed without a chance to clean up (named by their process id) go first.
   for (const name of readdirSync(tmpdir())) {
     const pid = Number(/^serve-dist-function-(\d+)$/.exec(name)?.[1]);
     if (pid && !isAlive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
   }
   const copy = join(tmpdir(), `serve-dist-function-${process.pid}`);
-  cpSync(functionDir, copy, { recursive: true });
+  cpSync(keptFunctionDir, copy, { recursive: true });
   process.on('exit', () => rmSync(copy, { recursive: true, force: true }));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));
   return copy;

@@ -1,11 +1,11 @@
 /**
  * Adds the security headers (src/lib/security-headers.ts) to every on-demand answer: API JSON, redirects,
- * errors. Netlify gives netlify.toml's headers to static files only, never to a function's response.
+ * errors, the not-found page. Netlify gives netlify.toml's headers to static files only.
  */
 import { defineMiddleware } from 'astro:middleware';
 import { SECURITY_HEADERS } from './lib/security-headers';
 
-/** Sets each security header the response does not set itself; prerendered pages get theirs from netlify.toml. */
+/** Sets the security headers on on-demand answers; prerendered pages get theirs from netlify.toml. */
 export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
   if (context.isPrerendered) return response;
@@ -17,6 +17,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 });
 
+/** Sets each security header the response does not set itself. */
 function withSecurityHeaders(response: Response): Response {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (!response.headers.has(name)) response.headers.set(name, value);

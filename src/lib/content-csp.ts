@@ -1,22 +1,17 @@
-/** The content's picture and video hosts in every page's policy (docs/security.md), read from the pulled collections. */
-import { getCollection } from 'astro:content';
-import { allowSources, contentOrigins, type ContentOrigins, type PageCsp } from './csp.ts';
+/** The content's picture and video hosts, for the policy of astro.config.mjs (docs/security.md). */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { contentOrigins, type ContentOrigins } from './csp.ts';
 import { sanitizeContentHtml } from './html.server.ts';
 
-let origins: Promise<ContentOrigins> | undefined;
-
-/** Adds the content's remote picture origins to img-src and its video origins to frame-src (once computed per build). */
-export async function allowContentOrigins(csp: PageCsp): Promise<void> {
-  if (!csp) return;
-  origins ??= Promise.all(
-    (['menus', 'categories', 'articles', 'partenaires'] as const).map((name) => getCollection(name)),
-  ).then((collections) =>
-    contentOrigins(
-      collections.flat().map((entry) => entry.data),
-      sanitizeContentHtml,
-    ),
+/**
+ * Remote picture and frame origins of the pulled content (every `<dataDir>/*.json`, written by the pull
+ * just before `astro build`); none when nothing was pulled yet (a fresh clone's `astro check`).
+ */
+export function pulledContentOrigins(dataDir = 'src/data'): ContentOrigins {
+  const files = existsSync(dataDir) ? readdirSync(dataDir).filter((file) => file.endsWith('.json')) : [];
+  const documents = files.flatMap((file) =>
+    Object.values(JSON.parse(readFileSync(join(dataDir, file), 'utf8')) as Record<string, unknown>),
   );
-  const { pictures, frames } = await origins;
-  allowSources(csp, 'img-src', pictures);
-  allowSources(csp, 'frame-src', frames);
+  return contentOrigins(documents, sanitizeContentHtml);
 }

@@ -21,8 +21,14 @@ export const STRIPE_SOURCES = {
   connect: ['https://api.stripe.com', 'https://checkout.stripe.com'],
 };
 
-/** Adds `sources` to one directive of the page's policy (e.g. `frame-src`); nothing when `sources` is empty. */
-export function allowSources(csp: PageCsp, directive: string, sources: Iterable<string>): void {
+/** Directives a page may add sources to. */
+export type SourceDirective = 'img-src' | 'frame-src' | 'connect-src' | 'media-src' | 'worker-src';
+
+/**
+ * Adds `sources` to one directive of the page's policy; nothing when `sources` is empty. Call it in a
+ * page's frontmatter: astro 7.3 streams pages, so a component's or middleware's call comes too late.
+ */
+export function allowSources(csp: PageCsp, directive: SourceDirective, sources: Iterable<string>): void {
   const list = [...new Set(sources)];
   if (csp && list.length > 0) csp.insertDirective(`${directive} ${list.join(' ')}`);
 }
