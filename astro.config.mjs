@@ -35,8 +35,8 @@ const noPolicyInDev = {
 };
 
 /**
- * Static site (every page prerendered from the pulled JSON in src/data/);
- * the Netlify adapter is there for the on-demand endpoints of later issues
+ * Static site (every page prerendered from the pulled JSON in src/data/, but
+ * the not-found page); the Netlify adapter runs the on-demand routes
  * (`export const prerender = false` → Netlify Functions).
  */
 export default defineConfig({
@@ -53,13 +53,9 @@ export default defineConfig({
   build: { format: 'directory' },
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
-  // Content-Security-Policy (docs/security.md). Astro hashes every script and style it emits, at every
-  // build; the content's picture and video hosts are read from the pulled content; pages add their own
-  // sources with `Astro.csp` in their frontmatter (Stripe on /soutenir, the schema frame's host: src/lib/csp.ts;
-  // a component's or middleware's addition comes too late, astro 7.3 streams pages). Not applied by `astro dev`.
-  // Found in astro 7.3 / @astrojs/netlify 8.2 source: with `staticHeaders` Astro writes no <meta> policy at all
-  // (cspDestination 'adapter'): each prerendered page's policy becomes a header rule for its exact path in
-  // .netlify/v1/config.json, an on-demand page's is a response header — never both, never merged with netlify.toml.
+  // Content-Security-Policy (docs/security.md): Astro hashes every script and style it emits at every build;
+  // pages add sources with `Astro.csp` in their frontmatter (src/lib/csp.ts). Not applied by `astro dev`.
+  // Found (astro 7.3.5, @astrojs/netlify 8.2.6): with staticHeaders no <meta> is written; a page's policy is only a header (its path's rule in .netlify/v1/config.json, or on an on-demand response).
   // No Markdown code blocks on this site: Shiki's inline styles would only warn against the policy.
   markdown: { syntaxHighlight: false },
   security: {
@@ -81,10 +77,6 @@ export default defineConfig({
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },
-  // The site's typeface (DESIGN.md: Atkinson Hyperlegible, made for low vision), served from our origin.
-  // Astro's fonts API writes the @font-face rules, preloads the regular and bold files (<Font preload>
-  // in BaseLayout) and adds a fallback with the same metrics, so that text does not move when the font
-  // arrives (the benchmark measured a layout shift of 0.15 on every page without it).
   // The islands' dependencies, bundled by Vite when `npm start` starts rather than found on the first
   // visit, which would reload the page while it hydrates.
   vite: {
@@ -92,6 +84,10 @@ export default defineConfig({
       include: ['nanostores', '@nanostores/react', 'embla-carousel-react', 'zod/mini', '@stripe/stripe-js/pure'],
     },
   },
+  // The site's typeface (DESIGN.md: Atkinson Hyperlegible, made for low vision), served from our origin.
+  // Astro's fonts API writes the @font-face rules, preloads the regular and bold files (<Font preload>
+  // in BaseLayout) and adds a fallback with the same metrics, so that text does not move when the font
+  // arrives (the benchmark measured a layout shift of 0.15 on every page without it).
   fonts: [
     {
       provider: fontProviders.local(),

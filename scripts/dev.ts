@@ -1,15 +1,8 @@
 /**
- * `npm start`: pull, then `astro dev` on http://localhost:4321 (`-- --port N`
- * for another). Without FIREBASE_PROJECT_ID the embedded demo database stays up
- * for the whole session (endpoints write to it; `-- --firestore-port N` puts it
- * on port N instead of a free one) and is stopped on Ctrl-C. No Content-
- * Security-Policy in dev: Astro applies its policy to builds only.
- *
- * POST /api/rebuild re-runs the pull in this process (issue 5), and answers once
- * the dev server has reloaded the new src/data/*.json: the dev server gets
- * REBUILD_DEV_PULL_URL (a loopback server of this process) and REBUILD_SECRET;
- * when REBUILD_SECRET is unset, one is generated for the session and written to
- * DEV_SECRET_FILE (mode 0600, removed on exit) for `npm run rebuild`.
+ * `npm start`: pull, then `astro dev` (`-- --port N`, default 4321), with no Content-Security-Policy. Without
+ * FIREBASE_PROJECT_ID the embedded demo database (`-- --firestore-port N`, default a free port) stays up for the
+ * session; endpoints write to it. POST /api/rebuild re-pulls in this process (REBUILD_DEV_PULL_URL); without
+ * REBUILD_SECRET a session secret goes to DEV_SECRET_FILE (mode 0600, removed on exit) for `npm run rebuild`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
