@@ -3,6 +3,7 @@ import { defineConfig, envField, fontProviders } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { pulledContentOrigins } from './src/lib/content-csp.ts';
 
 /**
  * A font file of @fontsource/atkinson-hyperlegible-next (latin subset, woff2).
@@ -15,21 +16,74 @@ const atkinson = (weight, style) =>
 /** Built pages kept out of sitemap-index.xml: the not-found page and the donation return pages. */
 const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide)\/?$/;
 
+// The content's remote picture and video hosts, from the content pulled just before this build.
+const content = pulledContentOrigins();
+
 /**
- * Static site (every page prerendered from the pulled JSON in src/data/);
- * the Netlify adapter is there for the on-demand endpoints of later issues
+ * `astro dev` runs with no Content-Security-Policy: Astro hashes only what a build emits, and with the
+ * adapter's `staticHeaders` astro 7.3's dev server would send a policy without those hashes (render/page.js),
+ * blocking every island. (netlify.toml's headers reach dev too, through @netlify/vite-plugin: no policy there.)
+ * @type {import('astro').AstroIntegration}
+ */
+const noPolicyInDev = {
+  name: 'no-csp-in-dev',
+  hooks: {
+    'astro:config:setup': ({ command, updateConfig }) => {
+      if (command === 'dev') updateConfig({ security: { csp: false } });
+    },
+  },
+};
+
+/**
+ * Static site (every page prerendered from the pulled JSON in src/data/, but
+ * the not-found page); the Netlify adapter runs the on-demand routes
  * (`export const prerender = false` → Netlify Functions).
  */
 export default defineConfig({
   site: process.env.SITE_URL ?? 'https://petitspas-ensemble.netlify.app',
   output: 'static',
-  // No Netlify edge-function or image emulation in dev: they need the network, and the site uses neither.
-  adapter: netlify({ devFeatures: { edgeFunctions: false, images: false, environmentVariables: false } }),
-  integrations: [react(), sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) })],
+  adapter: netlify({
+    // No Netlify edge-function or image emulation in dev: they need the network, and the site uses neither.
+    devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
+    // The Content-Security-Policy as HTTP headers (so that frame-ancestors works), see `security.csp`.
+    staticHeaders: true,
+  }),
+  integrations: [noPolicyInDev, react(), sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) })],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
+  // Content-Security-Policy (docs/security.md): Astro hashes every script and style it emits at every build;
+  // pages add sources with `Astro.csp` in their frontmatter (src/lib/csp.ts). Not applied by `astro dev`.
+  // Found (astro 7.3.5, @astrojs/netlify 8.2.6): with staticHeaders no <meta> is written; a page's policy is only a header (its path's rule in .netlify/v1/config.json, or on an on-demand response).
+  // No Markdown code blocks on this site: Shiki's inline styles would only warn against the policy.
+  markdown: { syntaxHighlight: false },
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        `img-src 'self' data:${content.pictures.map((origin) => ` ${origin}`).join('')}`,
+        "font-src 'self'",
+        "connect-src 'self'",
+        `frame-src 'self'${content.frames.map((origin) => ` ${origin}`).join('')}`,
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      // 'self' is listed because a page's insertScriptResource() would otherwise replace Astro's default.
+      scriptDirective: { resources: ["'self'"] },
+      // The carousels write a <style> and style="" from the content's breakpoints, inside React: no hash can cover them.
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
+  // The islands' dependencies, bundled by Vite when `npm start` starts rather than found on the first
+  // visit, which would reload the page while it hydrates.
+  vite: {
+    optimizeDeps: {
+      include: ['nanostores', '@nanostores/react', 'embla-carousel-react', 'zod/mini', '@stripe/stripe-js/pure'],
+    },
+  },
   // The site's typeface (DESIGN.md: Atkinson Hyperlegible, made for low vision), served from our origin.
   // Astro's fonts API writes the @font-face rules, preloads the regular and bold files (<Font preload>
   // in BaseLayout) and adds a fallback with the same metrics, so that text does not move when the font

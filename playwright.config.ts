@@ -5,11 +5,12 @@ import { e2ePorts } from './tests/fixtures/ports';
 const ports = await e2ePorts();
 
 /**
- * Browser tests: Debian's Chromium (never a downloaded browser) against the
- * built site in dist/, served like Netlify serves it by scripts/serve-dist.ts
- * (static files, then the endpoints' function), writing to an embedded
- * Firestore emulator, each on a free port (tests/fixtures/ports.ts).
- * `npm run test:build` (or `npm run build`) must have produced dist/ first.
+ * Browser tests: Debian's Chromium (never a downloaded browser). Project `built`:
+ * the built site in dist/, served like Netlify serves it by scripts/serve-dist.ts
+ * (static files with the production headers, then the endpoints' function),
+ * writing to an embedded Firestore emulator; `npm run test:build` (or `npm run
+ * build`) must have produced dist/ first. Project `dev`: `npm start` itself
+ * (tests/e2e/dev/). Every server on a free port (tests/fixtures/ports.ts).
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -19,10 +20,14 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${ports.site}`,
     locale: 'fr-FR',
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },
+  projects: [
+    { name: 'built', testIgnore: 'dev/**', use: { baseURL: `http://127.0.0.1:${ports.site}` } },
+    // The dev server compiles each page on its first visit: room for a loaded 2-core machine.
+    { name: 'dev', testMatch: 'dev/**/*.spec.ts', timeout: 120_000, use: { baseURL: `http://127.0.0.1:${ports.dev}` } },
+  ],
   webServer: [
     {
       // A local fake of Stripe's API (api.stripe.com is unreachable here), recording what it is sent.
@@ -42,6 +47,20 @@ export default defineConfig({
         STRIPE_SECRET_KEY: ['sk', 'test', 'e2efake'].join('_'),
         STRIPE_WEBHOOK_SECRET: ['whsec', 'e2e-fake'].join('_'),
         STRIPE_API_BASE: `http://127.0.0.1:${ports.stripe}`,
+      },
+    },
+    {
+      // `npm start` as a newcomer runs it (pull, embedded demo database, astro dev), on free ports.
+      // Last: astro dev empties .netlify/v1/functions/ at start-up (serve-dist has its own copy by then).
+      command: `tsx scripts/dev.ts --port ${ports.dev} --firestore-port ${ports.devFirestore}`,
+      url: `http://127.0.0.1:${ports.dev}/`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        // The embedded demo database even when a developer's .env names a real project.
+        FIREBASE_PROJECT_ID: '',
+        // A session secret of our own: no DEV_SECRET_FILE written beside a developer's `npm start`.
+        REBUILD_SECRET: ['dev', 'smoke', 'secret'].join('-'),
       },
     },
   ],

@@ -1,6 +1,7 @@
 /**
- * `npm start`: pull, then `astro dev` on http://127.0.0.1:4321. Without FIREBASE_PROJECT_ID the embedded demo
- * database stays up for the session (endpoints write to it; POST /api/rebuild re-pulls from it) and stops on Ctrl-C.
+ * `npm start`: pull, then `astro dev` (`-- --port N`, default 4321), with no Content-Security-Policy. Without
+ * FIREBASE_PROJECT_ID the embedded demo database (`-- --firestore-port N`, default a free port) stays up for the
+ * session (endpoints write to it; POST /api/rebuild re-pulls from it) and stops on Ctrl-C.
  * Without REBUILD_SECRET a session secret is written to DEV_SECRET_FILE for `npm run rebuild`.
  */
 import { randomBytes } from 'node:crypto';
@@ -10,10 +11,17 @@ import { DEV_SECRET_FILE } from '../src/lib/rebuild.server.ts';
 import { spawnAstro } from './lib/astro-cli.ts';
 import { exitWithError, pullFromPreparedSource, type ContentSource } from './lib/content-source.ts';
 
+const args = process.argv.slice(2);
+const firestorePortFlag = args.indexOf('--firestore-port');
+const firestorePort = firestorePortFlag >= 0 ? Number(args.splice(firestorePortFlag, 2)[1]) : 0;
+if (!Number.isInteger(firestorePort) || firestorePort < 0 || firestorePort > 65535) {
+  exitWithError(new Error('--firestore-port needs a port number (0-65535)'));
+}
+
 let source: ContentSource | undefined;
 let generatedSecret = false;
 try {
-  source = await pullFromPreparedSource({ keepRunning: true });
+  source = await pullFromPreparedSource({ keepRunning: true, firestorePort });
 } catch (error) {
   exitWithError(error);
 }
@@ -33,7 +41,7 @@ function cleanUp(): void {
   if (generatedSecret) rmSync(DEV_SECRET_FILE, { force: true });
 }
 
-const astro = spawnAstro(['dev', ...process.argv.slice(2)]);
+const astro = spawnAstro(['dev', ...args]);
 let stopping = false;
 function shutdown(signal: NodeJS.Signals): void {
   if (stopping) return;

@@ -1,25 +1,27 @@
 /**
  * Serves the built site as Netlify would: static files of dist/ first (clean
- * URLs), then the adapter's function (.netlify/v1/functions/ssr) for the
- * on-demand endpoints, and dist/404.html with status 404 for the rest.
- * Static answers carry the headers of netlify.toml's matching rules (parsed by
- * Netlify's own @netlify/headers-parser); when several rules give one header,
- * every value is sent, the strictest reading for a Content-Security-Policy
- * (each value is enforced), so the browser tests run under the real policy.
- * For the browser tests and screenshots; loopback only.
+ * URLs), then the adapter's function (.netlify/v1/functions/ssr) for the rest
+ * (the endpoints and the not-found page), its answers as they are. Static
+ * answers carry the headers the build emits for Netlify: the adapter's
+ * .netlify/v1/config.json (each page's Content-Security-Policy) and
+ * netlify.toml, matched by Netlify's own @netlify/headers-parser; when several
+ * rules give one header every value is sent (each policy is enforced), so the
+ * browser tests run under the production headers. Loopback only.
  *
  * Usage: `tsx scripts/serve-dist.ts [port] [--emulator host:port]` (default
  * port 4322). With --emulator, an embedded Firestore emulator is started on
  * that address and the endpoints write to it (project demo-e2e), so tests
  * can read back what a visitor sent.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
 import { parseHostPort } from '../src/lib/firestore.server.ts';
-import { headerValuesFor, netlifyHeaderRules } from './lib/csp.ts';
+import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { startEmbeddedFirestore } from './lib/embedded-firestore.ts';
 
 const args = process.argv.slice(2);
@@ -35,20 +37,70 @@ if (emulatorAddress) {
 }
 
 type NetlifyHandler = (request: Request, context: { ip: string }) => Promise<Response>;
-const functionPath = '.netlify/v1/functions/ssr/ssr.mjs';
-const handler: NetlifyHandler | undefined = existsSync(functionPath)
-  ? (await import(pathToFileURL(functionPath).href)).default
-  : undefined;
-const notFound = readFileSync('dist/404.html');
-const headerRules = await netlifyHeaderRules('netlify.toml');
+const functionDir = '.netlify/v1/functions/ssr';
+// The last build's function, kept where `astro dev` does not look: it empties .netlify/v1/functions/ at start-up.
+const keptFunctionDir = '.netlify/serve-dist/ssr';
+const handler: NetlifyHandler | undefined =
+  existsSync(`${functionDir}/ssr.mjs`) || existsSync(`${keptFunctionDir}/ssr.mjs`)
+    ? (await import(pathToFileURL(`${snapshotFunction()}/ssr.mjs`).href)).default
+    : undefined;
 
-/** Sets the headers netlify.toml gives the request's path (every value of every matching rule). */
+/**
+ * Keeps a copy of the built function (refreshed while the build's own is there), then serves from a
+ * copy of its own in a temporary folder, as the function loads its pages lazily: a later build or a
+ * dev server start (`npm start`, the `dev` browser tests) cannot pull files from under it.
+ */
+function snapshotFunction(): string {
+  if (existsSync(`${functionDir}/ssr.mjs`)) {
+    rmSync(keptFunctionDir, { recursive: true, force: true });
+    cpSync(functionDir, keptFunctionDir, { recursive: true });
+  }
+  // Copies left by servers killed without a chance to clean up (named by their process id) go first.
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(/^serve-dist-function-(\d+)$/.exec(name)?.[1]);
+    if (pid && !isAlive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+  const copy = join(tmpdir(), `serve-dist-function-${process.pid}`);
+  cpSync(keptFunctionDir, copy, { recursive: true });
+  process.on('exit', () => rmSync(copy, { recursive: true, force: true }));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));
+  return copy;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+const headerRules = await netlifyHeaderRules();
+
+/** The header rules Netlify would apply: the adapter's (.netlify/v1/config.json), then netlify.toml's. Throws on syntax errors. */
+async function netlifyHeaderRules(): Promise<Header[]> {
+  const frameworkConfig = '.netlify/v1/config.json';
+  const { headers, errors } = await parseAllHeaders({
+    headersFiles: [],
+    netlifyConfigPath: 'netlify.toml',
+    configHeaders: existsSync(frameworkConfig) ? JSON.parse(readFileSync(frameworkConfig, 'utf8')).headers : [],
+    minimal: false,
+  });
+  if (errors.length > 0) throw new Error(errors.map((error) => error.message).join('\n'));
+  return headers as Header[];
+}
+
+/** Sets every value of every header the rules matching the request's path give. */
 function applyNetlifyHeaders(response: ServerResponse): void {
   const path = new URL(response.req.url ?? '/', 'http://localhost').pathname;
-  const matching = headerRules.filter((rule) => rule.forRegExp.test(path));
-  for (const name of new Set(matching.flatMap((rule) => Object.keys(rule.values)))) {
-    response.setHeader(name, [...new Set(headerValuesFor(matching, path, name))]);
+  const values = new Map<string, Set<string>>();
+  for (const rule of headerRules.filter((candidate) => candidate.forRegExp.test(path))) {
+    for (const [name, value] of Object.entries(rule.values)) {
+      const key = name.toLowerCase();
+      values.set(key, (values.get(key) ?? new Set()).add(value));
+    }
   }
+  for (const [name, set] of values) response.setHeader(name, [...set]);
 }
 
 // Netlify's custom headers go with static files and the not-found page, never with a function's answers.
@@ -57,9 +109,8 @@ const assets = sirv('dist', { extensions: ['html'], dev: false, etag: true, setH
 /** Hands a request that no static file answers to the Netlify function, like Netlify's preferStatic. */
 async function toFunction(request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (!handler) {
-    applyNetlifyHeaders(response);
-    response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(notFound);
+    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    response.end('Not found (no function built: run `npm run build`).');
     return;
   }
   const url = new URL(request.url ?? '/', `http://${request.headers.host ?? `127.0.0.1:${port}`}`);
@@ -75,8 +126,7 @@ async function toFunction(request: IncomingMessage, response: ServerResponse): P
     duplex: 'half',
   } as RequestInit);
   const answer = await handler(webRequest, { ip: request.socket.remoteAddress ?? '127.0.0.1' });
-  // The function's 404 stands for Netlify's static not-found page, which gets the custom headers.
-  if (answer.status === 404) applyNetlifyHeaders(response);
+  // Like Netlify: a function's answer gets none of the rules' headers (src/middleware.ts sets them).
   response.writeHead(answer.status, Object.fromEntries(answer.headers));
   response.end(Buffer.from(await answer.arrayBuffer()));
 }

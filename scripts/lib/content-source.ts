@@ -19,12 +19,18 @@ export interface ContentSource {
   stop(): void;
 }
 
-/** Prepares the content source (see module doc). Variables of a local `.env` file apply (the environment wins). */
-export async function prepareContentSource(log: (line: string) => void = console.log): Promise<ContentSource> {
+/**
+ * Prepares the content source (see module doc). Variables of a local `.env` file apply (the environment wins).
+ * `firestorePort`: the embedded emulator's port (default 0: a free one).
+ */
+export async function prepareContentSource(
+  log: (line: string) => void = console.log,
+  firestorePort = 0,
+): Promise<ContentSource> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   if (process.env.FIREBASE_PROJECT_ID?.trim()) return { embedded: false, stop() {} };
   const started = performance.now();
-  const emulator = await startEmbeddedFirestore();
+  const emulator = await startEmbeddedFirestore(firestorePort);
   process.env.FIREBASE_PROJECT_ID = EMBEDDED_PROJECT_ID;
   process.env.FIRESTORE_EMULATOR_HOST = emulator.address;
   const connection = connectFirestore(firestoreTargetFromEnv());
@@ -55,11 +61,11 @@ export async function pullFromEnvironment(log: (line: string) => void = console.
 /**
  * Prepares the source and pulls from it: the common start of `npm run pull`,
  * `npm run build` and `npm start`. The embedded emulator, if one was started,
- * is stopped afterwards unless `keepRunning` (npm start: endpoints write to it).
+ * is stopped afterwards unless `keepRunning` (npm start: endpoints write to it); `firestorePort` as in prepareContentSource.
  * @throws like prepareContentSource and pullFromEnvironment; the emulator is stopped then.
  */
-export async function pullFromPreparedSource({ keepRunning = false } = {}): Promise<ContentSource> {
-  const source = await prepareContentSource();
+export async function pullFromPreparedSource({ keepRunning = false, firestorePort = 0 } = {}): Promise<ContentSource> {
+  const source = await prepareContentSource(console.log, firestorePort);
   try {
     await pullFromEnvironment();
   } catch (error) {

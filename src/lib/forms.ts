@@ -22,7 +22,7 @@ import { HONEYPOT_FIELD, isAcceptableEmail, isCountryCodeLike, MESSAGES } from '
 
 // zod would otherwise probe `new Function('')` to decide whether to compile
 // its object parsers, which the site's Content-Security-Policy refuses (no
-// 'unsafe-eval', scripts/lib/csp.ts) and Chromium reports as a violation.
+// 'unsafe-eval', astro.config.mjs) and Chromium reports as a violation.
 // zod/mini's objects are never compiled, but this setting is zod's global
 // one, shared with `astro/zod` (whose objects are), so it stays.
 z.config({ jitless: true });

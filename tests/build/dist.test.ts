@@ -1,12 +1,14 @@
 /**
  * The built site (dist/ after `npm run build` on the demo dataset): every
- * route is there with the spec's exact French texts, the not-found page is
- * 404.html, no '[at]' reaches a visitor, and pages without islands ship no JS.
+ * route is there with the spec's exact French texts, the not-found page comes
+ * from the built function, no '[at]' reaches a visitor, and pages without
+ * islands ship no JS.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callBuiltFunction } from '../fixtures/built-site';
 
 const dist = join(import.meta.dirname, '../../dist');
 const ROUTES: Record<string, string> = {
@@ -22,7 +24,6 @@ const ROUTES: Record<string, string> = {
   rgpd: 'rgpd/index.html',
   accessibilite: 'accessibilite/index.html',
   sitemap: 'sitemap/index.html',
-  'not-found': '404.html',
 };
 
 function page(file: string): Document {
@@ -46,6 +47,17 @@ function allHtmlFiles(dir = dist): string[] {
   );
 }
 
+/** The not-found page, rendered on demand by the built function (src/pages/404.astro). */
+let notFound: Document;
+beforeAll(async () => {
+  const response = await callBuiltFunction(
+    join(import.meta.dirname, '../..'),
+    new Request('https://petitspas-ensemble.netlify.app/pas-de-page-ici'),
+  );
+  expect(response.status).toBe(404);
+  notFound = new JSDOM(await response.text()).window.document;
+});
+
 describe('dist/', () => {
   it('has every route of the spec, and one page per news article', () => {
     for (const file of Object.values(ROUTES)) expect(existsSync(join(dist, file)), file).toBe(true);
@@ -61,7 +73,6 @@ describe('dist/', () => {
     expect(visibleText(page(ROUTES['soutenir/annule'] as string))).toContain(
       'Paiement annulé. Peut-être voulez-vous réessayer ?',
     );
-    const notFound = page('404.html');
     expect(notFound.querySelector('h1')?.textContent?.trim()).toBe("Oups, mais il n'y a rien ici");
     expect(notFound.querySelector('main a[href="/"]')?.textContent?.trim()).toBe('Retour à l’accueil');
     const asso = page(ROUTES.asso as string);
@@ -176,6 +187,7 @@ describe('dist/', () => {
     for (const file of Object.values(ROUTES)) {
       expect(page(file).querySelector('meta[name="description"]')?.getAttribute('content'), file).toMatch(/\S{3}/);
     }
+    expect(notFound.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/\S{3}/);
   });
 
   it('frames the schema from menus/divers with a title', () => {

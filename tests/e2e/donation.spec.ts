@@ -64,7 +64,7 @@ async function openDonationPage(page: Page) {
     stripeJsLoads += 1;
     return route.fulfill({ contentType: 'application/javascript', body: STRIPE_JS_STUB });
   });
-  // The page runs under netlify.toml's Content-Security-Policy (scripts/serve-dist.ts): Chromium logs what it blocks.
+  // The page runs under the build's Content-Security-Policy (scripts/serve-dist.ts): Chromium logs what it blocks.
   const cspViolations: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))

@@ -34,8 +34,12 @@ async function checkRoute(page: Page, baseURL: string, route: string, status: 20
   await test.step('loads with status, lang, title and one h1', async () => {
     const response = await page.goto(route);
     expect.soft(response?.status()).toBe(status);
-    // Served under netlify.toml's Content-Security-Policy: a violation would be a console error below.
-    expect.soft(response?.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
+    // Served under the production headers (the build's Content-Security-Policy): a violation fails below.
+    const headers = response?.headers() ?? {};
+    expect.soft(headers['content-security-policy']).toMatch(/(^|;)\s*script-src 'self'[^;]* 'sha256-/);
+    expect.soft(headers['content-security-policy']).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect.soft(headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect.soft(headers['x-content-type-options']).toBe('nosniff');
     await expect.soft(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect.soft(page).toHaveTitle(/\S/);
     await expect.soft(page.locator('h1')).toHaveCount(1);
@@ -65,7 +69,7 @@ test.describe('every route', () => {
   }
 
   NOT_FOUND_ROUTES.forEach((route, index) => {
-    // The same 404.html answers every unknown path: axe checks it once.
+    // The same not-found page answers every unknown path: axe checks it once.
     const axe = index === 0;
     test(`${route} shows the not-found page (404) with a way home${axe ? `; axe clean at ${widths}` : ''}`, async ({
       page,

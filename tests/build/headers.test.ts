@@ -1,0 +1,138 @@
+/**
+ * The headers the demo build gives Netlify (after `npm run build`): Astro's Content-Security-Policy for
+ * every page (hashes of its inline scripts, Stripe on the donation pages only, nothing remote on the demo
+ * content), the security headers on static files (netlify.toml) and on the function's answers (middleware).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { parseAllHeaders } from '@netlify/headers-parser';
+import { describe, expect, it } from 'vitest';
+import { SECURITY_HEADERS } from '../../src/lib/security-headers';
+import { STRIPE_SOURCES } from '../../src/lib/csp';
+import { builtPolicies, callBuiltFunction, parsePolicy } from '../fixtures/built-site';
+
+const root = join(import.meta.dirname, '../..');
+const dist = join(root, 'dist');
+const policies = builtPolicies(root);
+const DONATION_PAGES = ['/soutenir', '/soutenir/annule', '/soutenir/valide'];
+
+/** Built pages of dist/ (the /contenu/ documents are files editors publish, not pages): path → HTML. */
+function builtPages(): Map<string, string> {
+  const files = (readdirSync(dist, { recursive: true }) as string[]).filter(
+    (file) => file.endsWith('.html') && !file.startsWith('contenu/'),
+  );
+  return new Map(
+    files.map((file) => [
+      `/${file.replace(/(^|\/)index\.html$/, '')}`.replace(/(.)\/$/, '$1'),
+      readFileSync(join(dist, file), 'utf8'),
+    ]),
+  );
+}
+
+describe('Content-Security-Policy of the built pages', () => {
+  const pages = builtPages();
+
+  it('gives every page a policy that allows its inline scripts by hash, never unsafe-inline or eval', () => {
+    expect(pages.size).toBeGreaterThan(10);
+    for (const [path, html] of pages) {
+      const policy = policies.get(path);
+      expect(policy, path).toBeDefined();
+      const scripts = policy?.['script-src'] ?? [];
+      expect(scripts, path).toContain("'self'");
+      expect(
+        scripts.filter((source) => /unsafe-(inline|eval)/.test(source)),
+        path,
+      ).toEqual([]);
+      const inline = [
+        ...html.matchAll(
+          /<script(?![^>]*\bsrc=)(?![^>]*type="(?:application\/(?:ld\+)?json|speculationrules)")[^>]*>([\s\S]*?)<\/script>/g,
+        ),
+      ];
+      for (const [, code] of inline) {
+        const hash = `'sha256-${createHash('sha256')
+          .update(code ?? '')
+          .digest('base64')}'`;
+        expect(scripts, `${path}: inline script "${code?.slice(0, 40)}…"`).toContain(hash);
+      }
+      expect(policy?.['frame-ancestors'], path).toEqual(["'none'"]);
+      expect(policy?.['object-src'], path).toEqual(["'none'"]);
+      expect(policy?.['default-src'], path).toEqual(["'self'"]);
+      // The demo content's pictures and frames are all on our origin.
+      expect(policy?.['img-src'], path).toEqual(["'self'", 'data:']);
+      expect(html, `${path}: the policy is a header, not a <meta>`).not.toMatch(
+        /http-equiv="content-security-policy"/i,
+      );
+    }
+  });
+
+  it('allows Stripe.js, its frames and its API on the donation pages only', () => {
+    for (const [path] of pages) {
+      const policy = policies.get(path) ?? {};
+      const donation = DONATION_PAGES.includes(path);
+      const stripe = (sources: string[] | undefined) =>
+        (sources ?? []).filter((source) => source.includes('stripe.com'));
+      expect(stripe(policy['script-src']), path).toEqual(donation ? STRIPE_SOURCES.script : []);
+      expect(stripe(policy['frame-src']), path).toEqual(donation ? STRIPE_SOURCES.frame : []);
+      expect(stripe(policy['connect-src']), path).toEqual(donation ? STRIPE_SOURCES.connect : []);
+      if (!donation) expect(policy['frame-src'], path).toEqual(["'self'"]);
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('netlify.toml gives static files the security headers, and a policy only to /contenu/', async () => {
+    const { headers, errors } = await parseAllHeaders({
+      headersFiles: [],
+      netlifyConfigPath: join(root, 'netlify.toml'),
+      configHeaders: [],
+      minimal: false,
+    });
+    expect(errors).toEqual([]);
+    expect(headers.find((rule) => rule.for === '/*')?.values).toEqual(SECURITY_HEADERS);
+    const withPolicy = headers.filter((rule) => 'Content-Security-Policy' in rule.values).map((rule) => rule.for);
+    expect(withPolicy).toEqual(['/contenu/*']);
+    const contenu = parsePolicy(
+      headers.find((rule) => rule.for === '/contenu/*')?.values['Content-Security-Policy'] ?? '',
+    );
+    expect(contenu['default-src']).toEqual(["'none'"]);
+    expect(contenu['frame-ancestors']).toEqual(["'self'"]);
+  });
+
+  it('the function answers an unknown path with the not-found page, its policy and the security headers', async () => {
+    const response = await callBuiltFunction(root, new Request('https://petitspas-ensemble.netlify.app/nimporte-quoi'));
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Oups, mais il n'y a rien ici");
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), name).toBe(value);
+    const policy = parsePolicy(response.headers.get('content-security-policy') ?? '');
+    expect(policy['script-src']).toContain("'self'");
+    expect(policy['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  it('gives the endpoints’ JSON answers and redirects the security headers', async () => {
+    const origin = 'https://petitspas-ensemble.netlify.app';
+    const json = await callBuiltFunction(
+      root,
+      new Request(`${origin}/api/newsletter`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"email":"x"}',
+      }),
+    );
+    expect(json.status).toBe(400);
+    const redirect = await callBuiltFunction(
+      root,
+      new Request(`${origin}/api/newsletter`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        body: 'email=x',
+      }),
+    );
+    expect(redirect.status).toBe(303);
+    expect(redirect.headers.get('location')).toBe('/#newsletter-email');
+    for (const response of [json, redirect]) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect(response.headers.get(name), name).toBe(value);
+    }
+  });
+});
