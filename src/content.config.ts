@@ -13,9 +13,11 @@ const MILLISECONDS_FROM = 1e11;
 const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
-const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && !value.trim());
+const isBlank = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'string' && !value.trim());
 /** '' and null mean "none". */
-const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : typeof value === 'string' ? value.trim() : value);
+const blankToUndefined = (value: unknown) =>
+  isBlank(value) ? undefined : typeof value === 'string' ? value.trim() : value;
 /** null means "empty text". */
 const nullToEmpty = (value: unknown) => (value === null || value === undefined ? '' : value);
 
@@ -61,19 +63,21 @@ export function storageDownloadUrl(bucket: string, path: string): string {
 }
 
 /** A picture's `src`: a site path (`/contenu/…`), an https URL, or `gs://<bucket>/<path>` (→ its download URL). */
-export const pictureSourceSchema = z.string({ error: 'l’adresse de son image n’est pas un texte' }).transform((raw, ctx) => {
-  const src = raw.trim();
-  const storage = /^gs:\/\/([^/]+)\/(.+)$/i.exec(src);
-  if (storage) return storageDownloadUrl(storage[1] as string, storage[2] as string);
-  if (src.startsWith('/') && !src.startsWith('//')) return src;
-  if (URL.canParse(src) && new URL(src).protocol === 'https:') return src;
-  ctx.issues.push({
-    code: 'custom',
-    input: raw,
-    message: `l’adresse de son image (« ${src.slice(0, 60)} ») ne commence ni par /, ni par https://, ni par gs://`,
+export const pictureSourceSchema = z
+  .string({ error: 'l’adresse de son image n’est pas un texte' })
+  .transform((raw, ctx) => {
+    const src = raw.trim();
+    const storage = /^gs:\/\/([^/]+)\/(.+)$/i.exec(src);
+    if (storage) return storageDownloadUrl(storage[1] as string, storage[2] as string);
+    if (src.startsWith('/') && !src.startsWith('//')) return src;
+    if (URL.canParse(src) && new URL(src).protocol === 'https:') return src;
+    ctx.issues.push({
+      code: 'custom',
+      input: raw,
+      message: `l’adresse de son image (« ${src.slice(0, 60)} ») ne commence ni par /, ni par https://, ni par gs://`,
+    });
+    return z.NEVER;
   });
-  return z.NEVER;
-});
 
 /** An image reference: `src` (see pictureSourceSchema) and its text alternative. */
 export const imageSchema = z.object({
@@ -96,7 +100,8 @@ const optionalImage = z.preprocess(emptyImageToUndefined, imageSchema.optional()
 /** A link's target URL: a site path, `#anchor`, http(s), mailto: or tel: (never `javascript:`). */
 const hrefSchema = z
   .string({
-    error: (issue) => (issue.input === undefined ? 'son adresse (href) est vide' : 'son adresse (href) n’est pas un texte'),
+    error: (issue) =>
+      issue.input === undefined ? 'son adresse (href) est vide' : 'son adresse (href) n’est pas un texte',
   })
   .trim()
   .min(1, 'son adresse (href) est vide')
@@ -127,10 +132,9 @@ const linkFields = {
 };
 
 /** An empty titre with a described picto → icon-only link named by the picto's alt; else the link cannot be shown. */
-function nameIconOnlyLink<T extends { titre: string; picto?: { alt: string } | undefined; iconOnly?: boolean | undefined }>(
-  link: T,
-  ctx: z.core.$RefinementCtx<T>,
-): T {
+function nameIconOnlyLink<
+  T extends { titre: string; picto?: { alt: string } | undefined; iconOnly?: boolean | undefined },
+>(link: T, ctx: z.core.$RefinementCtx<T>): T {
   if (link.titre.trim()) return { ...link, titre: link.titre.trim() };
   const alt = link.picto?.alt.trim();
   if (alt) return { ...link, titre: alt, iconOnly: true };
@@ -209,7 +213,10 @@ export const articleSchema = z.object({
   contenu: text('son contenu'),
   /** Publication date in whole seconds since the Unix epoch (see toSeconds). */
   date: z
-    .preprocess(toSeconds, z.number({ error: 'sa date est illisible' }).int().nonnegative('sa date est avant 1970').optional())
+    .preprocess(
+      toSeconds,
+      z.number({ error: 'sa date est illisible' }).int().nonnegative('sa date est avant 1970').optional(),
+    )
     .optional(),
   /** Main image. */
   img: optionalImage,
@@ -248,7 +255,10 @@ export type LeftOut = 'document' | 'link' | 'field';
 export const partsLeftOutAlone: Record<CollectionName, [path: string, leftOut: Exclude<LeftOut, 'document'>][]> = {
   menus: [
     ...(['liens.*.children.*', 'liens.*'] as const).flatMap((link): [string, 'field' | 'link'][] => [
-      ...['picto', 'ordre', 'target', 'ancre', 'exergue'].map((field): [string, 'field'] => [`${link}.${field}`, 'field']),
+      ...['picto', 'ordre', 'target', 'ancre', 'exergue'].map((field): [string, 'field'] => [
+        `${link}.${field}`,
+        'field',
+      ]),
       [link, 'link'],
     ]),
     ['schema', 'field'],

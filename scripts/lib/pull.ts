@@ -104,7 +104,12 @@ export function validateContent(
   now = Math.floor(Date.now() / 1000),
 ): PulledContent {
   const data = {} as PulledContent['data'];
-  const report: ContentReport = { generatedAt: now, collections: {}, problems: [], pictures: { fetched: 0, failed: [] } };
+  const report: ContentReport = {
+    generatedAt: now,
+    collections: {},
+    problems: [],
+    pictures: { fetched: 0, failed: [] },
+  };
   for (const name of Object.keys(raw) as CollectionName[]) {
     const { documents, problems } = validateCollection(name, raw[name]);
     data[name] = documents;
@@ -136,10 +141,13 @@ export function assertPublishable({ data, report }: PulledContent, host: string)
       .map((problem) => ` (left out: ${problem.id} ${problem.field} — ${problem.reason})`)
       .join('');
   for (const [name, id] of REQUIRED_DOCUMENTS) {
-    if (!(id in data[name])) missing.push(`${name}/${id}: the document is missing on ${host}${why(name, id)}; the layout needs it.`);
+    if (!(id in data[name]))
+      missing.push(`${name}/${id}: the document is missing on ${host}${why(name, id)}; the layout needs it.`);
   }
   if (Object.keys(data.articles).length === 0) {
-    missing.push(`articles: no article can be published from ${host}${why('articles')}; refusing to publish an empty site.`);
+    missing.push(
+      `articles: no article can be published from ${host}${why('articles')}; refusing to publish an empty site.`,
+    );
   }
   if (missing.length > 0) {
     throw new PullError(

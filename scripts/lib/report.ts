@@ -4,7 +4,11 @@ import type { ContentReport } from '../../src/content.config.ts';
 /** Left-aligned columns separated by two spaces, a rule under the header. */
 function table(rows: string[][]): string[] {
   const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
-  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(rows[0] ?? []), widths.map((width) => '─'.repeat(width)).join('  '), ...rows.slice(1).map(line)];
 }
 

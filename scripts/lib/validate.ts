@@ -66,7 +66,9 @@ function without(data: unknown, path: readonly PropertyKey[]): unknown {
   const [key, ...rest] = path;
   if (key === undefined || data === null || typeof data !== 'object') return data;
   if (Array.isArray(data)) {
-    return rest.length === 0 ? data.filter((_, index) => index !== key) : data.map((item, index) => (index === key ? without(item, rest) : item));
+    return rest.length === 0
+      ? data.filter((_, index) => index !== key)
+      : data.map((item, index) => (index === key ? without(item, rest) : item));
   }
   const copy: Record<PropertyKey, unknown> = { ...(data as Record<PropertyKey, unknown>) };
   if (rest.length === 0) delete copy[key];
@@ -129,7 +131,14 @@ function problem(
   reason: string,
   titre: string | undefined,
 ): ContentProblem {
-  return { collection, id, ...(titre ? { titre } : {}), field: path.map(String).join('.') || '(document)', reason, leftOut };
+  return {
+    collection,
+    id,
+    ...(titre ? { titre } : {}),
+    field: path.map(String).join('.') || '(document)',
+    reason,
+    leftOut,
+  };
 }
 
 /** Validates every document of a collection (see validateDocument). */

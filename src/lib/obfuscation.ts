@@ -28,7 +28,8 @@ export interface ContactLine {
 
 const EMAIL = /[^\s@<>()[\]:;,«»"]+@[^\s@<>()[\]:;,«»"]+\.[a-z]{2,}/i;
 // French numbers (04 78 12 34 56, 04.78.12.34.56, +33 (0)4 78 12 34 56) and other international ones (+44 20 7946 0958).
-const PHONE = /(?<![\w+])(?:\+33[\s.]?(?:\(0\)[\s.]?)?\d(?:[\s.-]?\d{2}){4}|0\d(?:[\s.-]?\d{2}){4}|\+\d{1,3}(?:[\s.-]?\d{2,4}){2,5})(?!\d)/;
+const PHONE =
+  /(?<![\w+])(?:\+33[\s.]?(?:\(0\)[\s.]?)?\d(?:[\s.-]?\d{2}){4}|0\d(?:[\s.-]?\d{2}){4}|\+\d{1,3}(?:[\s.-]?\d{2,4}){2,5})(?!\d)/;
 const LINKABLE = new RegExp(`${EMAIL.source}|${PHONE.source}`, 'gi');
 
 /** Splits one line into text, emails (mailto:) and phone numbers (tel:, digits and a leading + kept). */
