@@ -1,5 +1,5 @@
 /**
- * `npm run seed`: writes the demo dataset (content/demo/) into the Firestore
+ * `npm run seed`: writes the demo dataset (content/demo/, or CONTENT_DATASET's) into the Firestore
  * EMULATOR named by FIRESTORE_EMULATOR_HOST and FIREBASE_PROJECT_ID — for
  * trying the site on the official Firebase emulator. It refuses to run
  * without FIRESTORE_EMULATOR_HOST, so that it never writes to a real project.
