@@ -790,7 +790,7 @@ describe('POST /api/rebuild under npm start: the pull runs again', () => {
       if (root) await rm(root, { recursive: true, force: true });
     });
 
-    it('rewrites src/data/*.json with the changed document; a broken document → 502 and the JSON kept', async () => {
+    it('rewrites src/data/*.json with the changed document; a pull that cannot publish → 502 and the JSON kept', async () => {
       const server = await devServer(() =>
         pullContent({ connect: () => connectFirestore(target), host: target.host, root, log: () => {} }),
       );
@@ -804,7 +804,8 @@ describe('POST /api/rebuild under npm start: the pull runs again', () => {
       expect(JSON.parse(await articlesJson())['news-1'].titre).toBe('Nouvelle corrigée');
 
       const before = await articlesJson();
-      await write({ articles: { 'news-1': { ...fixture.articles['news-1'], titre: 42 } } });
+      // A broken article is only left out; an unreadable menus/pied leaves no meaningful site.
+      await write({ menus: { pied: { liens: 'Mentions légales' } } });
       const failed = await devRebuild(server);
       expect(failed.response.status).toBe(502);
       expect(failed.body.message).toBe(TEXT.devPullFailed);
