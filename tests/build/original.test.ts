@@ -3,10 +3,12 @@
  * field, '' for none, mixed types, broken documents), in a temporary copy of
  * the project so that dist/ and src/data/ of the demo build stay as they are.
  * Every valid document is published, the rest reported; the address keeps its
- * lines and links its phones and emails; an empty-titre link shows its picto.
+ * lines and links its phones and emails; an empty-titre link shows its picto;
+ * without the adresse article the site still builds.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -29,16 +31,25 @@ function page(file: string): Document {
 
 const text = (element: Element | null | undefined) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
-beforeAll(async () => {
-  workspace = await createWorkspace(root, 'original');
-  const env = { ...process.env, CONTENT_DATASET: 'original', FIREBASE_PROJECT_ID: '', FIRESTORE_EMULATOR_HOST: '' };
+/** Pulls `dataset` (a directory of content/) in the workspace, then builds it into `outDir`. */
+async function pullAndBuild(dataset: string, outDir: string): Promise<string> {
+  const env = { ...process.env, CONTENT_DATASET: dataset, FIREBASE_PROJECT_ID: '', FIRESTORE_EMULATOR_HOST: '' };
   await run(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/pull-content.ts'], {
     cwd: workspace.dir,
     env,
   });
   // `astro build` alone: the Content-Security-Policy audit of `npm run build` belongs to the demo build's tests.
-  await run(process.execPath, [astroBin, 'build'], { cwd: workspace.dir, env, maxBuffer: 64 * 1024 * 1024 });
-  dist = join(workspace.dir, 'dist');
+  await run(process.execPath, [astroBin, 'build', '--outDir', outDir], {
+    cwd: workspace.dir,
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return join(workspace.dir, outDir);
+}
+
+beforeAll(async () => {
+  workspace = await createWorkspace(root, 'original');
+  dist = await pullAndBuild('original', 'dist');
 }, 600_000);
 
 afterAll(async () => {
@@ -124,6 +135,33 @@ describe("the site built from the original admin's dataset", () => {
   it('frames the administrative steps from their external host', () => {
     expect(page('ecole/schema/index.html').querySelector('iframe')?.getAttribute('src')).toBe(
       'https://docs.google.com/presentation/d/e/2PACX-1vQdemarches-ecole/embed',
+    );
+  });
+});
+
+describe('the same site without the article adresse', () => {
+  beforeAll(async () => {
+    const dir = join(workspace.dir, 'content/sans-adresse');
+    await cp(join(workspace.dir, 'content/original'), dir, { recursive: true });
+    const articles = JSON.parse(await readFile(join(dir, 'articles.json'), 'utf8'));
+    delete articles.adresse;
+    await writeFile(join(dir, 'articles.json'), JSON.stringify(articles));
+    dist = await pullAndBuild('sans-adresse', 'dist-sans-adresse');
+  }, 600_000);
+
+  it('is published with the association’s name and no address, and the report says why', () => {
+    const home = page('index.html');
+    const footerTitles = [...(home.querySelector('footer')?.querySelectorAll('h2') ?? [])].map(text);
+    expect(footerTitles).toEqual(['Nous suivre', 'Informations']);
+    expect(text(home.querySelector('footer .site-footer__legal'))).toMatch(/^© \d{4} Les Petits Pas Ensemble$/);
+    const contact = page('contact/index.html');
+    expect(contact.title).toBe('Contact · Les Petits Pas Ensemble');
+    expect(text(contact.querySelector('main address'))).toBe('Les Petits Pas Ensemble');
+    const report = contentReportSchema.parse(
+      JSON.parse(readFileSync(join(workspace.dir, 'src/data/report.json'), 'utf8')),
+    );
+    expect(report.problems).toContainEqual(
+      expect.objectContaining({ collection: 'articles', id: 'adresse', leftOut: 'document' }),
     );
   });
 });

@@ -37,6 +37,8 @@ describe("'[at]' display (spec §9)", () => {
       text(')'),
     ]);
     expect(linkContacts('12 rue des Tilleuls, 69007 Lyon')).toEqual([text('12 rue des Tilleuls, 69007 Lyon')]);
+    for (const line of ['IBAN : FR76 3000 6000 0112 3456 7890 189', 'SIRET : 123 456 789 00012', 'Depuis 2019'])
+      expect(linkContacts(line)).toEqual([text(line)]);
     expect(linkContacts('London: +44 20 7946 0958')).toEqual([
       text('London: '),
       phone('+44 20 7946 0958', 'tel:+442079460958'),
