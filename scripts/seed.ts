@@ -1,5 +1,5 @@
 /**
- * `npm run seed`: writes the demo dataset (content/demo/) into the Firestore
+ * `npm run seed`: writes the demo dataset (content/demo/, or CONTENT_DATASET's) into the Firestore
  * EMULATOR named by FIRESTORE_EMULATOR_HOST and FIREBASE_PROJECT_ID — for
  * trying the site on the official Firebase emulator. It refuses to run
  * without FIRESTORE_EMULATOR_HOST, so that it never writes to a real project.
@@ -8,7 +8,7 @@
  */
 import { connectFirestore, firestoreTargetFromEnv } from '../src/lib/firestore.server.ts';
 import { exitWithError } from './lib/content-source.ts';
-import { DEMO_DIR, readSeedDirectory, seedDocuments } from './lib/seed.ts';
+import { datasetDir, readSeedDirectory, seedDocuments } from './lib/seed.ts';
 
 try {
   if (!process.env.FIRESTORE_EMULATOR_HOST) {
@@ -18,7 +18,7 @@ try {
   }
   const target = firestoreTargetFromEnv();
   const connection = connectFirestore(target, { emulatorOwner: true });
-  const count = await seedDocuments(connection.db, await readSeedDirectory(DEMO_DIR));
+  const count = await seedDocuments(connection.db, await readSeedDirectory(datasetDir()));
   await connection.close();
   console.log(`${count} demo documents written to the emulator at ${target.host} (project ${target.projectId}).`);
   process.exit(0);

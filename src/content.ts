@@ -12,7 +12,7 @@
 import { getCollection, getEntry } from 'astro:content';
 import demoArticles from '../content/demo/articles.json';
 import { articleSchema, type Article, type Category } from './content.config.ts';
-import { sanitizeContentHtml } from './lib/html.server.ts';
+import { htmlToLines, sanitizeContentHtml } from './lib/html.server.ts';
 import { visibleLinks, type VisibleLink } from './lib/links.ts';
 import { parseContactLines, revealAt, type ContactLine } from './lib/obfuscation.ts';
 
@@ -106,32 +106,33 @@ export async function sponsors(): Promise<ArticleView[]> {
     .toSorted((a, b) => rank(a.id) - rank(b.id));
 }
 
+/** The association's name when article `adresse` is missing (package.json's description names it). */
+export const ASSOCIATION_NAME = 'Les Petits Pas Ensemble';
+
 /** The association's address and contact lines, from article `adresse`. */
 export interface Address {
   /** Name of the association (titre). */
   name: string;
-  /** Postal address lines (intro, one per line). */
-  lines: string[];
-  /** Phones, emails and other lines (contenu, one per line). */
+  /** Postal address lines (intro), emails and phones linked; [] when the article is missing. */
+  lines: ContactLine[];
+  /** Phones, emails and other "Label : value" lines (contenu); [] when none. */
   contacts: ContactLine[];
 }
 
 /**
  * The footer/contact address from article `adresse` (spec §2): intro holds
- * the postal lines, contenu the "Label : value" contact lines with '[at]'.
- * @throws Error when the article is missing (the pull refuses that case).
+ * the postal lines, contenu the contact lines, each separated by newlines,
+ * `<br>`, `<p>` or `<li>`; phones become tel: links, emails (with '[at]'
+ * shown as '@', spec §9) mailto: links. Without the article (the pull
+ * reports it): the association's name alone, no lines.
  */
 export async function address(): Promise<Address> {
   const entry = await getEntry('articles', 'adresse');
-  if (!entry) throw new Error('articles/adresse is missing: run `npm run pull`.');
-  const plain = (text: string) => revealAt(text.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, ''));
+  if (!entry) return { name: ASSOCIATION_NAME, lines: [], contacts: [] };
   return {
     name: revealAt(entry.data.titre),
-    lines: plain(entry.data.intro)
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter(Boolean),
-    contacts: parseContactLines(plain(entry.data.contenu)),
+    lines: parseContactLines(htmlToLines(entry.data.intro)),
+    contacts: parseContactLines(htmlToLines(entry.data.contenu)),
   };
 }
 

@@ -3,15 +3,18 @@
  * `npm run pull`:
  * - FIREBASE_PROJECT_ID set → that project (real, or an emulator through
  *   FIRESTORE_EMULATOR_HOST); nothing is started.
- * - otherwise → the embedded emulator is started, seeded with content/demo/,
- *   and FIREBASE_PROJECT_ID / FIRESTORE_EMULATOR_HOST are set in process.env so
- *   that the very same pull code (and child processes) use it.
+ * - otherwise → the embedded emulator is started, seeded with content/demo/
+ *   (or content/<CONTENT_DATASET>/, e.g. `original`), and FIREBASE_PROJECT_ID /
+ *   FIRESTORE_EMULATOR_HOST are set in process.env so that the very same pull
+ *   code (and child processes) use it.
  */
 import { existsSync } from 'node:fs';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server.ts';
 import { EMBEDDED_PROJECT_ID, startEmbeddedFirestore } from './embedded-firestore.ts';
-import { pullContent, type PullSummary } from './pull.ts';
-import { DEMO_DIR, readSeedDirectory, seedDocuments } from './seed.ts';
+import type { ContentReport } from '../../src/content.config.ts';
+import { pullContent } from './pull.ts';
+import { formatReport } from './report.ts';
+import { datasetDir, readSeedDirectory, seedDocuments } from './seed.ts';
 
 /** The prepared source; `stop()` stops the embedded emulator if one was started. */
 export interface ContentSource {
@@ -35,9 +38,10 @@ export async function prepareContentSource(
   process.env.FIRESTORE_EMULATOR_HOST = emulator.address;
   const connection = connectFirestore(firestoreTargetFromEnv());
   try {
-    const count = await seedDocuments(connection.db, await readSeedDirectory(DEMO_DIR));
+    const dir = datasetDir();
+    const count = await seedDocuments(connection.db, await readSeedDirectory(dir));
     log(
-      `Embedded Firestore on ${emulator.address} (project ${EMBEDDED_PROJECT_ID}): ${count} demo documents seeded in ${Math.round(performance.now() - started)} ms`,
+      `Embedded Firestore on ${emulator.address} (project ${EMBEDDED_PROJECT_ID}): ${count} documents of ${dir} seeded in ${Math.round(performance.now() - started)} ms`,
     );
   } catch (error) {
     emulator.stop();
@@ -49,13 +53,16 @@ export async function prepareContentSource(
 }
 
 /**
- * Runs the pull against the database named by the environment.
+ * Runs the pull against the database named by the environment and prints its report as tables.
  * @throws PullError / FirestoreConfigError (see pullContent, firestoreTargetFromEnv).
  */
-export async function pullFromEnvironment(log: (line: string) => void = console.log): Promise<PullSummary> {
+export async function pullFromEnvironment(log: (line: string) => void = console.log): Promise<ContentReport> {
   const target = firestoreTargetFromEnv();
   log(`Pulling content from Firestore at ${target.host} (project ${target.projectId})`);
-  return pullContent({ connect: () => connectFirestore(target), host: target.host, log });
+  const report = await pullContent({ connect: () => connectFirestore(target), host: target.host, log });
+  log('');
+  for (const line of formatReport(report)) log(line);
+  return report;
 }
 
 /**

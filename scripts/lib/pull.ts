@@ -1,18 +1,24 @@
 /**
- * The content pull: reads every document of menus, categories, articles and
- * partenaires from Firestore, normalises and validates them with the schemas
- * of src/content.config.ts, then writes the JSON that Astro's `file()`
- * loaders read. Nothing is written unless everything succeeded, and files are
- * replaced by rename, so a failure leaves the previous JSON byte-for-byte.
+ * The content pull, in steps: read every document of menus, categories,
+ * articles and partenaires from Firestore; validate them (scripts/lib/validate.ts:
+ * what cannot be shown is left out and reported); refuse when no meaningful
+ * site remains; write the JSON Astro's `file()` loaders read and the report.
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { collection, getDocsFromServer, type QuerySnapshot } from 'firebase/firestore';
-import { dataFiles, firestoreSchemas, type CollectionName } from '../../src/content.config.ts';
+import {
+  dataFiles,
+  firestoreSchemas,
+  reportFile,
+  type CollectionName,
+  type ContentProblem,
+  type ContentReport,
+} from '../../src/content.config.ts';
 import type { FirestoreConnection } from '../../src/lib/firestore.server.ts';
-import { formatIssues, normalizeFirestoreValue } from './normalize.ts';
+import { validateCollection, type RawDocuments } from './validate.ts';
 
-/** Raised when the pull cannot produce a complete, valid dataset. */
+/** Raised when the pull cannot produce a meaningful site; nothing is written then. */
 export class PullError extends Error {
   override name = 'PullError';
 }
@@ -35,16 +41,16 @@ export interface PullOptions {
   log?: (line: string) => void;
 }
 
-/** What the pull wrote: documents per collection. */
-export type PullSummary = Record<CollectionName, number>;
+/** Validated content: published documents per collection, and the report. */
+export interface PulledContent {
+  data: Record<CollectionName, Record<string, unknown>>;
+  report: ContentReport;
+}
 
-/** Collections that must hold at least one document (an empty one means the wrong database). */
-const REQUIRED_NON_EMPTY: CollectionName[] = ['menus', 'categories', 'articles'];
-/** Documents the layout cannot do without: [collection, id]. */
+/** Documents without which there is no meaningful site: [collection, id]. */
 const REQUIRED_DOCUMENTS: [CollectionName, string][] = [
   ['menus', 'principal'],
   ['menus', 'pied'],
-  ['articles', 'adresse'],
 ];
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
@@ -57,53 +63,108 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 
 /**
  * Runs the pull (see module doc).
- * @returns the number of documents written per collection.
- * @throws PullError naming the host when the database is unreachable or
- *   times out, naming collection/id/field for an invalid document, and for an
- *   empty collection or a missing required document. Nothing is written then.
+ * @returns the content report (also written to src/data/report.json).
+ * @throws PullError naming the host when the database is unreachable or times
+ *   out, and when menus/principal or menus/pied or every article is missing
+ *   (or left out). Nothing is written then: the previous JSON stays as it was.
  */
-export async function pullContent(options: PullOptions): Promise<PullSummary> {
+export async function pullContent(options: PullOptions): Promise<ContentReport> {
   const { connect, host, root = process.cwd(), timeoutMs = 20_000, log = console.log } = options;
+  const raw = await readCollections(connect, host, timeoutMs, log);
+  const content = validateContent(raw);
+  assertPublishable(content, host);
+  await writeContent(root, content);
+  return content.report;
+}
+
+/** Reads every collection of firestoreSchemas in parallel: name → [id, data]. */
+export async function readCollections(
+  connect: () => FirestoreConnection,
+  host: string,
+  timeoutMs: number,
+  log: (line: string) => void,
+): Promise<Record<CollectionName, RawDocuments>> {
   const names = Object.keys(firestoreSchemas) as CollectionName[];
   const snapshots = await Promise.all(names.map((name) => readCollection(connect, name, host, timeoutMs, log)));
-  const results = {} as Record<CollectionName, Record<string, unknown>>;
-  const problems: string[] = [];
-  for (const [index, name] of names.entries()) {
-    const documents: Record<string, unknown> = {};
-    for (const document of (snapshots[index] as QuerySnapshot).docs) {
-      const raw = normalizeFirestoreValue(document.data());
-      const parsed = firestoreSchemas[name].safeParse(raw);
-      if (parsed.success) documents[document.id] = parsed.data;
-      else problems.push(...formatIssues(name, document.id, raw, parsed.error));
-    }
-    results[name] = documents;
-  }
+  return Object.fromEntries(
+    names.map((name, index) => [
+      name,
+      (snapshots[index] as QuerySnapshot).docs.map((document): [string, unknown] => [document.id, document.data()]),
+    ]),
+  ) as Record<CollectionName, RawDocuments>;
+}
 
-  for (const name of REQUIRED_NON_EMPTY) {
-    if (Object.keys(results[name]).length === 0 && !problems.some((line) => line.startsWith(`${name}/`))) {
-      problems.push(`${name}: the collection is empty on ${host}; refusing to publish an empty site.`);
-    }
+/**
+ * Validates every document (see scripts/lib/validate.ts) and builds the report;
+ * a missing articles/adresse is reported (the footer then shows no address).
+ * @param now seconds since the epoch for `generatedAt`.
+ */
+export function validateContent(
+  raw: Record<CollectionName, RawDocuments>,
+  now = Math.floor(Date.now() / 1000),
+): PulledContent {
+  const data = {} as PulledContent['data'];
+  const report: ContentReport = {
+    generatedAt: now,
+    collections: {},
+    problems: [],
+    pictures: { fetched: 0, failed: [] },
+  };
+  for (const name of Object.keys(raw) as CollectionName[]) {
+    const { documents, problems } = validateCollection(name, raw[name]);
+    data[name] = documents;
+    report.collections[name] = { read: raw[name].length, shown: Object.keys(documents).length };
+    report.problems.push(...problems);
   }
+  if (!raw.articles.some(([id]) => id === 'adresse')) {
+    report.problems.push({
+      collection: 'articles',
+      id: 'adresse',
+      field: '(document)',
+      reason: 'l’article « adresse » n’existe pas : le pied de page et la page Contact n’affichent pas d’adresse',
+      leftOut: 'document',
+    });
+  }
+  return { data, report };
+}
+
+/**
+ * Refuses content with no meaningful site: no menus/principal or menus/pied, no article.
+ * @throws PullError listing what is missing and why (the report's problems for those documents).
+ */
+export function assertPublishable({ data, report }: PulledContent, host: string): void {
+  const missing: string[] = [];
+  const why = (name: string, id?: string) =>
+    report.problems
+      .filter((problem: ContentProblem) => problem.collection === name && (id === undefined || problem.id === id))
+      .filter((problem) => problem.leftOut === 'document')
+      .map((problem) => ` (left out: ${problem.id} ${problem.field} — ${problem.reason})`)
+      .join('');
   for (const [name, id] of REQUIRED_DOCUMENTS) {
-    if (!(id in results[name]) && !problems.some((line) => line.startsWith(`${name}/${id}:`))) {
-      problems.push(`${name}/${id}: the document is missing on ${host}; the layout needs it.`);
-    }
+    if (!(id in data[name]))
+      missing.push(`${name}/${id}: the document is missing on ${host}${why(name, id)}; the layout needs it.`);
   }
-  if (problems.length > 0) {
-    throw new PullError(
-      `${problems.length} problem(s) in the content; nothing was written:\n  ${problems.join('\n  ')}\nFix the documents in Firestore (or the demo dataset in content/demo/) and run the pull again.`,
+  if (Object.keys(data.articles).length === 0) {
+    missing.push(
+      `articles: no article can be published from ${host}${why('articles')}; refusing to publish an empty site.`,
     );
   }
+  if (missing.length > 0) {
+    throw new PullError(
+      `No meaningful site can be built; nothing was written:\n  ${missing.join('\n  ')}\nFix the documents in Firestore (or the dataset in content/) and run the pull again.`,
+    );
+  }
+}
 
-  await writeAllAtomically(
-    (Object.keys(results) as CollectionName[]).map((name) => [
+/** Writes each collection's JSON and the report, all or nothing. */
+export async function writeContent(root: string, { data, report }: PulledContent): Promise<void> {
+  await writeAllAtomically([
+    ...(Object.keys(data) as CollectionName[]).map((name): [string, string] => [
       resolve(root, dataFiles[name]),
-      `${JSON.stringify(results[name], null, 2)}\n`,
+      `${JSON.stringify(data[name], null, 2)}\n`,
     ]),
-  );
-  return Object.fromEntries(
-    Object.entries(results).map(([name, documents]) => [name, Object.keys(documents).length]),
-  ) as PullSummary;
+    [resolve(root, reportFile), `${JSON.stringify(report, null, 2)}\n`],
+  ]);
 }
 
 /** Reads one collection from the server (never from cache) with its own client, within `timeoutMs`. */

@@ -4,6 +4,7 @@
  * A value `{ "$timestamp": "2026-10-03T09:00:00Z" }` becomes a Firestore
  * Timestamp, so the pull's date normalisation is exercised on demo data.
  */
+import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Timestamp, doc, runTransaction, type Firestore } from 'firebase/firestore';
@@ -62,3 +63,16 @@ export async function readSeedDirectory(dir: string): Promise<Record<string, Rec
 
 /** The committed demo dataset. */
 export const DEMO_DIR = 'content/demo';
+
+/**
+ * The dataset the embedded database is seeded with: content/<CONTENT_DATASET>/
+ * (`demo`, the default, or `original`: the original admin app's shape).
+ * @throws Error when the name is not a directory of content/.
+ */
+export function datasetDir(name = process.env.CONTENT_DATASET?.trim() || 'demo'): string {
+  const dir = `content/${name}`;
+  if (!/^[a-z0-9-]+$/.test(name) || !existsSync(dir)) {
+    throw new Error(`CONTENT_DATASET=${name}: no dataset ${dir}/ (try demo or original).`);
+  }
+  return dir;
+}

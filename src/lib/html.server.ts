@@ -10,6 +10,7 @@
  * unknown iframes. Links that open a new tab get rel="noopener noreferrer".
  * '[at]' is revealed as '@' (spec §9) before sanitising, in text and hrefs.
  */
+import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { revealAt } from './obfuscation.ts';
 
@@ -120,4 +121,26 @@ export function htmlToText(html: string): string {
     .replace(/&#39;/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+const LINE_BREAKING = new Set(['br', 'p', 'li', 'div', 'ul', 'ol', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/**
+ * Plain text of some HTML with its lines kept: `<br>`, `<p>`, `<li>`, `<div>`
+ * and headings end a line, as newlines do; other tags are dropped, entities
+ * decoded. For the `adresse` article, whose lines editors write either way.
+ */
+export function htmlToLines(html: string): string {
+  let text = '';
+  const parser = new Parser(
+    {
+      ontext: (chunk) => (text += chunk),
+      onopentag: (name) => LINE_BREAKING.has(name) && (text += '\n'),
+      onclosetag: (name) => LINE_BREAKING.has(name) && (text += '\n'),
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return text.replace(/\u00a0/g, ' ');
 }

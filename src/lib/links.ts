@@ -13,6 +13,8 @@ export interface VisibleLink {
   /** True when the link opens a new tab (target `_blank`). */
   newTab: boolean;
   exergue: boolean;
+  /** True when the editor left the titre empty: only the picto shows (titre = the picto's alt). */
+  iconOnly?: boolean;
   picto: { src: string; alt: string } | undefined;
   /** Visible children, sorted (empty for a child). */
   children: VisibleLink[];
@@ -36,6 +38,7 @@ function toVisible(link: ChildLink | Link): VisibleLink {
     href: applyAnchor(link.href, link.ancre),
     newTab: link.target === '_blank',
     exergue: link.exergue === true,
+    iconOnly: link.iconOnly === true && link.picto !== undefined,
     picto: link.picto,
     children,
   };

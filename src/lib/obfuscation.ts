@@ -1,6 +1,7 @@
 /**
- * The '[at]' obfuscation of spec §9: emails in the address and contact data
- * are stored as `name[at]domain.fr` and always shown as `name@domain.fr`.
+ * The '[at]' obfuscation of spec §9 (emails stored as `name[at]domain.fr` are
+ * always shown as `name@domain.fr`), and the contact lines of the `adresse`
+ * article, where phone numbers become tel: links and emails mailto: links.
  */
 
 /** Replaces every `[at]` (any case, optional spaces inside the brackets) by `@`. */
@@ -8,37 +9,60 @@ export function revealAt(text: string): string {
   return text.replace(/\s*\[\s*at\s*\]\s*/gi, '@');
 }
 
-/** One contact line of the `adresse` article, ready to render. */
-export interface ContactLine {
-  /** Label before " : " (e.g. "Secrétariat"), or '' when there is none. */
-  label: string;
-  /** Value as shown (with '@' revealed). */
-  value: string;
-  /** `mailto:` or `tel:` URL, or undefined for plain text. */
+/** A piece of a contact line: plain text, or an email or phone number with its link. */
+export interface ContactPart {
+  /** Text as shown (with '@' revealed). */
+  text: string;
+  /** `mailto:` or `tel:` URL; undefined for plain text. */
   href: string | undefined;
   kind: 'email' | 'phone' | 'text';
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[\d\s.()-]{8,}$/;
+/** One line of the `adresse` article, ready to render. */
+export interface ContactLine {
+  /** Label before " : " (e.g. "Secrétariat"), or '' when there is none. */
+  label: string;
+  /** The rest of the line, with its emails and phone numbers linked. */
+  parts: ContactPart[];
+}
+
+const EMAIL = /[^\s@<>()[\]:;,«»"]+@[^\s@<>()[\]:;,«»"]+\.[a-z]{2,}/i;
+// French numbers (04 78 12 34 56, 04.78.12.34.56, +33 (0)4 78 12 34 56) and other international ones (+44 20 7946 0958).
+const PHONE =
+  /(?<![\w+])(?:\+33[\s.]?(?:\(0\)[\s.]?)?\d(?:[\s.-]?\d{2}){4}|0\d(?:[\s.-]?\d{2}){4}|\+\d{1,3}(?:[\s.-]?\d{2,4}){2,5})(?!\d)/;
+const LINKABLE = new RegExp(`${EMAIL.source}|${PHONE.source}`, 'gi');
+
+/** Splits one line into text, emails (mailto:) and phone numbers (tel:, digits and a leading + kept). */
+export function linkContacts(line: string): ContactPart[] {
+  const parts: ContactPart[] = [];
+  let last = 0;
+  for (const match of line.matchAll(LINKABLE)) {
+    const text = match[0];
+    if (match.index > last) parts.push({ text: line.slice(last, match.index), href: undefined, kind: 'text' });
+    parts.push(
+      text.includes('@')
+        ? { text, href: `mailto:${text}`, kind: 'email' }
+        : { text, href: `tel:${text.replace(/\(0\)/, '').replace(/[^\d+]/g, '')}`, kind: 'phone' },
+    );
+    last = match.index + text.length;
+  }
+  if (last < line.length) parts.push({ text: line.slice(last), href: undefined, kind: 'text' });
+  return parts;
+}
 
 /**
- * Parses plain-text contact lines ("Label : value", one per line) into
- * emails (mailto), phone numbers (tel, digits and leading + kept) and text.
+ * Parses plain-text contact lines (one per line, "Label : value" or just a
+ * value) into labelled lines whose emails and phone numbers are linked.
  */
 export function parseContactLines(text: string): ContactLine[] {
   return text
     .split(/\r?\n/)
-    .map((line) => revealAt(line.trim()))
+    .map((line) => revealAt(line.trim()).replace(/\s+/g, ' '))
     .filter(Boolean)
     .map((line) => {
       const separator = line.search(/\s*:\s/);
-      const label = separator > 0 ? line.slice(0, separator).trim() : '';
-      const value = separator > 0 ? line.slice(line.indexOf(':', separator) + 1).trim() : line;
-      if (EMAIL.test(value)) return { label, value, href: `mailto:${value}`, kind: 'email' as const };
-      if (PHONE.test(value) && /\d{6,}/.test(value.replace(/\D/g, ''))) {
-        return { label, value, href: `tel:${value.replace(/[^\d+]/g, '')}`, kind: 'phone' as const };
-      }
-      return { label, value, href: undefined, kind: 'text' as const };
+      const label = separator > 0 && separator <= 30 ? line.slice(0, separator).trim() : '';
+      const value = label ? line.slice(line.indexOf(':', separator) + 1).trim() : line;
+      return { label, parts: linkContacts(value) };
     });
 }

@@ -1,8 +1,9 @@
 /**
  * The content pipeline end to end: a Firestore emulator (the embedded one)
- * seeded through the SDK with a small fixture, the real pull code, and the
- * JSON it writes — plus the failure cases: unreachable host, invalid
- * document, empty database, each leaving the previous JSON byte-for-byte.
+ * seeded through the SDK with a small fixture and with the original admin's
+ * dataset (content/original), the real pull code, the JSON and report it
+ * writes — plus the failure cases (unreachable host, no menus, no article),
+ * each leaving the previous JSON byte-for-byte, and bad documents left out.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -12,7 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
 import { PullError, pullContent } from '../../scripts/lib/pull';
-import { seedDocuments } from '../../scripts/lib/seed';
+import { readSeedDirectory, seedDocuments } from '../../scripts/lib/seed';
 import { connectFirestore, type FirestoreTarget } from '../../src/lib/firestore.server';
 import { fixture } from '../fixtures/content';
 import { closedPort } from '../fixtures/ports.ts';
@@ -20,7 +21,7 @@ import { closedPort } from '../fixtures/ports.ts';
 const run = promisify(execFile);
 const projectRoot = resolve(import.meta.dirname, '../..');
 const tsx = join(projectRoot, 'node_modules/.bin/tsx');
-const DATA_FILES = ['articles.json', 'categories.json', 'menus.json', 'partenaires.json'];
+const DATA_FILES = ['articles.json', 'categories.json', 'menus.json', 'partenaires.json', 'report.json'];
 
 let emulator: EmbeddedFirestore;
 let target: FirestoreTarget;
@@ -66,17 +67,48 @@ afterAll(async () => {
   await Promise.all(roots.map((root) => rm(root, { recursive: true, force: true })));
 });
 
+/** Runs `body` against a fresh emulator seeded with `data`; `pull` pulls into `root` (previous files in `before`). */
+async function withDatabase(
+  data: Parameters<typeof seedDocuments>[1],
+  body: (pull: () => ReturnType<typeof pullContent>, root: string, before: Record<string, string>) => Promise<void>,
+): Promise<void> {
+  const database = await startEmbeddedFirestore();
+  try {
+    const databaseTarget = {
+      ...target,
+      emulator: { host: database.host, port: database.port },
+      host: database.address,
+    };
+    await seed(databaseTarget, data);
+    const root = await tempRoot();
+    const before = await snapshotData(root);
+    const pull = () =>
+      pullContent({ connect: () => connectFirestore(databaseTarget), host: databaseTarget.host, root, log: () => {} });
+    await body(pull, root, before);
+  } finally {
+    database.stop();
+  }
+}
+
 describe('pull', () => {
   it('writes one JSON per collection, normalised and validated', async () => {
     const root = await tempRoot();
     const lines: string[] = [];
-    const summary = await pullContent({
+    const report = await pullContent({
       connect: () => connectFirestore(target),
       host: target.host,
       root,
       log: (line) => lines.push(line),
     });
-    expect(summary).toEqual({ menus: 2, categories: 1, articles: 3, partenaires: 1 });
+    expect(report.collections).toEqual({
+      menus: { read: 2, shown: 2 },
+      categories: { read: 1, shown: 1 },
+      articles: { read: 3, shown: 3 },
+      partenaires: { read: 1, shown: 1 },
+    });
+    expect(report.problems).toEqual([]);
+    expect(JSON.parse(await readFile(join(root, 'src/data/report.json'), 'utf8'))).toEqual(report);
+    expect(Math.abs(report.generatedAt - Date.now() / 1000)).toBeLessThan(120);
     expect(lines).toHaveLength(4);
     for (const line of lines)
       expect(line).toMatch(/^(menus|categories|articles|partenaires)\s+\d+ documents\s+\d+ ms$/);
@@ -123,29 +155,62 @@ describe('pull', () => {
     expect(await snapshotData(root)).toEqual(before);
   });
 
-  it('fails naming collection, id and field for an invalid document, and writes nothing', async () => {
-    const broken = await startEmbeddedFirestore();
-    try {
-      const brokenTarget = { ...target, emulator: { host: broken.host, port: broken.port }, host: broken.address };
-      await seed(brokenTarget, {
-        ...fixture,
-        articles: { ...fixture.articles, casse: { titre: 'Cassé', img: { src: 12, alt: 'x' } } },
-      });
-      const root = await tempRoot();
-      const before = await snapshotData(root);
-      const error = await pullContent({
-        connect: () => connectFirestore(brokenTarget),
-        host: brokenTarget.host,
-        root,
-        log: () => {},
-      }).catch((caught) => caught);
+  it('leaves out an invalid document, reports why, and publishes the rest', async () => {
+    await withDatabase(
+      { ...fixture, articles: { ...fixture.articles, casse: { titre: 'Cassé', date: 'hier', img: { src: 12 } } } },
+      async (pull, root) => {
+        const report = await pull();
+        expect(report.collections.articles).toEqual({ read: 4, shown: 3 });
+        expect(report.problems).toEqual([
+          {
+            collection: 'articles',
+            id: 'casse',
+            titre: 'Cassé',
+            field: 'date',
+            reason: 'sa date est illisible',
+            leftOut: 'document',
+          },
+        ]);
+        const articles = JSON.parse(await readFile(join(root, 'src/data/articles.json'), 'utf8'));
+        expect(Object.keys(articles).sort()).toEqual(['adresse', 'news-1', 'news-2']);
+      },
+    );
+  });
+
+  it('publishes without articles/adresse, and reports it', async () => {
+    const { adresse: _, ...articles } = fixture.articles;
+    await withDatabase({ ...fixture, articles }, async (pull) => {
+      const report = await pull();
+      expect(report.collections.articles).toEqual({ read: 2, shown: 2 });
+      expect(report.problems).toEqual([
+        expect.objectContaining({ collection: 'articles', id: 'adresse', leftOut: 'document' }),
+      ]);
+    });
+  });
+
+  it('refuses when menus/pied is missing or left out, or no article can be shown, and writes nothing', async () => {
+    const { pied: _, ...menus } = fixture.menus;
+    await withDatabase({ ...fixture, menus }, async (pull, root, before) => {
+      const error = await pull().catch((caught) => caught);
       expect(error).toBeInstanceOf(PullError);
-      expect(error.message).toContain('articles/casse: field img.src');
+      expect(error.message).toMatch(/menus\/pied: the document is missing on 127\.0\.0\.1:\d+; the layout needs it/);
       expect(error.message).toContain('nothing was written');
       expect(await snapshotData(root)).toEqual(before);
-    } finally {
-      broken.stop();
-    }
+    });
+    await withDatabase({ ...fixture, menus: { ...fixture.menus, pied: { liens: 'Mentions' } } }, async (pull) => {
+      const error = await pull().catch((caught) => caught);
+      expect(error.message).toContain('menus/pied: the document is missing');
+      expect(error.message).toContain('left out: pied liens — ses liens ne sont pas une liste');
+    });
+    await withDatabase(
+      { ...fixture, articles: { vide: { titre: '' }, date: { titre: 'D', date: 'demain' } } },
+      async (pull, root, before) => {
+        const error = await pull().catch((caught) => caught);
+        expect(error.message).toMatch(/articles: no article can be published from 127\.0\.0\.1:\d+/);
+        expect(error.message).toContain('date date — sa date est illisible');
+        expect(await snapshotData(root)).toEqual(before);
+      },
+    );
   });
 
   it('refuses to publish an empty database', async () => {
@@ -160,11 +225,79 @@ describe('pull', () => {
         root,
         log: () => {},
       }).catch((caught) => caught);
-      expect(error.message).toMatch(/menus: the collection is empty on 127\.0\.0\.1:\d+/);
+      expect(error.message).toMatch(/menus\/principal: the document is missing on 127\.0\.0\.1:\d+/);
+      expect(error.message).toContain('articles: no article can be published');
       expect(await snapshotData(root)).toEqual(before);
     } finally {
       empty.stop();
     }
+  });
+});
+
+describe("pull of the original admin's dataset (content/original)", () => {
+  it('publishes every valid document, normalised, and reports the rest in French', async () => {
+    await withDatabase(await readSeedDirectory('content/original'), async (pull, root) => {
+      const report = await pull();
+      expect(report.collections).toEqual({
+        menus: { read: 4, shown: 4 },
+        categories: { read: 5, shown: 5 },
+        articles: { read: 13, shown: 11 },
+        partenaires: { read: 4, shown: 4 },
+      });
+      expect(
+        report.problems.map(({ leftOut, collection, id, field, reason }) => [
+          leftOut,
+          `${collection}/${id}`,
+          field,
+          reason,
+        ]),
+      ).toEqual([
+        ['link', 'menus/principal', 'liens.2.children.4.href', 'son adresse (href) est vide'],
+        [
+          'link',
+          'menus/reseaux',
+          'liens.2.titre',
+          'il n’a pas de titre et son pictogramme n’a pas de description (alt)',
+        ],
+        ['document', 'articles/brouillon-casse', 'date', 'sa date est illisible'],
+        ['document', 'articles/sans-titre', 'titre', 'son titre est vide'],
+        ['field', 'partenaires/imprimerie', 'img.src', 'l’adresse de son image n’est pas un texte'],
+      ]);
+      const read = async (name: string) => JSON.parse(await readFile(join(root, 'src/data', name), 'utf8'));
+      const articles = await read('articles.json');
+      // A fraction, milliseconds, numeric text, ISO text and Timestamps all become whole seconds.
+      expect(articles['rentree-2026'].date).toBe(1_788_249_600);
+      expect(articles['course-solidaire'].date).toBe(1_781_539_200);
+      expect(articles['fete-hiver'].date).toBe(1_765_022_400);
+      expect(articles['portes-ouvertes'].date).toBe(Date.UTC(2026, 2, 7, 9) / 1000);
+      expect(articles['atelier-mdph'].date).toBe(Date.UTC(2026, 0, 20, 17, 30) / 1000);
+      expect(articles['nos-valeurs']).not.toHaveProperty('date');
+      // '' images are none; gs:// paths become Storage download URLs; unknown fields are dropped.
+      expect(articles['atelier-mdph']).not.toHaveProperty('img');
+      expect(articles.adresse).not.toHaveProperty('imgContenu');
+      expect(articles['rentree-2026'].imgContenu.src).toBe(
+        'https://firebasestorage.googleapis.com/v0/b/petitspas-ensemble.appspot.com/o/actualites%2Frentree-2026%20salle.jpg?alt=media',
+      );
+      expect(articles['notre-histoire']).not.toHaveProperty('auteur');
+      const menus = await read('menus.json');
+      expect(menus.reseaux.liens[0]).toEqual({
+        titre: 'Facebook',
+        href: 'https://www.facebook.com/petitspasensemble',
+        target: '_blank',
+        statut: true,
+        ordre: 1,
+        exergue: false,
+        picto: { src: '/contenu/pictos/facebook.svg', alt: 'Facebook' },
+        children: [],
+        iconOnly: true,
+      });
+      expect(menus.principal.liens[3]).toMatchObject({ titre: 'Nous soutenir', ordre: 4, exergue: true });
+      expect(menus.principal.liens[5]).toMatchObject({ titre: 'Boutique', statut: false });
+      expect(menus.principal).not.toHaveProperty('schema');
+      expect(menus.divers.schema.src).toMatch(/^https:\/\/docs\.google\.com\//);
+      expect((await read('partenaires.json')).imprimerie).not.toHaveProperty('img');
+      expect((await read('categories.json')).actualites.articles).toEqual([]);
+    });
   });
 });
 
@@ -177,6 +310,10 @@ describe('npm run pull (the command line)', () => {
     });
     expect(stdout).toContain(`Pulling content from Firestore at ${emulator.address} (project demo-pipeline)`);
     expect(stdout).toMatch(/articles\s+3 documents/);
+    // The report, as a table.
+    expect(stdout).toMatch(/^collection\s+read\s+shown$/m);
+    expect(stdout).toMatch(/^articles\s+3\s+3$/m);
+    expect(stdout).toContain('No problem: every document is published.');
     expect(JSON.parse(await readFile(join(root, 'src/data/categories.json'), 'utf8'))).toHaveProperty('actualites');
   });
 
@@ -210,14 +347,15 @@ describe('npm run pull (the command line)', () => {
         emulator: { host: fresh.host, port: fresh.port },
         host: fresh.address,
       };
-      const summary = await pullContent({
+      const report = await pullContent({
         connect: () => connectFirestore(freshTarget),
         host: fresh.address,
         root: await tempRoot(),
         log: () => {},
       });
-      expect(summary.partenaires).toBeGreaterThanOrEqual(10);
-      expect(summary.menus).toBe(4);
+      expect(report.collections.partenaires?.shown).toBeGreaterThanOrEqual(10);
+      expect(report.collections.menus).toEqual({ read: 4, shown: 4 });
+      expect(report.problems).toEqual([]);
     } finally {
       fresh.stop();
     }

@@ -1,24 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { firestoreSchemas, type CollectionName } from '../../src/content.config';
-import { formatIssues, normalizeFirestoreValue } from '../../scripts/lib/normalize';
+import { storageDownloadUrl, toSeconds, type CollectionName } from '../../src/content.config';
+import { validateDocument } from '../../scripts/lib/validate';
 import { readSeedDirectory, reviveSeedValue, DEMO_DIR } from '../../scripts/lib/seed';
 
-/** Validates one document the way the pull does; returns the problem lines. */
-function problems(name: CollectionName, id: string, data: unknown): string[] {
-  const raw = normalizeFirestoreValue(reviveSeedValue(data));
-  const parsed = firestoreSchemas[name].safeParse(raw);
-  return parsed.success ? [] : formatIssues(name, id, raw, parsed.error);
+/** Validates one document the way the pull does. */
+function validate(name: CollectionName, id: string, data: unknown) {
+  return validateDocument(name, id, reviveSeedValue(data));
 }
 
+const OCTOBER_3 = Date.UTC(2026, 9, 3, 9) / 1000;
+
 describe('content schemas', () => {
-  it('accept every document of the demo dataset', async () => {
+  it('accept every document of the demo and original datasets, with the problems the original was given', async () => {
     const demo = await readSeedDirectory(DEMO_DIR);
     expect(Object.keys(demo).sort()).toEqual(['articles', 'categories', 'menus', 'partenaires']);
     for (const [name, documents] of Object.entries(demo)) {
       for (const [id, data] of Object.entries(documents)) {
-        expect(problems(name as CollectionName, id, data), `${name}/${id}`).toEqual([]);
+        expect(validate(name as CollectionName, id, data).problems, `${name}/${id}`).toEqual([]);
       }
     }
+    const original = await readSeedDirectory('content/original');
+    const fields = Object.entries(original).flatMap(([name, documents]) =>
+      Object.entries(documents).flatMap(([id, data]) =>
+        validate(name as CollectionName, id, data).problems.map((p) => `${p.leftOut} ${name}/${id} ${p.field}`),
+      ),
+    );
+    expect(fields.sort()).toEqual([
+      'document articles/brouillon-casse date',
+      'document articles/sans-titre titre',
+      'field partenaires/imprimerie img.src',
+      'link menus/principal liens.2.children.4.href',
+      'link menus/reseaux liens.2.titre',
+    ]);
   });
 
   it('the demo dataset exercises what the spec describes', async () => {
@@ -37,50 +50,160 @@ describe('content schemas', () => {
     expect(JSON.stringify(demo.articles)).toContain('$timestamp');
   });
 
-  it('reject a wrong type with collection, id, field path and what was found', () => {
-    expect(problems('articles', 'asso-2', { titre: 'Bonjour', img: { src: 12, alt: 'x' } })).toEqual([
-      'articles/asso-2: field img.src — expected string, received number (got number 12)',
+  it("read the original admin's empty values as none, and its strings as numbers and booleans", () => {
+    const article = validate('articles', 'a', {
+      slug: '',
+      cat: 'actualites',
+      titre: ' Bonjour ',
+      intro: null,
+      contenu: '',
+      date: '',
+      img: { src: '', alt: '' },
+      imgContenu: { src: '' },
+      picto: null,
+      champInconnu: { a: 1 },
+    });
+    expect(article).toEqual({
+      data: { slug: '', cat: 'actualites', titre: 'Bonjour', intro: '', contenu: '' },
+      problems: [],
+    });
+    const menu = validate('menus', 'principal', {
+      liens: [
+        { titre: 'B', href: '/b', target: '', ancre: '', statut: 'false', ordre: '2', exergue: 'TRUE', children: '' },
+        { titre: 'A', href: '', ordre: 1, statut: 'true', picto: { src: '', alt: '' }, children: [] },
+      ],
+      schema: { src: '' },
+    });
+    expect(menu).toEqual({
+      data: {
+        liens: [
+          { titre: 'B', href: '/b', statut: false, ordre: 2, exergue: true },
+          { titre: 'A', ordre: 1, statut: true, children: [] },
+        ],
+      },
+      problems: [],
+    });
+  });
+
+  it('read dates stored as Timestamps, seconds, fractions, milliseconds, numeric strings or ISO text as whole seconds', () => {
+    for (const date of [
+      { $timestamp: '2026-10-03T09:00:00.900Z' },
+      { seconds: OCTOBER_3, nanoseconds: 5 },
+      { _seconds: OCTOBER_3, _nanoseconds: 0 },
+      OCTOBER_3,
+      OCTOBER_3 + 0.75,
+      OCTOBER_3 * 1000 + 999,
+      String(OCTOBER_3),
+      `${OCTOBER_3 * 1000}`,
+      '2026-10-03T09:00:00Z',
+      '2026-10-03T11:00:00+02:00',
+    ]) {
+      expect(toSeconds(reviveSeedValue(date)), JSON.stringify(date)).toBe(OCTOBER_3);
+    }
+    expect(toSeconds('2026-10-03')).toBe(Date.UTC(2026, 9, 3) / 1000);
+    expect(toSeconds(null)).toBeUndefined();
+    expect(toSeconds('hier')).toBe('hier');
+  });
+
+  it('turn gs:// paths into Firebase Storage download URLs and keep site paths and https URLs', () => {
+    expect(storageDownloadUrl('asso.appspot.com', 'photos/été 1.jpg')).toBe(
+      'https://firebasestorage.googleapis.com/v0/b/asso.appspot.com/o/photos%2F%C3%A9t%C3%A9%201.jpg?alt=media',
+    );
+    const images = (src: unknown) => validate('articles', 'a', { titre: 'A', img: { src, alt: 'x' } });
+    expect(images('gs://asso.appspot.com/photos/a.jpg').data).toMatchObject({
+      img: { src: 'https://firebasestorage.googleapis.com/v0/b/asso.appspot.com/o/photos%2Fa.jpg?alt=media' },
+    });
+    expect(images('/contenu/a.svg').data).toMatchObject({ img: { src: '/contenu/a.svg', alt: 'x' } });
+    expect(images('https://example.org/a.png?x=1').data).toMatchObject({
+      img: { src: 'https://example.org/a.png?x=1' },
+    });
+    expect(images('http://example.org/a.png').problems).toEqual([
+      {
+        collection: 'articles',
+        id: 'a',
+        titre: 'A',
+        field: 'img.src',
+        reason:
+          'l’adresse de son image (« http://example.org/a.png ») ne commence ni par /, ni par https://, ni par gs://',
+        leftOut: 'field',
+      },
+    ]);
+    expect(images('http://example.org/a.png').data).toEqual({ slug: '', cat: '', titre: 'A', intro: '', contenu: '' });
+  });
+
+  it('name an icon-only link by its picto, and leave out a link nobody could name', () => {
+    const { data, problems } = validate('menus', 'reseaux', {
+      liens: [
+        { titre: '', href: 'https://facebook.com/x', picto: { src: '/f.svg', alt: 'Facebook' } },
+        { titre: '', href: 'https://youtube.com/x', picto: { src: '/y.svg', alt: '' } },
+        { titre: 'Site', href: 'javascript:alert(1)' },
+      ],
+    });
+    expect(data).toEqual({
+      liens: [
+        {
+          titre: 'Facebook',
+          href: 'https://facebook.com/x',
+          picto: { src: '/f.svg', alt: 'Facebook' },
+          iconOnly: true,
+        },
+      ],
+    });
+    expect(problems).toEqual([
+      {
+        collection: 'menus',
+        id: 'reseaux',
+        field: 'liens.1.titre',
+        reason: 'il n’a pas de titre et son pictogramme n’a pas de description (alt)',
+        leftOut: 'link',
+      },
+      {
+        collection: 'menus',
+        id: 'reseaux',
+        titre: 'Site',
+        field: 'liens.2.href',
+        reason: 'son adresse (href) n’est pas un lien web',
+        leftOut: 'link',
+      },
     ]);
   });
 
-  it('reject a missing title and a bad link inside a list, with list indexes in the path', () => {
-    expect(problems('articles', 'sans-titre', { cat: 'asso' })[0]).toMatch(
-      /^articles\/sans-titre: field titre — .*\(got nothing\)$/,
-    );
-    const lines = problems('menus', 'principal', {
-      liens: [
-        { titre: 'Accueil', href: '/' },
-        { titre: 'École', children: [{ titre: 'Projet', href: 42 }] },
+  it('leave out a document whose date or titre cannot be read, saying why in French', () => {
+    expect(validate('articles', 'k', { titre: 'Kermesse', date: 'la semaine prochaine' })).toEqual({
+      data: undefined,
+      problems: [
+        {
+          collection: 'articles',
+          id: 'k',
+          titre: 'Kermesse',
+          field: 'date',
+          reason: 'sa date est illisible',
+          leftOut: 'document',
+        },
       ],
     });
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^menus\/principal: field liens\.1\.children\.0\.href — /);
-  });
-
-  it('reject a date that is not whole seconds', () => {
-    expect(problems('articles', 'a', { titre: 'A', date: 'hier' })[0]).toMatch(/field date — .*string "hier"/);
-    expect(problems('articles', 'b', { titre: 'B', date: 1.5 })[0]).toMatch(/field date/);
-  });
-});
-
-describe('normalizeFirestoreValue', () => {
-  it('turns Timestamps into whole seconds, anywhere in the tree, and keeps numeric seconds', () => {
-    const value = reviveSeedValue({
-      date: { $timestamp: '2026-10-03T09:00:00Z' },
-      nested: [{ when: { $timestamp: '1970-01-01T00:00:10.900Z' } }],
-      seconds: 1_760_000_000,
-      text: 'ok',
+    expect(validate('articles', 's', { cat: 'asso' }).problems).toEqual([
+      { collection: 'articles', id: 's', field: 'titre', reason: 'son titre est vide', leftOut: 'document' },
+    ]);
+    expect(validate('menus', 'pied', { liens: 'Mentions' }).problems[0]).toMatchObject({
+      field: 'liens',
+      reason: 'ses liens ne sont pas une liste',
+      leftOut: 'document',
     });
-    expect(normalizeFirestoreValue(value)).toEqual({
-      date: Date.UTC(2026, 9, 3, 9) / 1000,
-      nested: [{ when: 10 }],
-      seconds: 1_760_000_000,
-      text: 'ok',
-    });
+    expect(validate('articles', 'n', { titre: 'N', intro: 12 }).problems[0]?.reason).toBe(
+      'son intro n’est pas un texte',
+    );
   });
 
-  it('leaves plain values alone', () => {
-    expect(normalizeFirestoreValue(null)).toBeNull();
-    expect(normalizeFirestoreValue([1, 'a', true])).toEqual([1, 'a', true]);
+  it('output that validates again unchanged (Astro loads the pulled JSON with the same schemas)', async () => {
+    const original = await readSeedDirectory('content/original');
+    for (const [name, documents] of Object.entries(original)) {
+      for (const [id, raw] of Object.entries(documents)) {
+        const { data } = validate(name as CollectionName, id, raw);
+        if (data === undefined) continue;
+        const json = JSON.parse(JSON.stringify(data));
+        expect(validate(name as CollectionName, id, json), `${name}/${id}`).toEqual({ data, problems: [] });
+      }
+    }
   });
 });
