@@ -24,7 +24,12 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'https://petitspas-ensemble.netlify.app',
   output: 'static',
   // No Netlify edge-function or image emulation in dev: they need the network, and the site uses neither.
-  adapter: netlify({ devFeatures: { edgeFunctions: false, images: false, environmentVariables: false } }),
+  // imageCDN false: astro:assets writes the optimised pictures into dist/_astro/ at build time (sharp),
+  // the same files in preview, tests and production, cached between builds (docs/pictures.md).
+  adapter: netlify({
+    imageCDN: false,
+    devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
+  }),
   integrations: [react(), sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) })],
   trailingSlash: 'ignore',
   build: { format: 'directory' },

@@ -11,6 +11,7 @@ import { collection, getDocsFromServer, type QuerySnapshot } from 'firebase/fire
 import { dataFiles, firestoreSchemas, type CollectionName } from '../../src/content.config.ts';
 import type { FirestoreConnection } from '../../src/lib/firestore.server.ts';
 import { formatIssues, normalizeFirestoreValue } from './normalize.ts';
+import { collectPictureUses, pullPictures, type PictureFailure } from './pictures.ts';
 
 /** Raised when the pull cannot produce a complete, valid dataset. */
 export class PullError extends Error {
@@ -33,10 +34,29 @@ export interface PullOptions {
   timeoutMs?: number;
   /** Progress output, one line per collection (default console.log). */
   log?: (line: string) => void;
+  /** Download cache of the pictures step (default node_modules/.cache/contenu-images; see docs/pictures.md). */
+  picturesCacheDir?: string;
+}
+
+/** The content report written beside the JSON (src/data/report.json), read by the /publier page. */
+export interface ContentReport {
+  /** ISO date of the pull. */
+  generatedAt: string;
+  /** Documents shown per collection. */
+  collections: Record<CollectionName, { read: number; shown: number; leftOut: number }>;
+  /** Documents or fields left out, with a French reason. */
+  problems: { collection: string; id: string; titre?: string; field: string; reason: string; leftOut: boolean }[];
+  /** Pictures read for the site, and those left out. */
+  pictures: { fetched: number; failed: PictureFailure[] };
 }
 
 /** What the pull wrote: documents per collection. */
 export type PullSummary = Record<CollectionName, number>;
+
+/** src → optimisable file (scripts/lib/pictures.ts), read by src/lib/pictures.server.ts. */
+export const PICTURES_MANIFEST = 'src/data/pictures.json';
+/** The content report of the last successful pull. */
+export const REPORT_FILE = 'src/data/report.json';
 
 /** Collections that must hold at least one document (an empty one means the wrong database). */
 const REQUIRED_NON_EMPTY: CollectionName[] = ['menus', 'categories', 'articles'];
@@ -63,7 +83,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
  *   empty collection or a missing required document. Nothing is written then.
  */
 export async function pullContent(options: PullOptions): Promise<PullSummary> {
-  const { connect, host, root = process.cwd(), timeoutMs = 20_000, log = console.log } = options;
+  const { connect, host, root = process.cwd(), timeoutMs = 20_000, log = console.log, picturesCacheDir } = options;
   const names = Object.keys(firestoreSchemas) as CollectionName[];
   const snapshots = await Promise.all(names.map((name) => readCollection(connect, name, host, timeoutMs, log)));
   const results = {} as Record<CollectionName, Record<string, unknown>>;
@@ -95,12 +115,28 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     );
   }
 
-  await writeAllAtomically(
-    (Object.keys(results) as CollectionName[]).map((name) => [
+  const pictures = await pullPictures(collectPictureUses(results), { root, log, cacheDir: picturesCacheDir });
+  const report: ContentReport = {
+    generatedAt: new Date().toISOString(),
+    collections: Object.fromEntries(
+      names.map((name, index) => {
+        const read = (snapshots[index] as QuerySnapshot).size;
+        const shown = Object.keys(results[name]).length;
+        return [name, { read, shown, leftOut: read - shown }];
+      }),
+    ) as ContentReport['collections'],
+    problems: [],
+    pictures: { fetched: pictures.fetched, failed: pictures.failed },
+  };
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  await writeAllAtomically([
+    ...(Object.keys(results) as CollectionName[]).map((name): [string, string] => [
       resolve(root, dataFiles[name]),
-      `${JSON.stringify(results[name], null, 2)}\n`,
+      json(results[name]),
     ]),
-  );
+    [resolve(root, PICTURES_MANIFEST), json(pictures.manifest)],
+    [resolve(root, REPORT_FILE), json(report)],
+  ]);
   return Object.fromEntries(
     Object.entries(results).map(([name, documents]) => [name, Object.keys(documents).length]),
   ) as PullSummary;
