@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Parser } from 'htmlparser2';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
+import type { PictureFailure } from '../../src/lib/report.ts';
 
 /** Where a picture is used: `articles` / `asso-2` / `img.src`. */
 export interface PictureUse {
@@ -32,16 +33,6 @@ export interface PictureFile {
   format: string;
   /** Size of the original in bytes. */
   bytes: number;
-}
-
-/** A picture left out, for the content report (same shape as report.json's `pictures.failed`). */
-export interface PictureFailure {
-  url: string;
-  collection: string;
-  id: string;
-  field: string;
-  /** French sentence an editor can act on. */
-  reason: string;
 }
 
 /** Result of {@link pullPictures}. */
@@ -161,28 +152,30 @@ async function download(url: string, cacheDir: string, timeoutMs: number, maxByt
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new PictureProblem(
       timedOut
-        ? `le serveur n'a pas répondu en ${timeoutMs / 1000} s`
+        ? `le serveur n’a pas répondu en ${(timeoutMs / 1000).toLocaleString('fr-FR')} s`
         : `le serveur est injoignable (${error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error)})`,
     );
   }
   if (response.status === 304 && cached) return readFile(bodyPath);
   if (!response.ok) {
     await response.body?.cancel();
-    throw new PictureProblem(`le serveur a répondu « ${response.status} ${response.statusText} » au lieu de l'image`);
+    throw new PictureProblem(`le serveur a répondu « ${response.status} ${response.statusText} » au lieu de l’image`);
   }
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > maxBytes) {
     await response.body?.cancel();
-    throw new PictureProblem(`l'image est trop lourde (plus de ${Math.round(maxBytes / 1e6)} Mo)`);
+    throw new PictureProblem(`l’image est trop lourde (plus de ${Math.round(maxBytes / 1e6)} Mo)`);
   }
   let bytes: Buffer;
   try {
     bytes = Buffer.from(await response.arrayBuffer());
   } catch {
-    throw new PictureProblem(`le téléchargement a été interrompu ou a dépassé ${timeoutMs / 1000} s`);
+    throw new PictureProblem(
+      `le téléchargement a été interrompu ou a dépassé ${(timeoutMs / 1000).toLocaleString('fr-FR')} s`,
+    );
   }
   if (bytes.length > maxBytes)
-    throw new PictureProblem(`l'image est trop lourde (plus de ${Math.round(maxBytes / 1e6)} Mo)`);
+    throw new PictureProblem(`l’image est trop lourde (plus de ${Math.round(maxBytes / 1e6)} Mo)`);
   await mkdir(cacheDir, { recursive: true });
   await writeFile(bodyPath, bytes);
   const fresh: CacheMeta = { url };
@@ -200,7 +193,7 @@ async function readSitePath(src: string, root: string): Promise<Buffer> {
   const publicDir = resolve(root, 'public');
   const file = resolve(publicDir, `.${path}`);
   if (!file.startsWith(`${publicDir}/`) || !existsSync(file)) {
-    throw new PictureProblem(`le fichier public${path} n'existe pas sur le site`);
+    throw new PictureProblem(`le fichier public${path} n’existe pas sur le site`);
   }
   return readFile(file);
 }
@@ -209,17 +202,17 @@ async function readSitePath(src: string, root: string): Promise<Buffer> {
 async function readPicture(
   src: string,
   options: Required<Omit<PicturesOptions, 'log'>>,
-): Promise<[Buffer, sharp.Metadata]> {
+): Promise<[Buffer, Metadata]> {
   let bytes: Buffer;
   if (src.startsWith('/') && !src.startsWith('//')) bytes = await readSitePath(src, options.root);
   else if (/^https?:\/\//i.test(src))
     bytes = await download(src, options.cacheDir, options.timeoutMs, options.maxBytes);
-  else throw new PictureProblem("l'adresse doit commencer par https:// (ou / pour un fichier du site)");
+  else throw new PictureProblem('l’adresse doit commencer par https:// (ou / pour un fichier du site)');
   const metadata = await sharp(bytes)
     .metadata()
     .catch(() => undefined);
   if (!metadata?.format || !(metadata.format in FILE_EXTENSIONS) || !metadata.width || !metadata.height) {
-    throw new PictureProblem("le fichier reçu n'est pas une image lisible (JPEG, PNG, WebP, AVIF, GIF ou SVG)");
+    throw new PictureProblem('le fichier reçu n’est pas une image lisible (JPEG, PNG, WebP, AVIF, GIF ou SVG)');
   }
   return [bytes, metadata];
 }

@@ -11,7 +11,8 @@ import { collection, getDocsFromServer, type QuerySnapshot } from 'firebase/fire
 import { dataFiles, firestoreSchemas, type CollectionName } from '../../src/content.config.ts';
 import type { FirestoreConnection } from '../../src/lib/firestore.server.ts';
 import { formatIssues, normalizeFirestoreValue } from './normalize.ts';
-import { collectPictureUses, pullPictures, type PictureFailure } from './pictures.ts';
+import type { ContentReport } from '../../src/lib/report.ts';
+import { collectPictureUses, pullPictures } from './pictures.ts';
 
 /** Raised when the pull cannot produce a complete, valid dataset. */
 export class PullError extends Error {
@@ -36,18 +37,6 @@ export interface PullOptions {
   log?: (line: string) => void;
   /** Download cache of the pictures step (default node_modules/.cache/contenu-images; see docs/pictures.md). */
   picturesCacheDir?: string;
-}
-
-/** The content report written beside the JSON (src/data/report.json), read by the /publier page. */
-export interface ContentReport {
-  /** ISO date of the pull. */
-  generatedAt: string;
-  /** Documents shown per collection. */
-  collections: Record<CollectionName, { read: number; shown: number; leftOut: number }>;
-  /** Documents or fields left out, with a French reason. */
-  problems: { collection: string; id: string; titre?: string; field: string; reason: string; leftOut: boolean }[];
-  /** Pictures read for the site, and those left out. */
-  pictures: { fetched: number; failed: PictureFailure[] };
 }
 
 /** What the pull wrote: documents per collection. */
@@ -124,7 +113,7 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
         const shown = Object.keys(results[name]).length;
         return [name, { read, shown, leftOut: read - shown }];
       }),
-    ) as ContentReport['collections'],
+    ),
     problems: [],
     pictures: { fetched: pictures.fetched, failed: pictures.failed },
   };

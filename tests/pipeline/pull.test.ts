@@ -77,9 +77,26 @@ describe('pull', () => {
       log: (line) => lines.push(line),
     });
     expect(summary).toEqual({ menus: 2, categories: 1, articles: 3, partenaires: 1 });
-    expect(lines).toHaveLength(4);
-    for (const line of lines)
+    expect(lines).toHaveLength(6);
+    for (const line of lines.slice(0, 4))
       expect(line).toMatch(/^(menus|categories|articles|partenaires)\s+\d+ documents\s+\d+ ms$/);
+    // The partner's logo /p.svg is not in this root's public/: left out and reported, the pull goes on.
+    expect(lines[4]).toMatch(/^pictures\s+0 read\s+\d+ ms$/);
+    expect(lines[5]).toContain('partenaires/boulangerie img.src: picture left out');
+    const report = JSON.parse(await readFile(join(root, 'src/data/report.json'), 'utf8'));
+    expect(report.pictures).toEqual({
+      fetched: 0,
+      failed: [
+        {
+          url: '/p.svg',
+          collection: 'partenaires',
+          id: 'boulangerie',
+          field: 'img.src',
+          reason: 'le fichier public/p.svg n’existe pas sur le site',
+        },
+      ],
+    });
+    expect(report.collections.articles).toEqual({ read: 3, shown: 3, leftOut: 0 });
 
     const articles = JSON.parse(await readFile(join(root, 'src/data/articles.json'), 'utf8'));
     expect(Object.keys(articles).sort()).toEqual(['adresse', 'news-1', 'news-2']);
@@ -97,7 +114,9 @@ describe('pull', () => {
     });
     const menus = JSON.parse(await readFile(join(root, 'src/data/menus.json'), 'utf8'));
     expect(menus.principal.liens[0]).toMatchObject({ titre: 'Contact', ordre: 2 });
-    expect(await readdir(join(root, 'src/data'))).toEqual(DATA_FILES);
+    expect((await readdir(join(root, 'src/data'))).toSorted()).toEqual(
+      [...DATA_FILES, 'pictures', 'pictures.json', 'report.json'].toSorted(),
+    );
   });
 
   it('fails within 30 s naming the host when the database is unreachable, and writes nothing', async () => {
