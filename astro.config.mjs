@@ -12,8 +12,8 @@ import sitemap from '@astrojs/sitemap';
 const atkinson = (weight, style) =>
   `./node_modules/@fontsource/atkinson-hyperlegible-next/files/atkinson-hyperlegible-next-latin-${weight}-${style}.woff2`;
 
-/** Built pages kept out of sitemap-index.xml: the not-found page and the donation return pages. */
-const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide)\/?$/;
+/** Pages kept out of sitemap-index.xml: the not-found page, the donation return pages, the editors' publish page. */
+const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|publier)\/?$/;
 
 /**
  * Static site (every page prerendered from the pulled JSON in src/data/);

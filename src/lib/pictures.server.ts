@@ -34,6 +34,11 @@ export interface PictureUsage {
   sizes?: string;
   /** The page's largest picture (loaded first, fetchpriority high). */
   priority?: boolean;
+  /**
+   * The page is rendered on demand (a function, e.g. /publier): the pulled file is served as it is
+   * (emitted under /_astro/ at build), never transformed per request by the runtime /_image endpoint.
+   */
+  onDemand?: boolean;
 }
 
 interface ManifestEntry {
@@ -73,6 +78,11 @@ export async function pictureView(
     loading: usage.priority ? ('eager' as const) : ('lazy' as const),
     ...(usage.priority && { fetchpriority: 'high' as const }),
   };
+  if (usage.onDemand) {
+    const width = Math.min(usage.width, meta.width);
+    const height = Math.round((width * meta.height) / meta.width);
+    return { ...common, src: meta.src, srcset: '', sizes: '', width, height, sources: [] };
+  }
   // SVG stays vector: served as is (astro:assets copies it under /_astro/ with a hashed name).
   if (meta.format === 'svg') {
     const image = await getImage({ src: meta, format: 'svg' });
