@@ -66,7 +66,9 @@ export async function measurePictures(projectDir: string): Promise<PictureMeasur
         .map(async (name) => {
           const path = join(projectDir, 'dist/_astro', name);
           const metadata = await sharp(path).metadata();
-          return { format: metadata.format ?? '?', width: metadata.width ?? 0, bytes: (await stat(path)).size };
+          // sharp names AVIF by its container, HEIF.
+          const format = metadata.format === 'heif' ? 'avif' : (metadata.format ?? '?');
+          return { format, width: metadata.width ?? 0, bytes: (await stat(path)).size };
         }),
     );
     results.push({

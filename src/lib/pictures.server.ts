@@ -93,10 +93,13 @@ export async function pictureView(
   const widths = [...new Set([1, 1.5, 2].map((factor) => Math.min(Math.round(usage.width * factor), meta.width)))];
   const sizes = usage.sizes ?? `(max-width: ${usage.width}px) 100vw, ${usage.width}px`;
   const fallbackFormat = meta.format === 'png' || meta.format === 'gif' ? 'png' : 'jpg';
-  const [avif, webp, fallback] = await Promise.all(
-    (['avif', 'webp', fallbackFormat] as const).map((format) => getImage({ src: meta, widths, sizes, format })),
-  );
   const shown = widths.at(-1) as number;
+  // width: the fallback `src` at the largest width used, not a full-size copy of the original.
+  const [avif, webp, fallback] = await Promise.all(
+    (['avif', 'webp', fallbackFormat] as const).map((format) =>
+      getImage({ src: meta, width: shown, widths, sizes, format }),
+    ),
+  );
   return {
     ...common,
     src: fallback!.src,
