@@ -199,10 +199,7 @@ async function readSitePath(src: string, root: string): Promise<Buffer> {
 }
 
 /** Reads one picture (see module doc) and checks that sharp can decode it. */
-async function readPicture(
-  src: string,
-  options: Required<Omit<PicturesOptions, 'log'>>,
-): Promise<[Buffer, Metadata]> {
+async function readPicture(src: string, options: Required<Omit<PicturesOptions, 'log'>>): Promise<[Buffer, Metadata]> {
   let bytes: Buffer;
   if (src.startsWith('/') && !src.startsWith('//')) bytes = await readSitePath(src, options.root);
   else if (/^https?:\/\//i.test(src))
@@ -270,7 +267,7 @@ export async function pullPictures(uses: PictureUse[], options: PicturesOptions)
   const failed = uses
     .filter((use) => problems.has(use.src))
     .map(({ src, collection, id, field }) => ({
-      url: src,
+      src,
       collection,
       id,
       field,
@@ -280,7 +277,7 @@ export async function pullPictures(uses: PictureUse[], options: PicturesOptions)
   log(`${'pictures'.padEnd(12)} ${String(kept.size).padStart(6)} read     ${String(ms).padStart(7)} ms`);
   for (const failure of failed) {
     log(
-      `  ⚠ ${failure.collection}/${failure.id} ${failure.field}: picture left out, ${failure.reason} (${failure.url})`,
+      `  ⚠ ${failure.collection}/${failure.id} ${failure.field}: picture left out, ${failure.reason} (${failure.src})`,
     );
   }
   // Sorted keys: the same content gives byte-identical JSON.

@@ -106,13 +106,12 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
 
   const pictures = await pullPictures(collectPictureUses(results), { root, log, cacheDir: picturesCacheDir });
   const report: ContentReport = {
-    generatedAt: new Date().toISOString(),
+    generatedAt: Math.floor(Date.now() / 1000),
     collections: Object.fromEntries(
-      names.map((name, index) => {
-        const read = (snapshots[index] as QuerySnapshot).size;
-        const shown = Object.keys(results[name]).length;
-        return [name, { read, shown, leftOut: read - shown }];
-      }),
+      names.map((name, index) => [
+        name,
+        { read: (snapshots[index] as QuerySnapshot).size, shown: Object.keys(results[name]).length },
+      ]),
     ),
     problems: [],
     pictures: { fetched: pictures.fetched, failed: pictures.failed },

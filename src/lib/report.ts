@@ -7,7 +7,7 @@
 /** A picture the pull left out. */
 export interface PictureFailure {
   /** The picture's address as the editor wrote it. */
-  url: string;
+  src: string;
   collection: string;
   id: string;
   /** Field path: `img.src`, `contenu (<img>)`, `liens.2.picto.src`… */
@@ -16,14 +16,24 @@ export interface PictureFailure {
   reason: string;
 }
 
-/** The content report of one pull. */
+/**
+ * The content report of one pull (src/data/report.json). Same shape as contentReportSchema of the
+ * schema work, plus `field` on each picture left out.
+ */
 export interface ContentReport {
-  /** ISO date of the pull. */
-  generatedAt: string;
-  /** Per collection: documents read, shown and left out. */
-  collections: Record<string, { read: number; shown: number; leftOut: number }>;
-  /** Documents or fields left out or ignored, with a French reason. */
-  problems: { collection: string; id: string; titre?: string; field: string; reason: string; leftOut: boolean }[];
+  /** When the pull ran, in seconds since the epoch. */
+  generatedAt: number;
+  /** Per collection: documents read and published. */
+  collections: Record<string, { read: number; shown: number }>;
+  /** What was left out, with a French reason (« sa date est illisible »). */
+  problems: {
+    collection: string;
+    id: string;
+    titre?: string;
+    field: string;
+    reason: string;
+    leftOut: 'document' | 'link' | 'field';
+  }[];
   /** Pictures read for the site, and those left out. */
   pictures: { fetched: number; failed: PictureFailure[] };
 }
@@ -46,7 +56,7 @@ export const PUBLICATION_MESSAGES: Record<PublicationOutcome, { text: string; su
     success: false,
   },
   erreur: {
-    text: 'La publication n’a pas pu être lancée : le service d’hébergement n’a pas répondu. Réessayez dans quelques minutes ; si cela dure, prévenez la personne qui s’occupe du site.',
+    text: 'La publication n’a pas pu être lancée : le service de publication a répondu par une erreur. Réessayez dans quelques minutes ; si cela dure, prévenez la personne qui s’occupe du site.',
     success: false,
   },
 };
@@ -86,11 +96,16 @@ const sentence = (text: string) => `${text.trim().replace(/[.\s]+$/, '')}.`;
  */
 export function problemSentences(report: ContentReport, titles: Record<string, string> = {}): string[] {
   return report.problems.map((problem) => {
-    const name = problem.titre || titles[`${problem.collection}/${problem.id}`] || problem.id;
+    const name = titles[`${problem.collection}/${problem.id}`] || problem.titre || problem.id;
     const what = `${documentName(problem.collection).subject} « ${name} »`;
-    return problem.leftOut
-      ? sentence(`${what} n’est pas publié : ${problem.reason}`)
-      : sentence(`${what} est publié, mais son champ ${problem.field} est ignoré : ${problem.reason}`);
+    if (problem.leftOut === 'document') return sentence(`${what} n’est pas publié : ${problem.reason}`);
+    if (problem.leftOut === 'link') {
+      const link = problem.titre ? ` « ${problem.titre} »` : '';
+      return sentence(
+        `Un lien${link} ${documentName(problem.collection).of} « ${problem.id} » n’est pas publié : ${problem.reason}`,
+      );
+    }
+    return sentence(`${what} est publié sans son champ ${problem.field} : ${problem.reason}`);
   });
 }
 
@@ -123,7 +138,7 @@ export function countSentences(report: ContentReport): string[] {
     return `${shown} ${shown === 1 ? one : many} sur ${read}`;
   });
   const { fetched, failed } = report.pictures;
-  const missing = new Set(failed.map((failure) => failure.url)).size;
+  const missing = new Set(failed.map((failure) => failure.src)).size;
   lines.push(
     `${fetched} ${fetched === 1 ? 'image publiée' : 'images publiées'}${missing ? `, ${missing} ${missing === 1 ? 'image écartée' : 'images écartées'}` : ''}`,
   );

@@ -100,35 +100,35 @@ describe('pullPictures', () => {
 
     expect(result.failed).toEqual([
       {
-        url: server.url('/absente.jpg'),
+        src: server.url('/absente.jpg'),
         collection: 'articles',
         id: 'fete',
         field: 'img.src',
         reason: 'le serveur a répondu « 404 Not Found » au lieu de l’image',
       },
       {
-        url: server.url('/page.html'),
+        src: server.url('/page.html'),
         collection: 'partenaires',
         id: 'club',
         field: 'img.src',
         reason: 'le fichier reçu n’est pas une image lisible (JPEG, PNG, WebP, AVIF, GIF ou SVG)',
       },
       {
-        url: server.url('/lent.jpg'),
+        src: server.url('/lent.jpg'),
         collection: 'articles',
         id: 'lent',
         field: 'imgContenu.src',
         reason: 'le serveur n’a pas répondu en 1,5 s',
       },
       {
-        url: '/contenu/oubli.png',
+        src: '/contenu/oubli.png',
         collection: 'menus',
         id: 'reseaux',
         field: 'liens.0.picto.src',
         reason: 'le fichier public/contenu/oubli.png n’existe pas sur le site',
       },
       {
-        url: 'ftp://serveur/photo.jpg',
+        src: 'ftp://serveur/photo.jpg',
         collection: 'articles',
         id: 'ftp',
         field: 'img.src',
