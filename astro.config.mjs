@@ -13,8 +13,8 @@ import { pulledContentOrigins } from './src/lib/content-csp.ts';
 const atkinson = (weight, style) =>
   `./node_modules/@fontsource/atkinson-hyperlegible-next/files/atkinson-hyperlegible-next-latin-${weight}-${style}.woff2`;
 
-/** Built pages kept out of sitemap-index.xml: the not-found page and the donation return pages. */
-const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide)\/?$/;
+/** Pages kept out of sitemap-index.xml: the not-found page, the donation return pages, the editors' publish page. */
+const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|publier)\/?$/;
 
 // The content's remote picture and video hosts, from the content pulled just before this build.
 const content = pulledContentOrigins();
@@ -47,6 +47,9 @@ export default defineConfig({
     devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
     // The Content-Security-Policy as HTTP headers (so that frame-ancestors works), see `security.csp`.
     staticHeaders: true,
+    // astro:assets writes the optimised pictures into dist/_astro/ at build time (sharp): the same files
+    // in preview, tests and production, cached between builds (docs/pictures.md).
+    imageCDN: false,
   }),
   integrations: [noPolicyInDev, react(), sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) })],
   trailingSlash: 'ignore',

@@ -7,7 +7,9 @@
  * 2. pull + build time of the demo dataset and of 1,000 and 5,000 articles;
  * 3. Lighthouse scores and LCP/CLS/TBT of every route;
  * 4. POST /api/newsletter under autocannon, and one document per 2xx;
- * 5. the targets, PASS / FAIL (SKIP when not measured, e.g. with --quick).
+ * 5. the targets, PASS / FAIL (SKIP when not measured, e.g. with --quick);
+ * 6. pictures: bytes of the fixture photos before and after astro:assets
+ *    (`--pictures`: only the demo build and this table, no report written).
  * Exit status 0 when everything was measured (even if a target is missed),
  * 1 when a measurement could not be made. Servers use ports 4500–4599,
  * emulators 8290–8299; every child process is ended at exit.
@@ -16,22 +18,32 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoDataset, measureBuild, syntheticDataset, type BuildMeasurement, type Dataset } from './bench/builds.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
+import { measurePictures, withFixturePictures } from './bench/pictures.ts';
 import { loadNewsletter } from './bench/newsletter-load.ts';
 import { GZIP_LEVEL, measurePages } from './bench/pages.ts';
 import { freePort, stopEverything } from './bench/processes.ts';
-import { evaluateTargets, kb, machineInfo, seconds, writeReport, type BenchReport } from './bench/report.ts';
+import {
+  evaluateTargets,
+  kb,
+  machineInfo,
+  pictureTable,
+  seconds,
+  writeReport,
+  type BenchReport,
+} from './bench/report.ts';
 import { SERVED_PROJECT_ID, serveBuiltSite } from './bench/server.ts';
 import { createWorkspace } from './bench/workspace.ts';
 
 const { values: options } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    pictures: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (options.help) {
   console.log(
-    'Usage: npm run bench [-- --quick]\n  --quick  no 5,000-article build, a 3 s load test, Lighthouse on one news page only; report in bench/reports/',
+    'Usage: npm run bench [-- --quick | --pictures]\n  --quick     no 5,000-article build, a 3 s load test, Lighthouse on one news page only; report in bench/reports/\n  --pictures  only the demo build and the pictures before/after table (nothing written)',
   );
   process.exit(0);
 }
@@ -59,7 +71,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 try {
-  const demo = await demoDataset(root);
+  // The demo dataset with real-size photos on a local server standing in for Firebase Storage.
+  const { dataset: demo } = await withFixturePictures(await demoDataset(root));
   const synthetic = (quick ? [1000] : [1000, 5000]).map(
     (count) => [`${count.toLocaleString('en')} articles`, syntheticDataset(demo, count)] as [string, Dataset],
   );
@@ -68,6 +81,15 @@ try {
   const demoCopy = await createWorkspace(root, 'demo');
   const builds: BuildMeasurement[] = [await measureBuild(demoCopy, 'demo', demo, await emulatorPort())];
   printBuild(builds[0] as BuildMeasurement);
+
+  section('Pictures before and after astro:assets');
+  const pictures = await measurePictures(demoCopy.dir);
+  console.log(pictureTable(pictures));
+  if (options.pictures) {
+    await demoCopy.remove();
+    await stopEverything();
+    process.exit(0);
+  }
 
   section('Page weight');
   const pages = await measurePages(join(demoCopy.dir, 'dist'));
@@ -124,6 +146,7 @@ try {
     builds,
     lighthouse,
     newsletter,
+    pictures,
   };
   const { paths, markdown } = quick
     ? await writeReport(report, join(root, 'bench', 'reports'), 'report-quick')

@@ -301,7 +301,16 @@ export const contentReportSchema = z.object({
   pictures: z.object({
     fetched: z.number().int(),
     failed: z.array(
-      z.object({ src: z.string(), reason: z.string(), collection: z.string().optional(), id: z.string().optional() }),
+      z.object({
+        /** The picture's address as the editor wrote it. */
+        src: z.string(),
+        /** French reason, without final full stop. */
+        reason: z.string(),
+        collection: z.string(),
+        id: z.string(),
+        /** Field path: `img.src`, `contenu (<img>)`, `liens.2.picto.src`… */
+        field: z.string(),
+      }),
     ),
   }),
 });

@@ -14,12 +14,13 @@ import demoArticles from '../content/demo/articles.json';
 import { articleSchema, type Article, type Category } from './content.config.ts';
 import { htmlToLines, sanitizeContentHtml } from './lib/html.server.ts';
 import { visibleLinks, type VisibleLink } from './lib/links.ts';
+import { optimiseHtmlPictures } from './lib/pictures.server.ts';
 import { parseContactLines, revealAt, type ContactLine } from './lib/obfuscation.ts';
 
 /** Ids of the menu documents (spec §3). */
 export type MenuId = 'principal' | 'reseaux' | 'pied' | 'divers';
 
-/** An article ready to render: HTML sanitised, '[at]' revealed. */
+/** An article ready to render: HTML sanitised, its pictures optimised, '[at]' revealed. */
 export interface ArticleView {
   /** Firestore document id. */
   id: string;
@@ -38,20 +39,24 @@ export interface ArticleView {
   picto: Article['picto'];
 }
 
-function toView(id: string, data: Article): ArticleView {
+async function toView(id: string, data: Article): Promise<ArticleView> {
   return {
     id,
     slug: data.slug || id,
     cat: data.cat,
     titre: revealAt(data.titre),
-    introHtml: sanitizeContentHtml(data.intro),
-    contenuHtml: sanitizeContentHtml(data.contenu),
+    introHtml: await optimiseHtmlPictures(sanitizeContentHtml(data.intro)),
+    contenuHtml: await optimiseHtmlPictures(sanitizeContentHtml(data.contenu)),
     date: data.date,
     img: data.img,
     imgContenu: data.imgContenu,
     picto: data.picto,
   };
 }
+
+/** Views of entries, in the entries' order. */
+const toViews = (entries: { id: string; data: Article }[]) =>
+  Promise.all(entries.map((entry) => toView(entry.id, entry.data)));
 
 const newestFirst = (a: ArticleView, b: ArticleView) => (b.date ?? 0) - (a.date ?? 0);
 
@@ -78,8 +83,7 @@ export async function category(id: string): Promise<Category | undefined> {
 export async function articlesOf(cat: string): Promise<ArticleView[]> {
   const order = (await category(cat))?.articles ?? [];
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : Number.POSITIVE_INFINITY);
-  return (await getCollection('articles', (entry) => entry.data.cat === cat))
-    .map((entry) => toView(entry.id, entry.data))
+  return (await toViews(await getCollection('articles', (entry) => entry.data.cat === cat)))
     .toSorted(newestFirst)
     .toSorted((a, b) => rank(a.id) - rank(b.id));
 }
@@ -91,17 +95,16 @@ export function homeIntroCards(): Promise<ArticleView[]> {
 
 /** News: articles of category `actualites`, newest first. */
 export async function news(): Promise<ArticleView[]> {
-  return (await getCollection('articles', (entry) => entry.data.cat === 'actualites'))
-    .map((entry) => toView(entry.id, entry.data))
-    .toSorted(newestFirst);
+  return (await toViews(await getCollection('articles', (entry) => entry.data.cat === 'actualites'))).toSorted(
+    newestFirst,
+  );
 }
 
 /** Sponsors: every document of `partenaires`, in the category's order, else by name. */
 export async function sponsors(): Promise<ArticleView[]> {
   const order = (await category('partenaires'))?.articles ?? [];
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : Number.POSITIVE_INFINITY);
-  return (await getCollection('partenaires'))
-    .map((entry) => toView(entry.id, entry.data))
+  return (await toViews(await getCollection('partenaires')))
     .toSorted((a, b) => a.titre.localeCompare(b.titre, 'fr'))
     .toSorted((a, b) => rank(a.id) - rank(b.id));
 }

@@ -12,6 +12,7 @@ import type { BuildMeasurement } from './builds.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 import type { LoadResult } from './newsletter-load.ts';
 import type { PageWeight } from './pages.ts';
+import type { PictureMeasurement } from './pictures.ts';
 
 /** 1 KB in the report = 1,000 bytes (as Vite prints sizes). */
 const KB = 1000;
@@ -70,6 +71,8 @@ export interface BenchReport {
   builds: BuildMeasurement[];
   lighthouse: LighthouseResult[];
   newsletter: LoadResult;
+  /** Fixture photos before and after astro:assets. */
+  pictures: PictureMeasurement[];
 }
 
 /** Machine and working-tree facts for the report (`root`: the repository). */
@@ -167,6 +170,26 @@ export function markdownTable(headers: string[], rows: (string | number)[][]): s
       .join(' | ')} |`;
   const rule = `| ${widths.map((width, column) => (numeric[column] ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width))).join(' | ')} |`;
   return [line(headers), rule, ...cells.map(line)].join('\n');
+}
+
+/** Pictures before → after: one row per picture and output format (widths and bytes of each file). */
+export function pictureTable(pictures: PictureMeasurement[]): string {
+  const rows = pictures.flatMap((picture) => {
+    const { original } = picture;
+    const byFormat = Map.groupBy(
+      // A file the same size as the original is its untouched copy, not an optimised version.
+      picture.outputs.filter((output) => output.bytes !== original.bytes),
+      (output) => output.format,
+    );
+    return [...byFormat].map(([format, outputs]) => [
+      picture.name,
+      `${original.format} ${original.width} × ${original.height}, ${kb(original.bytes)}`,
+      format,
+      outputs.map((output) => `${output.width} px ${kb(output.bytes)}`).join(', '),
+      `${((100 * Math.max(...outputs.map((output) => output.bytes))) / original.bytes).toFixed(1)} %`,
+    ]);
+  });
+  return markdownTable(['picture', 'original', 'served as', 'files (width, size)', 'largest / original'], rows);
 }
 
 /** The report as Markdown (the terminal prints the same text). */
@@ -280,6 +303,15 @@ Elements that shifted (CLS; up to three per route) ← root causes found by Ligh
 
 ${shifts.map(([selector, routes]) => `- \`${selector}\`: ${routes}`).join('\n') || '- none'}
 ${warnings.length ? `\nLighthouse warnings: ${warnings.join(' ')}\n` : ''}
+## Pictures (before → after)
+
+The demo build with two fixture pictures served over HTTP as Firebase Storage serves them
+(tests/fixtures/pictures/: a photo generated with sharp, 2,800 px wide, and a transparent PNG logo).
+The pull downloads each once; astro:assets writes AVIF and WebP (and a JPEG or PNG fallback) at 1×, 1.5×
+and 2× of the width it is shown at. A browser downloads one file of one format.
+
+${pictureTable(report.pictures ?? [])}
+
 ## POST /api/newsletter under load
 
 autocannon, ${newsletter.connections} connections, ${newsletter.durationSeconds.toFixed(1)} s after a warm-up, a new email in each

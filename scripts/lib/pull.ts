@@ -16,6 +16,7 @@ import {
   type ContentReport,
 } from '../../src/content.config.ts';
 import type { FirestoreConnection } from '../../src/lib/firestore.server.ts';
+import { collectPictureUses, pullPictures } from './pictures.ts';
 import { validateCollection, type RawDocuments } from './validate.ts';
 
 /** Raised when the pull cannot produce a meaningful site; nothing is written then. */
@@ -39,6 +40,8 @@ export interface PullOptions {
   timeoutMs?: number;
   /** Progress output, one line per collection (default console.log). */
   log?: (line: string) => void;
+  /** Download cache of the pictures step (default node_modules/.cache/contenu-images; see docs/pictures.md). */
+  picturesCacheDir?: string;
 }
 
 /** Validated content: published documents per collection, and the report. */
@@ -46,6 +49,9 @@ export interface PulledContent {
   data: Record<CollectionName, Record<string, unknown>>;
   report: ContentReport;
 }
+
+/** src → optimisable file (scripts/lib/pictures.ts), read by src/lib/pictures.server.ts. */
+export const PICTURES_MANIFEST = 'src/data/pictures.json';
 
 /** Documents without which there is no meaningful site: [collection, id]. */
 const REQUIRED_DOCUMENTS: [CollectionName, string][] = [
@@ -69,11 +75,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
  *   (or left out). Nothing is written then: the previous JSON stays as it was.
  */
 export async function pullContent(options: PullOptions): Promise<ContentReport> {
-  const { connect, host, root = process.cwd(), timeoutMs = 20_000, log = console.log } = options;
+  const { connect, host, root = process.cwd(), timeoutMs = 20_000, log = console.log, picturesCacheDir } = options;
   const raw = await readCollections(connect, host, timeoutMs, log);
   const content = validateContent(raw);
   assertPublishable(content, host);
-  await writeContent(root, content);
+  const pictures = await pullPictures(collectPictureUses(content.data), { root, log, cacheDir: picturesCacheDir });
+  content.report.pictures = { fetched: pictures.fetched, failed: pictures.failed };
+  await writeContent(root, content, pictures.manifest);
   return content.report;
 }
 
@@ -156,9 +164,14 @@ export function assertPublishable({ data, report }: PulledContent, host: string)
   }
 }
 
-/** Writes each collection's JSON and the report, all or nothing. */
-export async function writeContent(root: string, { data, report }: PulledContent): Promise<void> {
+/** Writes each collection's JSON, the pictures' manifest and the report, all or nothing. */
+export async function writeContent(
+  root: string,
+  { data, report }: PulledContent,
+  picturesManifest: unknown = {},
+): Promise<void> {
   await writeAllAtomically([
+    [resolve(root, PICTURES_MANIFEST), `${JSON.stringify(picturesManifest, null, 2)}\n`],
     ...(Object.keys(data) as CollectionName[]).map((name): [string, string] => [
       resolve(root, dataFiles[name]),
       `${JSON.stringify(data[name], null, 2)}\n`,

@@ -5,12 +5,15 @@
  * intro). Props are serialisable: the page formats the date on the server.
  */
 import type { ArticleView } from '../content';
+import type { PictureView } from '../lib/pictures.server';
 import { newsVisibleCount, visibleBreakpoints } from '../lib/carousel';
 import Carousel from './Carousel';
+import ResponsivePicture from './ResponsivePicture';
 
 /** One news card: the article's fields the card shows; `date` is formatted by the page. */
 export interface NewsSlide extends Pick<ArticleView, 'slug' | 'titre' | 'introHtml'> {
-  img?: NonNullable<ArticleView['img']>;
+  /** The article's picture, optimised by the page (pictureView). */
+  img?: PictureView;
   /** ISO 8601 for `<time datetime>` and the French label ("3 octobre 2026"). */
   date?: { iso: string; label: string };
 }
@@ -26,9 +29,7 @@ const BREAKPOINTS = visibleBreakpoints(newsVisibleCount);
 function NewsCard({ item }: { item: NewsSlide }) {
   return (
     <article className="news-card">
-      {item.img && (
-        <img className="news-card__img" src={item.img.src} alt={item.img.alt} width="800" height="500" loading="lazy" />
-      )}
+      {item.img && <ResponsivePicture className="news-card__img" view={item.img} />}
       <div className="news-card__body">
         <h3 className="news-card__title">
           <a href={`/actualites/${item.slug}`}>{item.titre}</a>

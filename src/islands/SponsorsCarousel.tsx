@@ -3,12 +3,15 @@
  * when it has no logo); round(window width / 160) visible.
  */
 import type { ArticleView } from '../content';
+import type { PictureView } from '../lib/pictures.server';
 import { sponsorsVisibleCount, visibleBreakpoints } from '../lib/carousel';
 import Carousel from './Carousel';
+import ResponsivePicture from './ResponsivePicture';
 
 /** One sponsor tile: the partner's id, name and logo. */
 export interface SponsorSlide extends Pick<ArticleView, 'id' | 'titre'> {
-  img?: NonNullable<ArticleView['img']>;
+  /** The partner's logo, optimised by the page (pictureView); its alt defaults to the name. */
+  img?: PictureView;
 }
 
 export interface SponsorsCarouselProps {
@@ -35,7 +38,7 @@ export default function SponsorsCarousel({ items, labelledBy }: SponsorsCarousel
         content: (
           <div className="sponsor-tile">
             {item.img ? (
-              <img src={item.img.src} alt={item.img.alt || item.titre} width="320" height="160" loading="lazy" />
+              <ResponsivePicture view={item.img} />
             ) : (
               <span className="sponsor-tile__name">{item.titre}</span>
             )}

@@ -11,6 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import NewsCarousel, { type NewsSlide } from '../../src/islands/NewsCarousel';
 import SponsorsCarousel, { type SponsorSlide } from '../../src/islands/SponsorsCarousel';
+import type { PictureView } from '../../src/lib/pictures.server';
 
 class NoopObserver {
   observe() {}
@@ -48,18 +49,33 @@ function setWindowWidth(widthPx: number) {
   });
 }
 
+/** A picture as the page passes it (pictureView's output): AVIF and WebP sources, JPEG fallback. */
+const picture = (name: string, alt: string): PictureView => ({
+  src: `/_astro/${name}_800w.jpg`,
+  srcset: `/_astro/${name}_400w.jpg 400w, /_astro/${name}_800w.jpg 800w`,
+  sizes: '(max-width: 400px) 100vw, 400px',
+  width: 800,
+  height: 500,
+  alt,
+  loading: 'lazy',
+  sources: [
+    { type: 'image/avif', srcset: `/_astro/${name}_400w.avif 400w, /_astro/${name}_800w.avif 800w` },
+    { type: 'image/webp', srcset: `/_astro/${name}_400w.webp 400w, /_astro/${name}_800w.webp 800w` },
+  ],
+});
+
 const NEWS: NewsSlide[] = Array.from({ length: 7 }, (_, index) => ({
   slug: `nouvelle-${index + 1}`,
   titre: `Nouvelle ${index + 1}`,
   introHtml: `<p>Résumé <strong>${index + 1}</strong></p>`,
-  img: { src: `/contenu/articles/${index + 1}.svg`, alt: `Image ${index + 1}` },
+  img: picture(`article-${index + 1}`, `Image ${index + 1}`),
   date: { iso: '2026-10-03T09:00:00.000Z', label: '3 octobre 2026' },
 }));
 
 const SPONSORS: SponsorSlide[] = Array.from({ length: 14 }, (_, index) => ({
   id: `partenaire-${index + 1}`,
   titre: `Partenaire ${index + 1}`,
-  ...(index === 0 ? {} : { img: { src: `/contenu/partenaires/${index + 1}.svg`, alt: `Logo ${index + 1}` } }),
+  ...(index === 0 ? {} : { img: picture(`logo-${index + 1}`, `Logo ${index + 1}`) }),
 }));
 
 function renderNews(items = NEWS) {
@@ -93,7 +109,15 @@ describe('NewsCarousel', () => {
     const card = within(slide(3)).getByRole('article');
     expect(within(card).getByRole('heading', { level: 3, name: 'Nouvelle 3' })).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Nouvelle 3' })).toHaveAttribute('href', '/actualites/nouvelle-3');
-    expect(within(card).getByRole('img', { name: 'Image 3' })).toHaveAttribute('src', '/contenu/articles/3.svg');
+    const image = within(card).getByRole('img', { name: 'Image 3' });
+    expect(image).toHaveAttribute('src', '/_astro/article-3_800w.jpg');
+    expect(image).toHaveAttribute('width', '800');
+    expect(image).toHaveAttribute('height', '500');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image.parentElement?.querySelector('source[type="image/avif"]')).toHaveAttribute(
+      'srcset',
+      '/_astro/article-3_400w.avif 400w, /_astro/article-3_800w.avif 800w',
+    );
     expect(within(card).getByText('3 octobre 2026')).toHaveAttribute('datetime', '2026-10-03T09:00:00.000Z');
     expect(within(card).getByText('3', { selector: 'strong' })).toBeInTheDocument();
   });

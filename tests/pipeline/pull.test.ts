@@ -109,9 +109,24 @@ describe('pull', () => {
     expect(report.problems).toEqual([]);
     expect(JSON.parse(await readFile(join(root, 'src/data/report.json'), 'utf8'))).toEqual(report);
     expect(Math.abs(report.generatedAt - Date.now() / 1000)).toBeLessThan(120);
-    expect(lines).toHaveLength(4);
-    for (const line of lines)
+    expect(lines).toHaveLength(6);
+    for (const line of lines.slice(0, 4))
       expect(line).toMatch(/^(menus|categories|articles|partenaires)\s+\d+ documents\s+\d+ ms$/);
+    // The partner's logo /p.svg is not in this root's public/: left out and reported, the pull goes on.
+    expect(lines[4]).toMatch(/^pictures\s+0 read\s+\d+ ms$/);
+    expect(lines[5]).toContain('partenaires/boulangerie img.src: picture left out');
+    expect(report.pictures).toEqual({
+      fetched: 0,
+      failed: [
+        {
+          src: '/p.svg',
+          collection: 'partenaires',
+          id: 'boulangerie',
+          field: 'img.src',
+          reason: 'le fichier public/p.svg n’existe pas sur le site',
+        },
+      ],
+    });
 
     const articles = JSON.parse(await readFile(join(root, 'src/data/articles.json'), 'utf8'));
     expect(Object.keys(articles).sort()).toEqual(['adresse', 'news-1', 'news-2']);
@@ -129,7 +144,9 @@ describe('pull', () => {
     });
     const menus = JSON.parse(await readFile(join(root, 'src/data/menus.json'), 'utf8'));
     expect(menus.principal.liens[0]).toMatchObject({ titre: 'Contact', ordre: 2 });
-    expect(await readdir(join(root, 'src/data'))).toEqual(DATA_FILES);
+    expect((await readdir(join(root, 'src/data'))).toSorted()).toEqual(
+      [...DATA_FILES, 'pictures', 'pictures.json', 'report.json'].toSorted(),
+    );
   });
 
   it('fails within 30 s naming the host when the database is unreachable, and writes nothing', async () => {

@@ -17,7 +17,12 @@ describe('the content report as tables (npm run pull)', () => {
         },
         { collection: 'menus', id: 'reseaux', field: 'liens.2.titre', reason: 'il n’a pas de titre', leftOut: 'link' },
       ],
-      pictures: { fetched: 3, failed: [{ src: 'https://x.test/a.jpg', reason: 'HTTP 404' }] },
+      pictures: {
+        fetched: 3,
+        failed: [
+          { src: 'https://x.test/a.jpg', reason: 'HTTP 404', collection: 'articles', id: 'a', field: 'img.src' },
+        ],
+      },
     });
     expect(lines).toEqual([
       'collection  read  shown',

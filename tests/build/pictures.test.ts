@@ -1,0 +1,118 @@
+/**
+ * Real pictures through the whole build: the demo dataset in a temporary copy of the project, with
+ * a 2.1 MB photo and a transparent PNG logo on a local HTTP server (as Firebase Storage serves
+ * them), a photo inside an article's HTML and a picture that does not exist. `scripts/build.ts`
+ * must publish the site, serve the pictures optimised from /_astro/ and report the missing one.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { JSDOM } from 'jsdom';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoDataset, measureBuild } from '../../scripts/bench/builds';
+import { stopEverything } from '../../scripts/bench/processes';
+import { createWorkspace, type Workspace } from '../../scripts/bench/workspace';
+import { startPictureServer, type PictureServer } from '../fixtures/picture-server';
+import { freePort } from '../fixtures/ports';
+
+const root = resolve(import.meta.dirname, '../..');
+let server: PictureServer;
+let workspace: Workspace;
+
+const page = (file: string) => new JSDOM(readFileSync(join(workspace.dir, 'dist', file), 'utf8')).window.document;
+const built = (url: string) => join(workspace.dir, 'dist', url.split('?')[0]!);
+
+beforeAll(async () => {
+  server = await startPictureServer();
+  const dataset = await demoDataset(root);
+  const articles = dataset.articles as Record<string, Record<string, unknown>>;
+  const partners = dataset.partenaires as Record<string, Record<string, unknown>>;
+  articles['rentree-2026']!.img = { src: server.url('/photo-sortie.jpg'), alt: 'Les enfants en sortie au parc' };
+  articles['fete-hiver-2025']!.img = { src: server.url('/absente.jpg'), alt: 'La fête' };
+  articles['notre-histoire']!.contenu =
+    `<p>Notre première sortie.</p><p><img src="${server.url('/photo-sortie.jpg')}" alt="La première sortie"></p>`;
+  partners['fondation-lumiere-enfance']!.img = { src: server.url('/logo-partenaire.png'), alt: 'Fondation Lumière' };
+  workspace = await createWorkspace(root, 'pictures-test');
+  // vitest sets NODE_ENV=test, which the build would inherit (React's development bundle).
+  const nodeEnv = process.env.NODE_ENV;
+  delete process.env.NODE_ENV;
+  try {
+    await measureBuild(workspace, 'pictures', dataset, await freePort());
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+}, 600_000);
+
+afterAll(async () => {
+  await server?.close();
+  await workspace?.remove();
+  await stopEverything();
+});
+
+describe('a build with real pictures', () => {
+  it('downloads each picture once and reports the missing one, in report.json', () => {
+    expect(server.downloads.get('/photo-sortie.jpg')).toBe(1);
+    expect(server.downloads.get('/logo-partenaire.png')).toBe(1);
+    const report = JSON.parse(readFileSync(join(workspace.dir, 'src/data/report.json'), 'utf8'));
+    expect(report.pictures.failed).toEqual([
+      {
+        src: server.url('/absente.jpg'),
+        collection: 'articles',
+        id: 'fete-hiver-2025',
+        field: 'img.src',
+        reason: 'le serveur a répondu « 404 Not Found » au lieu de l’image',
+      },
+    ]);
+  });
+
+  it('serves the news photo as AVIF and WebP srcsets from /_astro/, sized, first on its page', async () => {
+    const image = page('actualites/rentree-2026/index.html').querySelector<HTMLImageElement>('main picture img')!;
+    expect(image.getAttribute('alt')).toBe('Les enfants en sortie au parc');
+    expect(image.getAttribute('loading')).toBe('eager');
+    expect(image.getAttribute('fetchpriority')).toBe('high');
+    // 2,800 × 1,868 shown at most 720 px wide: 1× 720, 1.5× 1,080, 2× 1,440, ratio kept.
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['1440', '961']);
+    const sources = [...image.parentElement!.querySelectorAll('source')];
+    expect(sources.map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    for (const source of sources) {
+      const candidates = source.getAttribute('srcset')!.split(', ');
+      expect(candidates.map((candidate) => candidate.split(' ')[1])).toEqual(['720w', '1080w', '1440w']);
+      for (const candidate of candidates) {
+        const url = candidate.split(' ')[0]!;
+        expect(url).toMatch(/^\/_astro\//);
+        const bytes = statSync(built(url)).size;
+        // The original is 2.1 MB: every served file is a small fraction of it.
+        expect(bytes).toBeLessThan(200_000);
+        expect((await sharp(built(url)).metadata()).width).toBe(Number(candidate.split(' ')[1]!.replace('w', '')));
+      }
+    }
+    expect(image.getAttribute('src')).toMatch(/^\/_astro\/.+\.jpg$/);
+  });
+
+  it('keeps the logo transparent and replaces an <img> of the content by its optimised <picture>', async () => {
+    const home = page('index.html');
+    const logo = home.querySelector<HTMLImageElement>('img[alt="Fondation Lumière"]')!;
+    const avif = logo.parentElement!.querySelector('source[type="image/avif"]')!.getAttribute('srcset')!;
+    expect((await sharp(built(avif.split(' ')[0]!)).metadata()).hasAlpha).toBe(true);
+    expect(logo.getAttribute('src')).toMatch(/^\/_astro\/.+\.png$/);
+
+    const inText = page('asso/index.html').querySelector<HTMLImageElement>('img[alt="La première sortie"]')!;
+    expect(inText.parentElement!.tagName).toBe('PICTURE');
+    expect(inText.getAttribute('loading')).toBe('lazy');
+    expect(inText.getAttribute('src')).toMatch(/^\/_astro\//);
+    expect(Number(inText.getAttribute('width'))).toBeGreaterThan(0);
+  });
+
+  it('publishes the article whose picture is missing, without the picture, and no page points elsewhere', () => {
+    const fete = page('actualites/fete-hiver-2025/index.html');
+    expect(fete.querySelector('h1')!.textContent).not.toBe('');
+    expect(fete.querySelector('main img')).toBeNull();
+    for (const file of ['index.html', 'asso/index.html', 'actualites/rentree-2026/index.html']) {
+      for (const element of page(file).querySelectorAll('img, source')) {
+        const urls = [element.getAttribute('src'), ...(element.getAttribute('srcset')?.split(', ') ?? [])];
+        for (const url of urls.filter(Boolean)) expect(url, file).toMatch(/^\/(_astro|illustrations)\//);
+      }
+    }
+    expect(readdirSync(join(workspace.dir, 'dist/_astro')).some((name) => name.endsWith('.avif'))).toBe(true);
+  });
+});
