@@ -145,7 +145,7 @@ describe('pull', () => {
     const menus = JSON.parse(await readFile(join(root, 'src/data/menus.json'), 'utf8'));
     expect(menus.principal.liens[0]).toMatchObject({ titre: 'Contact', ordre: 2 });
     expect((await readdir(join(root, 'src/data'))).toSorted()).toEqual(
-      [...DATA_FILES, 'pictures', 'pictures.json', 'report.json'].toSorted(),
+      [...DATA_FILES, 'pictures', 'pictures.json'].toSorted(),
     );
   });
 
