@@ -25,8 +25,15 @@ export default defineConfig({
   },
   projects: [
     { name: 'built', testIgnore: 'dev/**', use: { baseURL: `http://127.0.0.1:${ports.site}` } },
-    // The dev server compiles each page on its first visit: room for a loaded 2-core machine.
-    { name: 'dev', testMatch: 'dev/**/*.spec.ts', timeout: 120_000, use: { baseURL: `http://127.0.0.1:${ports.dev}` } },
+    // After the built site's tests: the dev server compiles each page on its first visit, which would slow
+    // them down on a 2-core machine. Alone: `npx playwright test --project dev --no-deps`.
+    {
+      name: 'dev',
+      testMatch: 'dev/**/*.spec.ts',
+      dependencies: ['built'],
+      timeout: 120_000,
+      use: { baseURL: `http://127.0.0.1:${ports.dev}` },
+    },
   ],
   webServer: [
     {

@@ -29,6 +29,9 @@ async function documentsWithEmail(name: string, email: string): Promise<Record<s
   }
 }
 
+/** The dev server compiles an endpoint (and the Firestore SDK) on its first request: generous on 2 cores (ms). */
+const FIRST_POST_MS = 30_000;
+
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@exemple.fr`;
 
 /**
@@ -73,6 +76,7 @@ test('the newsletter popup writes its document', async ({ page, baseURL }) => {
   await dialog.getByRole('button', { name: 'M’inscrire' }).click();
   await expect(page.locator('#message-banner')).toHaveText(
     'Votre email a bien été enregistré, merci pour votre soutien.',
+    { timeout: FIRST_POST_MS },
   );
   const documents = await documentsWithEmail('newsletter', email);
   expect(documents).toHaveLength(1);
@@ -97,7 +101,7 @@ test('the pre-registration form writes its document', async ({ page, baseURL }) 
   await form.getByLabel('Pays').selectOption(entry.pays);
   await form.getByLabel(/J’accepte/).check();
   await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
-  await expect(page.locator('#message-banner')).toHaveText('Vous avez été inscrit');
+  await expect(page.locator('#message-banner')).toHaveText('Vous avez été inscrit', { timeout: FIRST_POST_MS });
   const documents = await documentsWithEmail('inscripitions', entry.email);
   expect(documents).toHaveLength(1);
   expect(documents[0]).toMatchObject(entry);
