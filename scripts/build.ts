@@ -1,7 +1,7 @@
 /**
  * `npm run build`: pull (from FIREBASE_PROJECT_ID's database, or the embedded
- * demo database), then `astro build` into dist/, then the Content-Security-
- * Policy audit (scripts/lib/csp.ts): the build fails when netlify.toml's
+ * demo database), then `astro build` into dist/, then the search index
+ * (Pagefind, dist/pagefind/), then the Content-Security-Policy audit (scripts/lib/csp.ts): the build fails when netlify.toml's
  * policy would block something the built pages use (a new inline script, an
  * iframe from a host nobody allowed), so a policy never silently breaks the
  * site. A failed pull stops the build before Astro runs, so an empty or
@@ -10,6 +10,7 @@
 import { spawnAstro } from './lib/astro-cli.ts';
 import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
 import { checkBuiltSite } from './lib/csp.ts';
+import { buildSearchIndex } from './lib/search-index.ts';
 
 try {
   // The static build only reads the pulled JSON: the emulator is stopped after the pull.
@@ -20,5 +21,11 @@ try {
 const astro = spawnAstro(['build', ...process.argv.slice(2)]);
 astro.on('exit', async (code, signal) => {
   if (code !== 0) process.exit(code ?? (signal ? 1 : 0));
+  try {
+    const search = await buildSearchIndex('dist');
+    console.log(`Search index: ${search.pages} pages → ${search.outputPath}/`);
+  } catch (error) {
+    exitWithError(error);
+  }
   process.exit((await checkBuiltSite()) ? 0 : 1);
 });

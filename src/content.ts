@@ -96,6 +96,18 @@ export async function news(): Promise<ArticleView[]> {
     .toSorted(newestFirst);
 }
 
+/** News items the home carousel shows: the latest ones, so that the home page keeps its size however long the archive. */
+export const HOME_NEWS_COUNT = 12;
+/** News items per page of the /actualites index. */
+export const NEWS_PER_PAGE = 12;
+/** News items of the RSS feed (/actualites/rss.xml). */
+export const FEED_NEWS_COUNT = 20;
+
+/** The `count` latest news items, newest first (the home carousel, the feed). */
+export async function latestNews(count: number): Promise<ArticleView[]> {
+  return (await news()).slice(0, count);
+}
+
 /** Sponsors: every document of `partenaires`, in the category's order, else by name. */
 export async function sponsors(): Promise<ArticleView[]> {
   const order = (await category('partenaires'))?.articles ?? [];

@@ -12,6 +12,9 @@
  *   from any https host (editors link pictures, e.g. Firebase Storage);
  *   frames from our origin and the video hosts editors may embed; no framing.
  * - `donation` (/soutenir/): the same plus Stripe.js, its frames and API.
+ * - `search` (/recherche/): `page` plus 'wasm-unsafe-eval' (Pagefind compiles
+ *   its WebAssembly, /pagefind/*.pagefind) and worker-src 'self' (its worker,
+ *   /pagefind/pagefind-worker.js, which gets the "/*" union as its own policy).
  * - `content` (/contenu/*): documents editors publish as files, such as the
  *   administrative steps page the /ecole/schema frame shows: no script at all,
  *   their own inline styles, framed by our pages only.
@@ -36,10 +39,13 @@ import { ALLOWED_IFRAME_HOSTS } from '../../src/lib/html.server.ts';
 export type Policy = Record<string, string[]>;
 
 /** The kinds of built documents, each with its own policy (see the module comment). */
-export type PolicyKind = 'page' | 'donation' | 'content';
+export type PolicyKind = 'page' | 'donation' | 'search' | 'content';
 
 /** URL paths (with their trailing slash) of the pages that take card donations with Stripe.js (spec §7). */
 export const DONATION_PATHS = ['/soutenir/'];
+
+/** URL paths of the pages that run the site search (Pagefind's WebAssembly and worker). */
+export const SEARCH_PATHS = ['/recherche/'];
 
 /** Stripe.js and Embedded Checkout (Stripe's CSP guide, "If you're using Stripe.js" and "Checkout"). */
 export const STRIPE_SOURCES = {
@@ -55,10 +61,16 @@ export const STRIPE_SOURCES = {
 
 /**
  * Origins that appear in the JavaScript the pages load but are never
- * fetched: links inside library error messages. Any other origin found in a
+ * fetched: links inside library error messages, and the dummy base Pagefind
+ * parses relative URLs against (https://example.com). Any other origin found in a
  * page's JavaScript makes the audit fail until it is allowed or listed here.
  */
-export const DOCUMENTATION_ORIGINS = ['https://react.dev', 'https://docs.stripe.com', 'https://json-schema.org'];
+export const DOCUMENTATION_ORIGINS = [
+  'https://react.dev',
+  'https://docs.stripe.com',
+  'https://json-schema.org',
+  'https://example.com',
+];
 
 /** Origins the pages' JavaScript loads as scripts, with the directive that must allow them. */
 export const SCRIPT_ORIGINS = ['https://js.stripe.com'];
@@ -83,9 +95,16 @@ export function policyFor(kind: PolicyKind, scriptHashes: string[]): Policy {
     };
   }
   const donation = kind === 'donation';
+  const search = kind === 'search';
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...scriptHashes, ...(donation ? STRIPE_SOURCES.script : [])],
+    'script-src': [
+      "'self'",
+      ...scriptHashes,
+      ...(donation ? STRIPE_SOURCES.script : []),
+      ...(search ? ["'wasm-unsafe-eval'"] : []),
+    ],
+    ...(search && { 'worker-src': ["'self'"] }),
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'"],
@@ -287,6 +306,7 @@ export function scanDist(dist: string): PageUsage[] {
 /** The kind of a built document, from its URL path. */
 export function kindOf(path: string): PolicyKind {
   if (path.startsWith('/contenu/')) return 'content';
+  if (SEARCH_PATHS.includes(path)) return 'search';
   return DONATION_PATHS.includes(path) ? 'donation' : 'page';
 }
 
@@ -299,7 +319,7 @@ export function inlineScriptHashes(pages: PageUsage[]): string[] {
 /** The Netlify header rules of the generated block: `{ for, policy }`, "/*" (the union) first. */
 export function cspRules(pages: PageUsage[]): { for: string; policy: string }[] {
   const hashes = inlineScriptHashes(pages);
-  const kinds: PolicyKind[] = ['page', 'donation', 'content'];
+  const kinds: PolicyKind[] = ['page', 'donation', 'search', 'content'];
   const policies = Object.fromEntries(kinds.map((kind) => [kind, policyFor(kind, hashes)])) as Record<
     PolicyKind,
     Policy
