@@ -14,6 +14,7 @@ import demoArticles from '../content/demo/articles.json';
 import { articleSchema, type Article, type Category } from './content.config.ts';
 import { sanitizeContentHtml } from './lib/html.server.ts';
 import { visibleLinks, type VisibleLink } from './lib/links.ts';
+export { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from './lib/news.ts';
 import { parseContactLines, revealAt, type ContactLine } from './lib/obfuscation.ts';
 
 /** Ids of the menu documents (spec §3). */
@@ -95,13 +96,6 @@ export async function news(): Promise<ArticleView[]> {
     .map((entry) => toView(entry.id, entry.data))
     .toSorted(newestFirst);
 }
-
-/** News items the home carousel shows: the latest ones, so that the home page keeps its size however long the archive. */
-export const HOME_NEWS_COUNT = 12;
-/** News items per page of the /actualites index. */
-export const NEWS_PER_PAGE = 12;
-/** News items of the RSS feed (/actualites/rss.xml). */
-export const FEED_NEWS_COUNT = 20;
 
 /** The `count` latest news items, newest first (the home carousel, the feed). */
 export async function latestNews(count: number): Promise<ArticleView[]> {

@@ -31,10 +31,15 @@ export function countMessage(count: number, terms: string): string {
   return `${count} résultat${count > 1 ? 's' : ''} pour « ${terms} ».`;
 }
 
+/** Text as written: removes the space the index adds after French elisions ("l’ école" → "l’école"; scripts/lib/search-index.ts). */
+export function joinElisions(text: string): string {
+  return text.replace(/(?<!\p{L})(c|d|j|l|m|n|s|t|qu|jusqu|lorsqu|puisqu|quoiqu)([’']) (?=\p{L}|<mark>)/giu, '$1$2');
+}
+
 /** The excerpt as DOM nodes: its text and <mark> elements only (no other markup of the index reaches the page). */
 function excerptNodes(excerpt: string): Node[] {
   const template = document.createElement('template');
-  template.innerHTML = excerpt;
+  template.innerHTML = joinElisions(excerpt);
   return [...template.content.childNodes].map((node) => {
     if (node.nodeName !== 'MARK') return document.createTextNode(node.textContent ?? '');
     const mark = document.createElement('mark');
@@ -49,7 +54,7 @@ function resultItem(data: ResultData): HTMLLIElement {
   const heading = document.createElement('h2');
   const link = document.createElement('a');
   link.href = data.url;
-  link.textContent = data.meta.title || data.url;
+  link.textContent = joinElisions(data.meta.title || data.url);
   heading.append(link);
   const excerpt = document.createElement('p');
   excerpt.append(...excerptNodes(data.excerpt));
