@@ -96,9 +96,10 @@ describe('the news index at scale', () => {
     expect(nav('actualites/4/index.html').next).toEqual([undefined, undefined]);
     // 32 pages: the first, the last and the neighbours, "…" between.
     const middle = document(large, 'actualites/16/index.html').querySelector('nav[aria-label="Pages des actualités"]');
-    expect(middle?.textContent?.replace(/\s+/g, ' ').trim()).toBe(
-      '← Page précédente 1 … 15 16 17 … 32 Page suivante →',
+    const items = [...(middle?.querySelectorAll('li') ?? [])].map((item) =>
+      item.textContent?.replace(/\s+/g, ' ').trim(),
     );
+    expect(items.join(' ')).toBe('← Page précédente 1 … 15 16 17 … 32 Page suivante →');
   });
 
   it('lists the index pages in the sitemap for search engines, and each news page links back', () => {
