@@ -3,9 +3,11 @@
  * and bench/report.json (`--quick`: bench/reports/report-quick.*, not
  * committed). Measured, each in temporary copies of the project so that the
  * working tree is never touched:
- * 1. page weight of every built route (HTML, JS loaded, raw and gzip);
- * 2. pull + build time of the demo dataset and of 1,000 and 5,000 articles;
- * 3. Lighthouse scores and LCP/CLS/TBT of every route;
+ * 1. pull + build time and home HTML bytes of the demo dataset and of 1,000,
+ *    5,000 and 10,000 articles (the growth curve), and Lighthouse on /,
+ *    /actualites and /recherche at 5,000 articles (1,000 under --quick);
+ * 2. page weight of every built route of the demo (HTML, JS loaded, raw and gzip);
+ * 3. Lighthouse scores and LCP/CLS/TBT of every demo route;
  * 4. POST /api/newsletter under autocannon, and one document per 2xx;
  * 5. the targets, PASS / FAIL (SKIP when not measured, e.g. with --quick);
  * 6. pictures: bytes of the fixture photos before and after astro:assets
@@ -16,8 +18,8 @@
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { demoDataset, measureBuild, syntheticDataset, type BuildMeasurement, type Dataset } from './bench/builds.ts';
-import { runLighthouse } from './bench/lighthouse.ts';
+import { demoDataset, measureBuild, syntheticDataset, type BuildMeasurement } from './bench/builds.ts';
+import { runLighthouse, type LighthouseResult } from './bench/lighthouse.ts';
 import { measurePictures, withFixturePictures } from './bench/pictures.ts';
 import { loadNewsletter } from './bench/newsletter-load.ts';
 import { GZIP_LEVEL, measurePages } from './bench/pages.ts';
@@ -43,7 +45,7 @@ const { values: options } = parseArgs({
 });
 if (options.help) {
   console.log(
-    'Usage: npm run bench [-- --quick | --pictures]\n  --quick     no 5,000-article build, a 3 s load test, Lighthouse on one news page only; report in bench/reports/\n  --pictures  only the demo build and the pictures before/after table (nothing written)',
+    'Usage: npm run bench [-- --quick | --pictures]\n  --pictures  only the demo build and the pictures before/after table (nothing written)\n  --quick  no 5,000- and 10,000-article builds, scale Lighthouse at 1,000 articles, a 3 s load test, Lighthouse on one news page only; report in bench/reports/',
   );
   process.exit(0);
 }
@@ -52,6 +54,12 @@ const root = resolve(import.meta.dirname, '..');
 const quick = options.quick;
 /** Lighthouse runs per route (the median is kept); one under --quick. */
 const LIGHTHOUSE_RUNS = 3;
+/** Synthetic dataset sizes (articles) of the growth curve. */
+const SIZES = quick ? [1000] : [1000, 5000, 10_000];
+/** The dataset whose built site Lighthouse measures on SCALE_ROUTES. */
+const SCALE_LIGHTHOUSE_ARTICLES = quick ? 1000 : 5000;
+/** Pages whose weight or speed could follow the archive's size. */
+const SCALE_ROUTES = ['/', '/actualites', '/recherche'];
 const started = performance.now();
 const machine = machineInfo(root);
 const emulatorPorts = new Set<number>();
@@ -73,10 +81,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   // The demo dataset with real-size photos on a local server standing in for Firebase Storage.
   const { dataset: demo } = await withFixturePictures(await demoDataset(root));
-  const synthetic = (quick ? [1000] : [1000, 5000]).map(
-    (count) => [`${count.toLocaleString('en')} articles`, syntheticDataset(demo, count)] as [string, Dataset],
-  );
-
   section('Pull + build of the demo dataset');
   const demoCopy = await createWorkspace(root, 'demo');
   const builds: BuildMeasurement[] = [await measureBuild(demoCopy, 'demo', demo, await emulatorPort())];
@@ -89,6 +93,23 @@ try {
     await demoCopy.remove();
     await stopEverything();
     process.exit(0);
+  }
+
+  let scaleLighthouse: BenchReport['scaleLighthouse'] = { dataset: '', results: [] };
+  for (const count of SIZES) {
+    const name = `${count.toLocaleString('en')} articles`;
+    section(`Pull + build of ${name}`);
+    const copy = await createWorkspace(root, String(count));
+    builds.push(await measureBuild(copy, name, syntheticDataset(demo, count), await emulatorPort()));
+    printBuild(builds.at(-1) as BuildMeasurement);
+    if (count === SCALE_LIGHTHOUSE_ARTICLES) {
+      const large = await serveBuiltSite(copy.dir, await freePort(4500, 4599), await emulatorPort());
+      section(`Lighthouse at ${name} against ${large.url}`);
+      const results = await runLighthouse(large.url, SCALE_ROUTES, quick ? 1 : LIGHTHOUSE_RUNS, printLighthouse);
+      scaleLighthouse = { dataset: name, results };
+      await large.stop();
+    }
+    await copy.remove();
   }
 
   section('Page weight');
@@ -105,11 +126,7 @@ try {
   const routes = pages
     .map((page) => page.route)
     .filter((route) => !quick || !route.startsWith('/actualites/') || route === newsRoutes[0]);
-  const lighthouse = await runLighthouse(site.url, routes, quick ? 1 : LIGHTHOUSE_RUNS, (result) =>
-    console.log(
-      `${result.route.padEnd(40)} performance ${result.performance} (runs ${result.performanceRuns.join(', ')}), accessibility ${result.accessibility}, best practices ${result.bestPractices}, SEO ${result.seo}`,
-    ),
-  );
+  const lighthouse = await runLighthouse(site.url, routes, quick ? 1 : LIGHTHOUSE_RUNS, printLighthouse);
 
   section(`POST /api/newsletter under load (${quick ? 3 : 10} s, 20 connections)`);
   const newsletter = await loadNewsletter({
@@ -128,25 +145,18 @@ try {
   await site.stop();
   await demoCopy.remove();
 
-  for (const [name, dataset] of synthetic) {
-    section(`Pull + build of ${name}`);
-    const copy = await createWorkspace(root, name.replace(/\D/g, ''));
-    builds.push(await measureBuild(copy, name, dataset, await emulatorPort()));
-    printBuild(builds.at(-1) as BuildMeasurement);
-    await copy.remove();
-  }
-
   const report: BenchReport = {
     machine,
     mode: quick ? 'quick' : 'full',
     gzipLevel: GZIP_LEVEL,
     durationSeconds: (performance.now() - started) / 1000,
-    targets: evaluateTargets(pages, builds, lighthouse, newsletter),
+    targets: evaluateTargets(pages, builds, lighthouse, newsletter, scaleLighthouse),
     pages,
     builds,
     lighthouse,
-    newsletter,
+    scaleLighthouse,
     pictures,
+    newsletter,
   };
   const { paths, markdown } = quick
     ? await writeReport(report, join(root, 'bench', 'reports'), 'report-quick')
@@ -162,6 +172,13 @@ try {
   if (!(error instanceof Error && error.name === 'BenchError')) console.error(error);
   await stopEverything();
   process.exit(1);
+}
+
+/** One progress line for a Lighthouse result. */
+function printLighthouse(result: LighthouseResult): void {
+  console.log(
+    `${result.route.padEnd(40)} performance ${result.performance} (runs ${result.performanceRuns.join(', ')}), accessibility ${result.accessibility}, best practices ${result.bestPractices}, SEO ${result.seo}`,
+  );
 }
 
 /** One progress line for a build. */

@@ -1,11 +1,13 @@
 /**
  * `npm run build`: pull (from FIREBASE_PROJECT_ID's database, or the embedded
  * demo database), then `astro build` into dist/ (Astro writes each page's
- * Content-Security-Policy for Netlify, docs/security.md). A failed pull stops
- * the build before Astro runs, so an empty or partial site is never published.
+ * Content-Security-Policy for Netlify, docs/security.md), then the search index
+ * (Pagefind, dist/pagefind/). A failed pull stops the build before Astro runs,
+ * so an empty or partial site is never published.
  */
 import { spawnAstro } from './lib/astro-cli.ts';
 import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
+import { buildSearchIndex } from './lib/search-index.ts';
 
 try {
   // The static build only reads the pulled JSON: the emulator is stopped after the pull.
@@ -14,4 +16,13 @@ try {
   exitWithError(error);
 }
 const astro = spawnAstro(['build', ...process.argv.slice(2)]);
-astro.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+astro.on('exit', async (code, signal) => {
+  if (code !== 0) process.exit(code ?? (signal ? 1 : 0));
+  try {
+    const search = await buildSearchIndex('dist');
+    console.log(`Search index: ${search.pages} pages → ${search.outputPath}/`);
+  } catch (error) {
+    exitWithError(error);
+  }
+  process.exit(0);
+});

@@ -15,6 +15,7 @@ import { articleSchema, type Article, type Category } from './content.config.ts'
 import { htmlToLines, sanitizeContentHtml } from './lib/html.server.ts';
 import { visibleLinks, type VisibleLink } from './lib/links.ts';
 import { optimiseHtmlPictures } from './lib/pictures.server.ts';
+export { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from './lib/news.ts';
 import { parseContactLines, revealAt, type ContactLine } from './lib/obfuscation.ts';
 
 /** Ids of the menu documents (spec §3). */
@@ -98,6 +99,11 @@ export async function news(): Promise<ArticleView[]> {
   return (await toViews(await getCollection('articles', (entry) => entry.data.cat === 'actualites'))).toSorted(
     newestFirst,
   );
+}
+
+/** The `count` latest news items, newest first (the home carousel, the feed). */
+export async function latestNews(count: number): Promise<ArticleView[]> {
+  return (await news()).slice(0, count);
 }
 
 /** Sponsors: every document of `partenaires`, in the category's order, else by name. */

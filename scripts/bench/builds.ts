@@ -114,6 +114,8 @@ export async function measureBuild(
       FIRESTORE_EMULATOR_HOST: emulator.address,
     };
     delete env.FIREBASE_API_KEY;
+    // A production build whoever runs it (vitest sets NODE_ENV=test, which would build React's development copy).
+    for (const name of Object.keys(env)) if (name === 'NODE_ENV' || name.startsWith('VITEST')) delete env[name];
     const seedStarted = performance.now();
     const connection = connectFirestore(firestoreTargetFromEnv(env));
     // seedDocuments writes with single-Commit transactions: the embedded emulator does not serve the Write stream

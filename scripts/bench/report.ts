@@ -23,8 +23,10 @@ export const TARGETS = {
   homeJsGzipBytes: 85 * KB,
   /** Lowest Lighthouse performance score on any route (0–100). */
   lighthousePerformance: 98,
-  /** Pull + build of 5,000 articles, in milliseconds. */
-  build5000Ms: 120_000,
+  /** Pull + build of 10,000 articles, in milliseconds. */
+  build10000Ms: 120_000,
+  /** Largest difference of the home page's HTML bytes at any dataset size from the demo's, in percent. */
+  homeHtmlGrowthPercent: 5,
   /** p99 latency of POST /api/newsletter at 20 connections, in milliseconds. */
   newsletterP99Ms: 50,
 };
@@ -70,6 +72,8 @@ export interface BenchReport {
   pages: PageWeight[];
   builds: BuildMeasurement[];
   lighthouse: LighthouseResult[];
+  /** Lighthouse on the pages that could grow with the archive (/, /actualites, /recherche), on a large dataset. */
+  scaleLighthouse: { dataset: string; results: LighthouseResult[] };
   newsletter: LoadResult;
   /** Fixture photos before and after astro:assets. */
   pictures: PictureMeasurement[];
@@ -91,12 +95,18 @@ export function machineInfo(root: string): MachineInfo {
   };
 }
 
-/** Evaluates the targets; a missing 5,000-article build is SKIP. */
+/** Difference of a build's home HTML bytes from the demo's (`builds[0]`), in percent (signed). */
+export function homeGrowthPercent(build: BuildMeasurement, demo: BuildMeasurement): number {
+  return ((build.homeHtmlBytes - demo.homeHtmlBytes) / demo.homeHtmlBytes) * 100;
+}
+
+/** Evaluates the targets; a missing 10,000-article build is SKIP. */
 export function evaluateTargets(
   pages: PageWeight[],
   builds: BuildMeasurement[],
   lighthouse: LighthouseResult[],
   newsletter: LoadResult,
+  scale: BenchReport['scaleLighthouse'],
 ): TargetResult[] {
   const status = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
   const withoutIslands = pages.filter((page) => page.islands === 0);
@@ -104,7 +114,20 @@ export function evaluateTargets(
   const home = pages.find((page) => page.route === '/');
   const slowest = lighthouse.toSorted((a, b) => a.performance - b.performance)[0];
   const below = lighthouse.filter((result) => result.performance < TARGETS.lighthousePerformance);
-  const build5000 = builds.find((build) => build.articles === 5000);
+  const build10000 = builds.find((build) => build.articles === 10_000);
+  const [demo, ...grown] = builds;
+  const farthest = demo
+    ? grown.toSorted((a, b) => Math.abs(homeGrowthPercent(b, demo)) - Math.abs(homeGrowthPercent(a, demo)))[0]
+    : undefined;
+  // The demo has fewer news items than the home carousel's limit: from the first synthetic size on, the
+  // carousel is full, and the home page must not grow any more.
+  const [firstFull, ...larger] = grown;
+  const farthestLarger = firstFull
+    ? larger.toSorted(
+        (a, b) => Math.abs(homeGrowthPercent(b, firstFull)) - Math.abs(homeGrowthPercent(a, firstFull)),
+      )[0]
+    : undefined;
+  const scaleSlowest = scale.results.toSorted((a, b) => a.performance - b.performance)[0];
   return [
     {
       target: 'No React/react-dom on pages without islands',
@@ -126,9 +149,38 @@ export function evaluateTargets(
       status: status(lighthouse.length > 0 && below.length === 0),
     },
     {
-      target: `5,000 articles pull + build < ${TARGETS.build5000Ms / 1000} s`,
-      measured: build5000 ? seconds(build5000.totalMs) : 'not measured (--quick)',
-      status: build5000 ? status(build5000.totalMs < TARGETS.build5000Ms) : 'SKIP',
+      target: `10,000 articles pull + build < ${TARGETS.build10000Ms / 1000} s`,
+      measured: build10000 ? seconds(build10000.totalMs) : 'not measured (--quick)',
+      status: build10000 ? status(build10000.totalMs < TARGETS.build10000Ms) : 'SKIP',
+    },
+    {
+      target: `Home HTML within ${TARGETS.homeHtmlGrowthPercent} % of the demo's at every size`,
+      measured:
+        demo && farthest
+          ? `farthest ${signedPercent(homeGrowthPercent(farthest, demo))} (${farthest.dataset}: ${kb(farthest.homeHtmlBytes)} vs ${kb(demo.homeHtmlBytes)})`
+          : 'no large dataset built',
+      status:
+        demo && farthest
+          ? status(Math.abs(homeGrowthPercent(farthest, demo)) <= TARGETS.homeHtmlGrowthPercent)
+          : 'SKIP',
+    },
+    {
+      target: `Home HTML within ${TARGETS.homeHtmlGrowthPercent} % of the ${firstFull?.dataset ?? 'first synthetic'} build's at every larger size`,
+      measured:
+        firstFull && farthestLarger
+          ? `farthest ${signedPercent(homeGrowthPercent(farthestLarger, firstFull))} (${farthestLarger.dataset}: ${kb(farthestLarger.homeHtmlBytes)} vs ${kb(firstFull.homeHtmlBytes)})`
+          : 'fewer than two large datasets built',
+      status:
+        firstFull && farthestLarger
+          ? status(Math.abs(homeGrowthPercent(farthestLarger, firstFull)) <= TARGETS.homeHtmlGrowthPercent)
+          : 'SKIP',
+    },
+    {
+      target: `Lighthouse performance ≥ ${TARGETS.lighthousePerformance} on ${scale.results.map((result) => result.route).join(', ') || 'the scale routes'} at ${scale.dataset || 'a large dataset'}`,
+      measured: scaleSlowest
+        ? scale.results.map((result) => `${result.route} ${result.performance}`).join(', ')
+        : 'not measured',
+      status: scaleSlowest ? status(scaleSlowest.performance >= TARGETS.lighthousePerformance) : 'SKIP',
     },
     {
       target: `POST /api/newsletter p99 ≤ ${TARGETS.newsletterP99Ms} ms at ${newsletter.connections} connections`,
@@ -141,6 +193,11 @@ export function evaluateTargets(
       status: status(newsletter.consistent),
     },
   ];
+}
+
+/** `0.42` → `+0.4 %`, `-1.25` → `-1.3 %`. */
+export function signedPercent(value: number): string {
+  return `${value >= 0 ? '+' : ''}${value.toFixed(1)} %`;
 }
 
 /** `12345` bytes → `12.3 KB` (1 KB = 1,000 bytes). */
@@ -219,9 +276,10 @@ export function renderMarkdown(report: BenchReport): string {
     baseline ? `${(build.totalMs / baseline.totalMs).toFixed(1)}×` : '',
     `${(build.buildMs / build.pages).toFixed(1)} ms`,
     kb(build.homeHtmlBytes),
+    baseline ? signedPercent(homeGrowthPercent(build, baseline)) : '',
     kb(build.distBytes),
   ]);
-  const lighthouseRows = report.lighthouse.map((result) => [
+  const lighthouseRow = (result: LighthouseResult) => [
     result.route,
     result.performance,
     result.accessibility,
@@ -232,7 +290,20 @@ export function renderMarkdown(report: BenchReport): string {
     `${Math.round(result.tbtMs)} ms`,
     result.benchmarkIndex,
     result.performanceRuns.join(', '),
-  ]);
+  ];
+  const lighthouseHeaders = [
+    'route',
+    'performance',
+    'accessibility',
+    'best practices',
+    'SEO',
+    'LCP',
+    'CLS',
+    'TBT',
+    'CPU index',
+    'runs',
+  ];
+  const lighthouseRows = report.lighthouse.map(lighthouseRow);
   const warnings = [...new Set(report.lighthouse.flatMap((result) => result.warnings))];
   const findings = groupRoutes(report.lighthouse.map((result) => [result.route, result.issues]));
   const shifts = groupRoutes(report.lighthouse.map((result) => [result.route, result.layoutShifts.slice(0, 3)]));
@@ -282,10 +353,24 @@ ${markdownTable(
     '× demo',
     'build per page',
     'home HTML',
+    'home vs demo',
     'dist/',
   ],
   buildRows,
 )}
+
+Growth curve (pull + build, seconds, one \`█\` per 5 s):
+
+\`\`\`
+${report.builds.map((build) => `${build.dataset.padEnd(16)} ${'█'.repeat(Math.max(1, Math.round(build.totalMs / 5000)))} ${seconds(build.totalMs)}`).join('\n')}
+\`\`\`
+
+## Lighthouse at ${report.scaleLighthouse.dataset || 'a large dataset'} (/, the news index, the search page)
+
+The same Lighthouse runs as below, on the site built from that dataset: the pages whose size could follow the
+archive's.
+
+${report.scaleLighthouse.results.length ? markdownTable(lighthouseHeaders, report.scaleLighthouse.results.map(lighthouseRow)) : 'Not measured.'}
 
 ## Lighthouse (mobile, simulated throttling)
 
@@ -293,7 +378,7 @@ Lighthouse 13 default configuration, Chromium headless, against \`scripts/serve-
 (one under --quick), the median run by performance score shown, every run's score in the last column.
 "CPU index" is Lighthouse's benchmark index of the run: a busy machine lowers it and inflates TBT.
 
-${markdownTable(['route', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'CLS', 'TBT', 'CPU index', 'runs'], lighthouseRows)}
+${markdownTable(lighthouseHeaders, lighthouseRows)}
 
 Audits that count and scored below 0.9, with their routes:
 

@@ -1,13 +1,14 @@
 /**
  * The built site (dist/ after `npm run build` on the demo dataset): every
  * route is there with the spec's exact French texts, the not-found page comes
- * from the built function, no '[at]' reaches a visitor, and pages without
- * islands ship no JS.
+ * from the built function, no '[at]' reaches a visitor, pages without islands
+ * ship no JS, and the news archive (index, feed, search index) is complete.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HOME_NEWS_COUNT } from '../../src/lib/news';
 import { callBuiltFunction } from '../fixtures/built-site';
 
 const dist = join(import.meta.dirname, '../../dist');
@@ -24,6 +25,8 @@ const ROUTES: Record<string, string> = {
   rgpd: 'rgpd/index.html',
   accessibilite: 'accessibilite/index.html',
   sitemap: 'sitemap/index.html',
+  actualites: 'actualites/index.html',
+  recherche: 'recherche/index.html',
 };
 
 function page(file: string): Document {
@@ -150,13 +153,15 @@ describe('dist/', () => {
     expect(accessibilite).toContain('Défenseur des droits');
   });
 
-  it('lists every page in the Plan du site, from the menus and the news', () => {
+  it('lists every page in the Plan du site, from the menus, with the news index, its feed and the search', () => {
     const main = page(ROUTES.sitemap as string).querySelector('main');
     const hrefs = [...(main?.querySelectorAll('a') ?? [])].map((link) => link.getAttribute('href'));
     for (const href of ['/', '/asso', '/ecole', '/ecole/schema', '/soutenir', '/contact', '/mentions', '/rgpd'])
       expect(hrefs, href).toContain(href);
-    for (const href of ['/accessibilite', '/sitemap']) expect(hrefs, href).toContain(href);
-    expect(hrefs.filter((href) => href?.startsWith('/actualites/')).length).toBeGreaterThan(0);
+    for (const href of ['/accessibilite', '/sitemap', '/actualites', '/actualites/rss.xml', '/recherche'])
+      expect(hrefs, href).toContain(href);
+    // The index leads to every news page: the Plan du site does not grow with the archive.
+    expect(hrefs.filter((href) => href?.startsWith('/actualites/') && href !== '/actualites/rss.xml')).toEqual([]);
     expect(hrefs).not.toContain('/boutique');
   });
 
@@ -170,7 +175,17 @@ describe('dist/', () => {
         (match) => new URL(match[1] as string).pathname,
       ),
     );
-    for (const path of ['/', '/asso/', '/ecole/', '/mentions/', '/rgpd/', '/accessibilite/', '/sitemap/'])
+    for (const path of [
+      '/',
+      '/asso/',
+      '/ecole/',
+      '/mentions/',
+      '/rgpd/',
+      '/accessibilite/',
+      '/sitemap/',
+      '/actualites/',
+      '/recherche/',
+    ])
       expect(urls, path).toContain(path);
     expect(urls.some((path) => path.startsWith('/actualites/'))).toBe(true);
     for (const path of ['/404/', '/soutenir/annule/', '/soutenir/valide/']) expect(urls, path).not.toContain(path);
@@ -202,6 +217,43 @@ describe('dist/', () => {
       const html = readFileSync(file, 'utf8');
       if (withIslands.includes(file)) expect(html, file).toContain('<astro-island');
       else expect(html, file).not.toMatch(/astro-island|renderer-url|component-url/);
+    }
+  });
+
+  it('announces the news feed in every page’s head, and the home shows at most the latest news', () => {
+    for (const file of allHtmlFiles().filter((file) => !file.includes('/contenu/') && !file.includes('/pagefind/'))) {
+      const link = page(file.slice(dist.length + 1)).querySelector('head link[rel="alternate"]');
+      expect(link?.getAttribute('type'), file).toBe('application/rss+xml');
+      expect(link?.getAttribute('href'), file).toBe('/actualites/rss.xml');
+    }
+    const home = page('index.html');
+    const newsLinks = home.querySelectorAll('#actualites a[href^="/actualites/"]');
+    expect(newsLinks.length).toBeGreaterThan(0);
+    expect(newsLinks.length).toBeLessThanOrEqual(HOME_NEWS_COUNT);
+    expect(home.querySelector('#actualites a[href="/actualites"]')?.textContent?.trim()).toBe('Toutes les actualités');
+  });
+
+  it('writes the search index of the news, the association, school, contact and legal pages only', () => {
+    const entry = JSON.parse(readFileSync(join(dist, 'pagefind', 'pagefind-entry.json'), 'utf8'));
+    const articles = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/data/articles.json'), 'utf8'));
+    const news = Object.values(articles).filter((data) => (data as { cat: string }).cat === 'actualites').length;
+    // asso, ecole, contact, mentions, rgpd, accessibilite + one page per news item.
+    expect(entry.languages.fr.page_count).toBe(news + 6);
+    expect(existsSync(join(dist, 'pagefind', 'pagefind.js'))).toBe(true);
+    for (const file of allHtmlFiles()) {
+      const searchable = page(file.slice(dist.length + 1)).querySelector('[data-pagefind-body]');
+      const inIndex = /\/(asso|ecole|contact|mentions|rgpd|accessibilite|actualites\/[^/]+)\/index\.html$/.test(file);
+      expect(searchable !== null, file).toBe(inIndex);
+      // Header and footer are outside the indexed part.
+      expect(searchable?.closest('header, footer') ?? null, file).toBeNull();
+    }
+  });
+
+  it('loads Pagefind on the search page only, and only from its script (no search code elsewhere)', () => {
+    for (const file of allHtmlFiles()) {
+      const html = readFileSync(file, 'utf8');
+      if (file.endsWith('/recherche/index.html')) expect(html).toContain('/pagefind/pagefind.js');
+      else expect(html, file).not.toContain('pagefind.js');
     }
   });
 });

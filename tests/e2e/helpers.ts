@@ -17,16 +17,17 @@ export const VIEWPORTS = [
 
 /**
  * Slugs of the news pages (category actualites of the demo dataset the build
- * pulls). The home page must link to exactly these: see site.spec.ts.
+ * pulls), newest first: the news index lists exactly these, in this order
+ * (news-search.spec.ts). The home carousel shows at most HOME_NEWS_COUNT of them.
  */
 export const NEWS_SLUGS = [
-  'atelier-parents-mdph',
   'bibliotheque-adaptee',
-  'course-solidaire-2026',
-  'fete-hiver-2025',
-  'portes-ouvertes-2026',
-  'rentree-2025',
+  'atelier-parents-mdph',
   'rentree-2026',
+  'course-solidaire-2026',
+  'portes-ouvertes-2026',
+  'fete-hiver-2025',
+  'rentree-2025',
 ];
 
 /** Every route of the site (status 200). */
@@ -43,6 +44,8 @@ export const ROUTES: string[] = [
   '/rgpd',
   '/accessibilite',
   '/sitemap',
+  '/actualites',
+  '/recherche',
   ...NEWS_SLUGS.map((slug) => `/actualites/${slug}`),
 ];
 

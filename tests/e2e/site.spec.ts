@@ -15,6 +15,7 @@ import {
   watchCspIssues,
   watchPage,
 } from './helpers';
+import { HOME_NEWS_COUNT } from '../../src/lib/news';
 
 const NOT_FOUND_TEXT = "Oups, mais il n'y a rien ici";
 
@@ -101,11 +102,15 @@ test('the Content-Security-Policy is enforced: an injected inline script is refu
   expect(outcome).toEqual({ ran: false, directive: 'script-src-elem' });
 });
 
-test('the home page links to every news page', async ({ page }) => {
+test('the home page shows the latest news, newest first, then a link to all the news', async ({ page }) => {
   await page.goto('/');
-  const news = page.getByRole('main').locator('a[href^="/actualites/"]');
+  const section = page.locator('#actualites');
+  const news = section.locator('a[href^="/actualites/"]');
   const hrefs = await news.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-  expect([...new Set(hrefs)].sort()).toEqual(NEWS_SLUGS.map((slug) => `/actualites/${slug}`));
+  expect(hrefs).toEqual(NEWS_SLUGS.slice(0, HOME_NEWS_COUNT).map((slug) => `/actualites/${slug}`));
+  await section.getByRole('link', { name: 'Toutes les actualités', exact: true }).click();
+  await expect(page).toHaveURL('/actualites');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Actualités');
 });
 
 test.describe('accessibility of interactive states (axe-core, WCAG 2.2 AA)', () => {

@@ -1,0 +1,70 @@
+/**
+ * The site search's index: Pagefind (the static search Starlight uses) reads
+ * the built pages of dist/ (only the parts marked data-pagefind-body, see
+ * BaseLayout's `searchable`) and writes dist/pagefind/, which /recherche loads.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
+import * as pagefind from 'pagefind';
+
+/** What the indexing did: pages indexed and where the bundle went. */
+export interface SearchIndexSummary {
+  /** Pages in the index (those with data-pagefind-body). */
+  pages: number;
+  outputPath: string;
+}
+
+/** A French elided word and its apostrophe (l’, d’, qu’, jusqu’…) before a letter. */
+const ELISION = /(?<!\p{L})(c|d|j|l|m|n|s|t|qu|jusqu|lorsqu|puisqu|quoiqu)([’'])(?=\p{L})/giu;
+
+/**
+ * HTML with a space after each French elision ("l’école" → "l’ école"), so
+ * that Pagefind, which does not split words at apostrophes, indexes "école"
+ * (found by "école") and not "l’école". The search page removes the space
+ * again in what it shows (site-search.ts, joinElisions).
+ */
+export function splitElisions(html: string): string {
+  return html.replace(ELISION, '$1$2 ');
+}
+
+/**
+ * Indexes the HTML files of dist/ in French (stemming: "crêpe" finds
+ * "crêpes"; elisions split, see splitElisions) and writes the bundle to
+ * `<dist>/pagefind`.
+ * @throws Error listing Pagefind's errors, or when no page was indexed.
+ */
+export async function buildSearchIndex(dist = 'dist'): Promise<SearchIndexSummary> {
+  const outputPath = join(dist, 'pagefind');
+  // Pagefind reads a copy of the indexed pages (elisions split) from disk, in parallel: sending each page
+  // through its Node API (addHTMLFile) took 36 s for 5,000 pages.
+  const source = mkdtempSync(join(tmpdir(), 'pagefind-source-'));
+  try {
+    for (const file of readdirSync(dist, { recursive: true }) as string[]) {
+      if (!file.endsWith('.html') || file.startsWith(`pagefind${sep}`)) continue;
+      const html = readFileSync(join(dist, file), 'utf8');
+      if (!html.includes('data-pagefind-body')) continue;
+      mkdirSync(dirname(join(source, file)), { recursive: true });
+      writeFileSync(join(source, file), splitElisions(html));
+    }
+    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'fr' });
+    if (!index) throw new Error(errors.join('\n'));
+    const added = await index.addDirectory({ path: source });
+    if (added.errors.length > 0) throw new Error(added.errors.join('\n'));
+    const written = await index.writeFiles({ outputPath });
+    if (written.errors.length > 0) throw new Error(written.errors.join('\n'));
+    const entry = JSON.parse(readFileSync(join(outputPath, 'pagefind-entry.json'), 'utf8')) as {
+      languages: Record<string, { page_count: number }>;
+    };
+    const pages = Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0);
+    if (pages === 0) throw new Error(`no page of ${dist}/ was indexed: is dist/ built?`);
+    return { pages, outputPath };
+  } catch (error) {
+    throw new Error(`Search index (Pagefind): ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  } finally {
+    await pagefind.close();
+    rmSync(source, { recursive: true, force: true });
+  }
+}

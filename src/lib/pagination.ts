@@ -1,0 +1,33 @@
+/** Numbered page links of a paginated list (the /actualites index), without framework code. */
+
+/** One entry of the numbered links: a page number, or a gap ("…") between two runs of numbers. */
+export type PageLinkItem = { page: number } | { gap: true };
+
+/**
+ * The page numbers to link from page `current` of `last`: the first and the
+ * last, and `around` pages on each side of the current one; "…" where numbers
+ * are left out (a gap of exactly one page shows that page instead).
+ * E.g. (6, 20) → 1 … 5 6 7 … 20; (2, 4) → 1 2 3 4.
+ * @param current 1-based page number, 1 ≤ current ≤ last.
+ * @param last number of pages (≥ 1).
+ */
+export function pageLinkItems(current: number, last: number, around = 1): PageLinkItem[] {
+  const shown = new Set([1, last]);
+  for (let page = current - around; page <= current + around; page += 1) {
+    if (page >= 1 && page <= last) shown.add(page);
+  }
+  const pages = [...shown].sort((a, b) => a - b);
+  const items: PageLinkItem[] = [];
+  pages.forEach((page, index) => {
+    const previous = pages[index - 1];
+    if (previous !== undefined && page - previous === 2) items.push({ page: previous + 1 });
+    else if (previous !== undefined && page - previous > 2) items.push({ gap: true });
+    items.push({ page });
+  });
+  return items;
+}
+
+/** URL path of page `page` of a list at `base` (page 1 is the base itself): ('/actualites', 3) → '/actualites/3'. */
+export function pagePath(base: string, page: number): string {
+  return page === 1 ? base : `${base}/${page}`;
+}
