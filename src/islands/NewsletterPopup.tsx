@@ -21,13 +21,16 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { HONEYPOT_FIELD, isAcceptableEmail, MESSAGES } from '../lib/form-rules';
+import { currentConsent, HONEYPOT_FIELD, isAcceptableEmail, MESSAGES } from '../lib/form-rules';
 import { postJson } from '../lib/submit';
 import { $banner, showMessage } from '../stores/banner';
 
 interface Props {
   privacyHref: string;
 }
+
+/** The consent wording this page shows, and sends with the signup as proof. */
+const CONSENT = currentConsent('newsletter');
 
 /**
  * Checks a payload with the shared newsletter schema, loading it on first use.
@@ -93,7 +96,12 @@ export default function NewsletterPopup({ privacyHref }: Props) {
     setTouched(true);
     const data = new FormData(event.currentTarget);
     const honeypot = String(data.get(HONEYPOT_FIELD) ?? '');
-    const payload = { email, consentement: consent, ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) };
+    const payload = {
+      email,
+      consentement: consent,
+      consentementVersion: CONSENT.version,
+      ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
+    };
     setSending(true);
     const problem = await newsletterProblem(payload);
     if (problem) {
@@ -163,7 +171,6 @@ export default function NewsletterPopup({ privacyHref }: Props) {
               inputMode="email"
               autoComplete="email"
               required
-              maxLength={254}
               value={email}
               aria-invalid={showEmailError}
               aria-describedby={showEmailError ? `${dialogId}-email-error` : undefined}
@@ -188,9 +195,9 @@ export default function NewsletterPopup({ privacyHref }: Props) {
               checked={consent}
               onChange={(event) => setConsent(event.target.checked)}
             />
+            <input type="hidden" name="consentementVersion" value={CONSENT.version} />
             <label htmlFor={`${dialogId}-consent`}>
-              J’accepte que l’association m’envoie sa lettre d’information par email.{' '}
-              <span className="field__required">(obligatoire)</span>
+              {CONSENT.text} <span className="field__required">(obligatoire)</span>
             </label>
           </div>
           <p className="form__notice">
