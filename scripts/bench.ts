@@ -1,12 +1,14 @@
 /**
- * `npm run bench [-- --quick]`: measures the site and writes bench/report.md
+ * `npm run bench [-- --quick | --load]`: measures the site and writes bench/report.md
  * and bench/report.json (`--quick`: bench/reports/report-quick.*, not
- * committed). Measured, each in temporary copies of the project so that the
- * working tree is never touched:
+ * committed; `--load`: only the endpoints under load, merged into bench/report.*).
+ * Measured, each in temporary copies of the project so that the working tree is never touched:
  * 1. page weight of every built route (HTML, JS loaded, raw and gzip);
  * 2. pull + build time of the demo dataset and of 1,000 and 5,000 articles;
  * 3. Lighthouse scores and LCP/CLS/TBT of every route;
- * 4. POST /api/newsletter under autocannon, and one document per 2xx;
+ * 4. POST /api/newsletter and /api/preinscription under autocannon and a burst of 2,000,
+ *    through firebase-admin into the embedded emulator and Google's (when installed), one
+ *    document per 2xx;
  * 5. the targets, PASS / FAIL (SKIP when not measured, e.g. with --quick).
  * Exit status 0 when everything was measured (even if a target is missed),
  * 1 when a measurement could not be made. Servers use ports 4500–4599,
@@ -16,9 +18,11 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoDataset, measureBuild, syntheticDataset, type BuildMeasurement, type Dataset } from './bench/builds.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
-import { loadNewsletter } from './bench/newsletter-load.ts';
+import { readFile } from 'node:fs/promises';
+import { findGoogleEmulatorJar, hasJava, startGoogleFirestore } from './lib/google-firestore.ts';
+import { ENDPOINTS, loadEndpoint, type BenchDatabase, type EndpointLoad } from './bench/endpoint-load.ts';
 import { GZIP_LEVEL, measurePages } from './bench/pages.ts';
-import { freePort, stopEverything } from './bench/processes.ts';
+import { freePort, onCleanup, stopEverything } from './bench/processes.ts';
 import { evaluateTargets, kb, machineInfo, seconds, writeReport, type BenchReport } from './bench/report.ts';
 import { SERVED_PROJECT_ID, serveBuiltSite } from './bench/server.ts';
 import { createWorkspace } from './bench/workspace.ts';
@@ -26,18 +30,23 @@ import { createWorkspace } from './bench/workspace.ts';
 const { values: options } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    load: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (options.help) {
   console.log(
-    'Usage: npm run bench [-- --quick]\n  --quick  no 5,000-article build, a 3 s load test, Lighthouse on one news page only; report in bench/reports/',
+    'Usage: npm run bench [-- --quick | --load]\n  --quick  no 5,000-article build, a 3 s load test, Lighthouse on one news page only; report in bench/reports/\n  --load   only the endpoints under load (demo build first); merged into bench/report.md and .json',
   );
   process.exit(0);
 }
 
 const root = resolve(import.meta.dirname, '..');
 const quick = options.quick;
+/** Requests of each endpoint's burst, all sent at once. */
+const BURST_SIZE = 2000;
+/** Connections of the sustained load run. */
+const LOAD_CONNECTIONS = 20;
 /** Lighthouse runs per route (the median is kept); one under --quick. */
 const LIGHTHOUSE_RUNS = 3;
 const started = performance.now();
@@ -56,6 +65,37 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.error(`\nInterrupted (${signal}): stopping servers, emulators and Chromium, removing temporary copies.`);
     void stopEverything().then(() => process.exit(130));
   });
+}
+
+if (options.load) {
+  try {
+    section('Pull + build of the demo dataset (for the endpoints)');
+    const copy = await createWorkspace(root, 'load');
+    await measureBuild(copy, 'demo', await demoDataset(root), await emulatorPort());
+    const load = await measureLoad(copy.dir);
+    await copy.remove();
+    const path = join(root, 'bench', 'report.json');
+    const previous = JSON.parse(await readFile(path, 'utf8')) as BenchReport & { newsletter?: unknown };
+    delete previous.newsletter;
+    const report: BenchReport = {
+      ...previous,
+      load,
+      loadMachine: machine,
+      targets: evaluateTargets(previous.pages, previous.builds, previous.lighthouse, load),
+    };
+    const { paths, markdown } = await writeReport(report, join(root, 'bench'), 'report');
+    console.log(`\n${markdown}`);
+    console.log(`Written: ${paths.join(', ')}`);
+    await stopEverything();
+    process.exit(0);
+  } catch (error) {
+    console.error(
+      `\n✖ The load test could not measure everything: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    if (!(error instanceof Error && error.name === 'BenchError')) console.error(error);
+    await stopEverything();
+    process.exit(1);
+  }
 }
 
 try {
@@ -89,21 +129,8 @@ try {
     ),
   );
 
-  section(`POST /api/newsletter under load (${quick ? 3 : 10} s, 20 connections)`);
-  const newsletter = await loadNewsletter({
-    url: site.url,
-    emulatorAddress: site.emulatorAddress,
-    projectId: SERVED_PROJECT_ID,
-    connections: 20,
-    durationSeconds: quick ? 3 : 10,
-  }).catch((error: unknown) => {
-    console.error(`Server log (last lines):\n${site.logTail()}`);
-    throw error;
-  });
-  console.log(
-    `${Math.round(newsletter.requestsPerSecond)} requests/s, p50 ${newsletter.latencyMs.p50} ms, p99 ${newsletter.latencyMs.p99} ms; ${newsletter.ok} × 2xx, ${newsletter.documents} documents`,
-  );
   await site.stop();
+  const load = await measureLoad(demoCopy.dir);
   await demoCopy.remove();
 
   for (const [name, dataset] of synthetic) {
@@ -119,11 +146,12 @@ try {
     mode: quick ? 'quick' : 'full',
     gzipLevel: GZIP_LEVEL,
     durationSeconds: (performance.now() - started) / 1000,
-    targets: evaluateTargets(pages, builds, lighthouse, newsletter),
+    targets: evaluateTargets(pages, builds, lighthouse, load),
     pages,
     builds,
     lighthouse,
-    newsletter,
+    load,
+    loadMachine: machine,
   };
   const { paths, markdown } = quick
     ? await writeReport(report, join(root, 'bench', 'reports'), 'report-quick')
@@ -139,6 +167,63 @@ try {
   if (!(error instanceof Error && error.name === 'BenchError')) console.error(error);
   await stopEverything();
   process.exit(1);
+}
+
+/**
+ * Both endpoints under load through the built function in `dir`: on the embedded emulator (in
+ * serve-dist's process), then on Google's when Java and its jar are here (skipped with a message).
+ */
+async function measureLoad(dir: string): Promise<EndpointLoad[]> {
+  const databases: { database: BenchDatabase; stop?: () => Promise<void> }[] = [];
+  const embeddedPort = await emulatorPort();
+  databases.push({
+    database: { kind: 'embedded', address: `127.0.0.1:${embeddedPort}`, projectId: SERVED_PROJECT_ID },
+  });
+  const jar = findGoogleEmulatorJar();
+  if (jar && hasJava()) {
+    const google = await startGoogleFirestore(jar);
+    onCleanup(google.stop);
+    databases.push({
+      database: { kind: 'google', address: google.address, projectId: 'demo-bench-load' },
+      stop: google.stop,
+    });
+  } else {
+    console.log(
+      "Google's Firestore emulator not installed (google-cloud-cli-firestore-emulator and Java): measuring the embedded emulator only.",
+    );
+  }
+  const results: EndpointLoad[] = [];
+  for (const { database, stop } of databases) {
+    const site = await serveBuiltSite(
+      dir,
+      await freePort(4500, 4599),
+      database.kind === 'embedded' ? embeddedPort : database,
+    );
+    for (const endpoint of Object.keys(ENDPOINTS) as (keyof typeof ENDPOINTS)[]) {
+      section(
+        `POST ${ENDPOINTS[endpoint].path} on the ${database.kind} emulator (${quick ? 3 : 10} s at ${LOAD_CONNECTIONS} connections, then ${BURST_SIZE} at once)`,
+      );
+      const result = await loadEndpoint({
+        url: site.url,
+        endpoint,
+        database,
+        connections: LOAD_CONNECTIONS,
+        durationSeconds: quick ? 3 : 10,
+        burstSize: BURST_SIZE,
+        measureRefused: endpoint === 'newsletter' && database.kind === 'embedded',
+      }).catch((error: unknown) => {
+        console.error(`Server log (last lines):\n${site.logTail()}`);
+        throw error;
+      });
+      console.log(
+        `${Math.round(result.requestsPerSecond)} requests/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms; sustained ${result.sustained.ok} × 2xx, ${result.sustained.missing} lost, ${result.sustained.duplicated} duplicated; burst ${result.burst.ok} × 2xx of ${result.burst.size} in ${result.burst.seconds.toFixed(1)} s, ${result.burst.missing} lost, ${result.burst.duplicated} duplicated`,
+      );
+      results.push(result);
+    }
+    await site.stop();
+    await stop?.();
+  }
+  return results;
 }
 
 /** One progress line for a build. */
