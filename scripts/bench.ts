@@ -20,11 +20,17 @@ import { demoDataset, measureBuild, syntheticDataset, type BuildMeasurement, typ
 import { runLighthouse } from './bench/lighthouse.ts';
 import { readFile } from 'node:fs/promises';
 import { findGoogleEmulatorJar, hasJava, startGoogleFirestore } from './lib/google-firestore.ts';
-import { ENDPOINTS, loadEndpoint, type BenchDatabase, type EndpointLoad } from './bench/endpoint-load.ts';
+import {
+  ENDPOINTS,
+  loadEndpoint,
+  primeDatabase,
+  type BenchDatabase,
+  type EndpointLoad,
+} from './bench/endpoint-load.ts';
 import { GZIP_LEVEL, measurePages } from './bench/pages.ts';
 import { freePort, onCleanup, stopEverything } from './bench/processes.ts';
 import { evaluateTargets, kb, machineInfo, seconds, writeReport, type BenchReport } from './bench/report.ts';
-import { SERVED_PROJECT_ID, serveBuiltSite } from './bench/server.ts';
+import { SERVED_PROJECT_ID, serveBuiltSite, type LocalSite } from './bench/server.ts';
 import { createWorkspace } from './bench/workspace.ts';
 
 const { values: options } = parseArgs({
@@ -175,14 +181,12 @@ try {
  */
 async function measureLoad(dir: string): Promise<EndpointLoad[]> {
   const databases: { database: BenchDatabase; stop?: () => Promise<void> }[] = [];
-  const embeddedPort = await emulatorPort();
-  databases.push({
-    database: { kind: 'embedded', address: `127.0.0.1:${embeddedPort}`, projectId: SERVED_PROJECT_ID },
-  });
+  databases.push({ database: { kind: 'embedded', address: '', projectId: SERVED_PROJECT_ID } });
   const jar = findGoogleEmulatorJar();
   if (jar && hasJava()) {
     const google = await startGoogleFirestore(jar);
     onCleanup(google.stop);
+    await primeDatabase({ kind: 'google', address: google.address, projectId: 'demo-bench-load' });
     databases.push({
       database: { kind: 'google', address: google.address, projectId: 'demo-bench-load' },
       stop: google.stop,
@@ -194,11 +198,22 @@ async function measureLoad(dir: string): Promise<EndpointLoad[]> {
   }
   const results: EndpointLoad[] = [];
   for (const { database, stop } of databases) {
-    const site = await serveBuiltSite(
-      dir,
-      await freePort(4500, 4599),
-      database.kind === 'embedded' ? embeddedPort : database,
-    );
+    // Ports are probed free, then bound by the server: another run on the machine may take one in
+    // between, so a server that cannot bind is started again on new ports.
+    let site: LocalSite | undefined;
+    for (let attempt = 1; !site; attempt += 1) {
+      const embeddedPort = await freePort(8200, 8399, emulatorPorts);
+      if (database.kind === 'embedded') database.address = `127.0.0.1:${embeddedPort}`;
+      site = await serveBuiltSite(
+        dir,
+        await freePort(4500, 4599),
+        database.kind === 'embedded' ? embeddedPort : database,
+      ).catch((error: unknown) => {
+        if (attempt >= 3) throw error;
+        console.log(`The server could not start (${String(error).split('\n')[0]}); trying other ports.`);
+        return undefined;
+      });
+    }
     for (const endpoint of Object.keys(ENDPOINTS) as (keyof typeof ENDPOINTS)[]) {
       section(
         `POST ${ENDPOINTS[endpoint].path} on the ${database.kind} emulator (${quick ? 3 : 10} s at ${LOAD_CONNECTIONS} connections, then ${BURST_SIZE} at once)`,

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PreRegistrationForm from '../../src/islands/PreRegistrationForm';
 import { countryOptions } from '../../src/lib/countries';
 import { $banner, clearMessage } from '../../src/stores/banner';
+import { currentConsent } from '../../src/lib/form-rules';
 
 const countries = countryOptions();
 
@@ -96,7 +97,10 @@ describe('PreRegistrationForm', () => {
     await submit();
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/preinscription');
-    expect(JSON.parse(init.body as string)).toEqual(typed);
+    expect(JSON.parse(init.body as string)).toEqual({
+      ...typed,
+      consentementVersion: currentConsent('preinscription').version,
+    });
     expect($banner.get()?.text).toBe('Vous avez été inscrit');
     expect(screen.getByRole('status')).toHaveTextContent('Vous avez été inscrit');
     // Ready for a brother or sister: the child's fields are empty, the parent's kept.
