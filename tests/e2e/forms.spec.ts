@@ -52,7 +52,9 @@ test.describe('newsletter popup', () => {
     await expect(field).toBeFocused();
     await field.fill(email);
     await dialog.getByLabel(/J’accepte/).check();
-    const label = (await dialog.getByLabel(/J’accepte/).evaluate((box) => box.labels?.[0]?.textContent)) ?? '';
+    const label =
+      (await dialog.getByLabel(/J’accepte/).evaluate((box) => (box as HTMLInputElement).labels?.[0]?.textContent)) ??
+      '';
     // Timestamps of every change of the banner, taken in the page itself.
     await page.evaluate(() => {
       const times: { at: number; text: string }[] = [];
