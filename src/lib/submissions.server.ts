@@ -24,6 +24,21 @@ export type KeyedCollection = 'dons';
 export const WRITE_TIMEOUT_MS = 8000;
 
 /**
+ * Writes of this process still running (answered or not) beyond which a new one is refused at
+ * once, without writing: a write queued behind a saturated database would outlast the 8 s bound,
+ * be answered 503 "not saved", and then land anyway.
+ */
+export const MAX_WRITES_IN_FLIGHT = 64;
+
+/** Writes started and not yet settled (a write given up after the timeout counts until it settles). */
+let writesInFlight = 0;
+
+/** How many writes of this process are started and not yet settled (for tests and logs). */
+export function unsettledWrites(): number {
+  return writesInFlight;
+}
+
+/**
  * Raised when a write did not happen: database unreachable, too slow,
  * misconfigured or refusing the write. `cause` holds the original error, for
  * the server log only; the visitor is told MESSAGES.unavailable.
@@ -66,15 +81,23 @@ async function dropConnection(connection: FirestoreConnection): Promise<void> {
  * @param name - the collection.
  * @param data - validated fields; no `undefined` values (Firestore refuses them).
  * @param options.timeoutMs - give up after this many milliseconds (default WRITE_TIMEOUT_MS, 8000).
+ * @param options.maxInFlight - refuse at once past this many unsettled writes (default MAX_WRITES_IN_FLIGHT, 64).
  * @returns the id of the new document.
  * @throws SubmissionUnavailableError when the document may not have been written
- *   (configuration error, unreachable database, timeout, refused write).
+ *   (configuration error, unreachable database, timeout, refused write), or was
+ *   certainly not (too many writes in flight).
  */
 export async function addSubmission(
   name: SubmissionCollection,
   data: Record<string, unknown>,
-  { timeoutMs = WRITE_TIMEOUT_MS }: { timeoutMs?: number } = {},
+  {
+    timeoutMs = WRITE_TIMEOUT_MS,
+    maxInFlight = MAX_WRITES_IN_FLIGHT,
+  }: { timeoutMs?: number; maxInFlight?: number } = {},
 ): Promise<string> {
+  if (writesInFlight >= maxInFlight) {
+    throw new SubmissionUnavailableError(`${writesInFlight} writes in flight: ${name} not written`);
+  }
   let db: AdminFirestore;
   try {
     db = adminFirestore();
@@ -83,9 +106,21 @@ export async function addSubmission(
   }
   const reference = db.collection(name).doc();
   let timer: NodeJS.Timeout | undefined;
+  let write: Promise<unknown>;
+  try {
+    // Data the SDK cannot encode throws here, before anything is sent.
+    write = reference.create({ ...data, date: FieldValue.serverTimestamp() });
+  } catch (error) {
+    throw new SubmissionUnavailableError(`Could not write to ${name}`, { cause: error });
+  }
+  writesInFlight += 1;
+  void write.then(
+    () => (writesInFlight -= 1),
+    () => (writesInFlight -= 1),
+  );
   try {
     await Promise.race([
-      reference.create({ ...data, date: FieldValue.serverTimestamp() }),
+      write,
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer from Firestore within ${timeoutMs} ms`)), timeoutMs);
       }),

@@ -13,7 +13,13 @@ import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/li
 import { MAX_BODY_BYTES, MESSAGES } from '../../src/lib/forms';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
-import { addSubmission, closeSubmissionConnection, SubmissionUnavailableError } from '../../src/lib/submissions.server';
+import {
+  addSubmission,
+  closeSubmissionConnection,
+  MAX_WRITES_IN_FLIGHT,
+  SubmissionUnavailableError,
+  unsettledWrites,
+} from '../../src/lib/submissions.server';
 import * as newsletter from '../../src/pages/api/newsletter';
 import * as preinscription from '../../src/pages/api/preinscription';
 import {
@@ -695,6 +701,36 @@ describe('what fuzzing found', () => {
     expect(emails).toEqual(
       expect.arrayContaining(['ensuite@exemple.fr', 'voisin-0@exemple.fr', 'voisin-19@exemple.fr']),
     );
+  });
+});
+
+describe('a saturated database', () => {
+  it('refuses a write at once, without writing, while too many are in flight (never a 503 that lands later)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const blackHole = await silentServer();
+    try {
+      process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${blackHole.port}`;
+      // Writes given up by earlier tests may still be unsettled: the limit is set above them.
+      const limit = unsettledWrites() + 2;
+      const hanging = [1, 2].map((index) =>
+        addSubmission('newsletter', { email: `file-${index}@exemple.fr` }, { timeoutMs: 1_000, maxInFlight: limit }),
+      );
+      expect(unsettledWrites()).toBe(limit);
+      const started = Date.now();
+      const refused = addSubmission('newsletter', { email: 'en-trop@exemple.fr' }, { maxInFlight: limit });
+      await expect(refused).rejects.toThrow(`${limit} writes in flight: newsletter not written`);
+      expect(Date.now() - started).toBeLessThan(500);
+      for (const write of hanging) await expect(write).rejects.toBeInstanceOf(SubmissionUnavailableError);
+      // Given up after 1 s, they still count until they settle: the limit holds for the writes that may still land.
+      await expect(addSubmission('newsletter', { email: 'toujours@exemple.fr' }, { maxInFlight: 2 })).rejects.toThrow(
+        /in flight/,
+      );
+      expect(MAX_WRITES_IN_FLIGHT).toBe(64);
+    } finally {
+      logged.mockRestore();
+      for (const socket of blackHole.sockets) socket.destroy();
+      blackHole.server.close();
+    }
   });
 });
 
