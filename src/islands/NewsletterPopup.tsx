@@ -22,7 +22,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { currentConsent, HONEYPOT_FIELD, isAcceptableEmail, MESSAGES } from '../lib/form-rules';
-import { postJson } from '../lib/submit';
+import { postJson, submissionKeys } from '../lib/submit';
 import { $banner, showMessage } from '../stores/banner';
 
 interface Props {
@@ -61,6 +61,7 @@ export default function NewsletterPopup({ privacyHref }: Props) {
   const dialogId = `newsletter-${id}`;
   const dialog = useRef<HTMLDialogElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
+  const keys = useRef(submissionKeys());
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -110,9 +111,11 @@ export default function NewsletterPopup({ privacyHref }: Props) {
       if (!isAcceptableEmail(email)) emailInput.current?.focus();
       return;
     }
-    const result = await postJson('/api/newsletter', payload);
+    // A retry of the same signup carries the same key: one document even if the first attempt landed.
+    const result = await postJson('/api/newsletter', { ...payload, envoi: keys.current.keyFor(payload) });
     setSending(false);
     if (result.ok) {
+      keys.current.forget();
       setEmail('');
       setConsent(false);
       setTouched(false);

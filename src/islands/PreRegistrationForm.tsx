@@ -19,7 +19,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Country } from '../lib/countries';
 import { currentConsent, fieldErrors, HONEYPOT_FIELD, MESSAGES, preRegistrationSchema } from '../lib/forms';
-import { postJson } from '../lib/submit';
+import { postJson, submissionKeys } from '../lib/submit';
 import { showMessage } from '../stores/banner';
 import TextFieldInput from './TextField';
 
@@ -93,6 +93,7 @@ function errorsOf(draft: Draft): Record<string, string> {
 export default function PreRegistrationForm({ countries, privacyHref }: Props) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
+  const keys = useRef(submissionKeys());
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempted, setAttempted] = useState(false);
@@ -143,13 +144,15 @@ export default function PreRegistrationForm({ countries, privacyHref }: Props) {
       return;
     }
     setSending(true);
-    const payload = payloadOf(draft);
+    // A retry of the same draft carries the same key: one document even if the first attempt landed.
+    const payload = { ...payloadOf(draft), envoi: keys.current.keyFor(draft) };
     const result = await postJson(
       '/api/preinscription',
       honeypot ? { ...payload, [HONEYPOT_FIELD]: honeypot } : payload,
     );
     setSending(false);
     if (result.ok) {
+      keys.current.forget();
       // Parent and address stay filled in, for a brother or sister.
       const next = { ...draft, enfantPrenom: '', enfantNom: '', infos: '', consentement: false };
       setDraft(next);

@@ -8,7 +8,8 @@
  *
  * Statuses: 200 written (or honeypot), 400 invalid, 404 a non-canonical
  * path (`/api/newsletter/`, `/api/%6Eewsletter`), 405 not POST, 413 body over
- * MAX_BODY_BYTES, 415 neither JSON nor a form, 503 database unavailable, 500 unexpected. Form POSTs get 303 instead, with Location = outcomeLocation().
+ * MAX_BODY_BYTES, 415 neither JSON nor a form, 503 database unavailable,
+ * 500 unexpected. Form POSTs get 303 instead, with Location = outcomeLocation().
  *
  * The donation endpoints (src/pages/api/don.ts, src/pages/create-checkout-session.ts,
  * src/pages/api/stripe-webhook.ts) reuse the lower-level helpers exported
@@ -24,6 +25,7 @@ import {
   HONEYPOT_FIELD,
   MAX_BODY_BYTES,
   MESSAGES,
+  SUBMISSION_KEY_FIELD,
 } from './forms';
 import { outcomeForField, outcomeLocation, type FormName, type Outcome } from './outcomes';
 import { addSubmission, SubmissionUnavailableError, type SubmissionCollection } from './submissions.server';
@@ -281,10 +283,12 @@ export function createSubmissionEndpoint(options: SubmissionEndpointOptions): {
       }
 
       const data = { ...result.data };
+      const key = data[SUBMISSION_KEY_FIELD];
       delete data[HONEYPOT_FIELD];
+      delete data[SUBMISSION_KEY_FIELD];
       // Proof of consent (RGPD art. 7): the wording's version the visitor saw, and its text.
       data.consentementTexte = consentText(form, data.consentementVersion) ?? '';
-      await addSubmission(collection, data);
+      await addSubmission(collection, data, typeof key === 'string' ? { id: key } : {});
       return success();
     } catch (error) {
       console.error(`[api/${form}] submission not saved:`, error);

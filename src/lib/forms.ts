@@ -84,6 +84,18 @@ const country = () =>
   z
     ._default(z.string().check(z.trim(), z.toUpperCase()), 'FR')
     .check(z.refine(isCountryCodeLike, { error: MESSAGES.countryUnknown }));
+/**
+ * The key an island draws for one submission (a UUID, crypto.randomUUID()) and sends again when it
+ * retries the same content: it becomes the document's id, so a write that landed after a 503 and
+ * its retry leave one document. Optional: a form POST without JavaScript has none.
+ */
+export const SUBMISSION_KEY_FIELD = 'envoi';
+const submissionKey = z.optional(
+  z
+    .string({ error: MESSAGES.badRequest })
+    .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { error: MESSAGES.badRequest })),
+);
+
 /** Strict objects: any field outside the shape is refused with MESSAGES.unknownField. */
 const strict = {
   error: (issue: { code?: string }) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : undefined),
@@ -95,6 +107,7 @@ export const newsletterSchema = z.strictObject(
     email: email(MESSAGES.emailIncorrect),
     consentement: z.literal(true, { error: MESSAGES.consentRequired }),
     consentementVersion: consentVersion('newsletter'),
+    [SUBMISSION_KEY_FIELD]: submissionKey,
     [HONEYPOT_FIELD]: honeypot,
   },
   strict,
@@ -115,6 +128,7 @@ export const preRegistrationSchema = z.strictObject(
     pays: country(),
     consentement: z.literal(true, { error: MESSAGES.preRegistrationConsentRequired }),
     consentementVersion: consentVersion('preinscription'),
+    [SUBMISSION_KEY_FIELD]: submissionKey,
     [HONEYPOT_FIELD]: honeypot,
   },
   strict,

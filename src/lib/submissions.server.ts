@@ -20,6 +20,9 @@ export type SubmissionCollection = 'newsletter' | 'inscripitions';
 /** Collections written by id (upsertDocument): `dons`, the donation ledger fed by Stripe's webhook. */
 export type KeyedCollection = 'dons';
 
+/** gRPC status of a create() whose document exists. */
+const ALREADY_EXISTS = 6;
+
 /** Give up a write after this many milliseconds (the endpoint must answer within 10 s). */
 export const WRITE_TIMEOUT_MS = 8000;
 
@@ -82,7 +85,9 @@ async function dropConnection(connection: FirestoreConnection): Promise<void> {
  * @param data - validated fields; no `undefined` values (Firestore refuses them).
  * @param options.timeoutMs - give up after this many milliseconds (default WRITE_TIMEOUT_MS, 8000).
  * @param options.maxInFlight - refuse at once past this many unsettled writes (default MAX_WRITES_IN_FLIGHT, 64).
- * @returns the id of the new document.
+ * @param options.id - the document id (the island's submission key); a document already there
+ *   under it is an earlier attempt of the same submission that landed: success, nothing written.
+ * @returns the id of the new (or earlier) document.
  * @throws SubmissionUnavailableError when the document may not have been written
  *   (configuration error, unreachable database, timeout, refused write), or was
  *   certainly not (too many writes in flight).
@@ -93,7 +98,8 @@ export async function addSubmission(
   {
     timeoutMs = WRITE_TIMEOUT_MS,
     maxInFlight = MAX_WRITES_IN_FLIGHT,
-  }: { timeoutMs?: number; maxInFlight?: number } = {},
+    id,
+  }: { timeoutMs?: number; maxInFlight?: number; id?: string } = {},
 ): Promise<string> {
   if (writesInFlight >= maxInFlight) {
     throw new SubmissionUnavailableError(`${writesInFlight} writes in flight: ${name} not written`);
@@ -104,7 +110,7 @@ export async function addSubmission(
   } catch (error) {
     throw new SubmissionUnavailableError(`Firestore is not configured for writes to ${name}`, { cause: error });
   }
-  const reference = db.collection(name).doc();
+  const reference = id ? db.collection(name).doc(id) : db.collection(name).doc();
   let timer: NodeJS.Timeout | undefined;
   let write: Promise<unknown>;
   try {
@@ -126,6 +132,7 @@ export async function addSubmission(
       }),
     ]);
   } catch (error) {
+    if (id && (error as { code?: unknown }).code === ALREADY_EXISTS) return reference.id;
     throw new SubmissionUnavailableError(`Could not write to ${name}`, { cause: error });
   } finally {
     clearTimeout(timer);

@@ -91,6 +91,7 @@ describe('NewsletterPopup', () => {
     expect(JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({
       email: 'marie@exemple.fr',
       ...newsletterConsent,
+      envoi: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect($banner.get()?.text).toBe('Votre email a bien été enregistré, merci pour votre soutien.');
     expect(dialog()).not.toHaveAttribute('open');

@@ -100,6 +100,7 @@ describe('PreRegistrationForm', () => {
     expect(JSON.parse(init.body as string)).toEqual({
       ...typed,
       consentementVersion: currentConsent('preinscription').version,
+      envoi: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect($banner.get()?.text).toBe('Vous avez été inscrit');
     expect(screen.getByRole('status')).toHaveTextContent('Vous avez été inscrit');
@@ -128,6 +129,25 @@ describe('PreRegistrationForm', () => {
     expect(screen.getByLabelText(/Votre email/)).toHaveValue('sophie@exemple.fr');
     expect(screen.getByLabelText('Pays')).toHaveValue('BE');
     expect(screen.getByLabelText(/J’accepte/)).toBeChecked();
+  });
+
+  it('retries the same draft with the same submission key, and a changed draft with a new one', async () => {
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ ok: false, message: 'Indisponible.' }), { status: 503 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { user, submit } = setup();
+    await fillValid(user);
+    await submit();
+    await submit();
+    await user.type(screen.getByLabelText(/Ville/), 'x');
+    await submit();
+    const keys = fetch.mock.calls.map(
+      (call) => JSON.parse((call as unknown as [string, RequestInit])[1].body as string).envoi,
+    );
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('saves the draft as the parent types and restores it after a reload of the tab', async () => {

@@ -6,6 +6,7 @@
  * connection per read (the embedded emulator answers only the first query of
  * a client's listen stream).
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { collection, getDocsFromServer, Timestamp, type DocumentData } from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -702,6 +703,37 @@ describe('what fuzzing found', () => {
       expect.arrayContaining(['ensuite@exemple.fr', 'voisin-0@exemple.fr', 'voisin-19@exemple.fr']),
     );
   });
+});
+
+describe('submission key (envoi): a retry never makes a second document', () => {
+  it('stores one document under the key, and answers a second attempt with the same key 200 without writing', async () => {
+    const envoi = randomUUID();
+    const email = `cle-${envoi.slice(0, 8)}@exemple.fr`;
+    const first = await post('newsletter', jsonRequest('newsletter', { email, ...newsletterConsent, envoi }));
+    expect(first.response.status).toBe(200);
+    await expectNothingWritten('newsletter', async () => {
+      const again = await post('newsletter', jsonRequest('newsletter', { email, ...newsletterConsent, envoi }));
+      expect(again.response.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+    });
+    const stored = await adminFirestore().collection('newsletter').doc(envoi).get();
+    expect(stored.get('email')).toBe(email);
+    expect(stored.data()).not.toHaveProperty('envoi');
+  });
+
+  it.each(['pas-une-cle', '../inscripitions/x', 42])(
+    'refuses a key that is not a UUID (%j) with 400',
+    async (envoi) => {
+      await expectNothingWritten('preinscription', async () => {
+        const { response, body } = await post(
+          'preinscription',
+          jsonRequest('preinscription', { ...validPreRegistration, envoi }),
+        );
+        expect(response.status).toBe(400);
+        expect(body).toMatchObject({ fields: { envoi: MESSAGES.badRequest } });
+      });
+    },
+  );
 });
 
 describe('a saturated database', () => {
