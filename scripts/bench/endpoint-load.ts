@@ -4,6 +4,7 @@
  * concurrent submissions; each time every request carries a new email, and Firestore is read
  * back (firebase-admin) to check that every 2xx left exactly one document and nothing else did.
  */
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { adminFirestore } from '../../src/lib/firebase-admin.server.ts';
 import { currentConsent } from '../../src/lib/form-rules.ts';
@@ -66,8 +67,12 @@ export interface EndpointLoad extends RunSummary {
   connections: number;
   /** The autocannon run (warm-up included) checked against the database. */
   sustained: Consistency;
-  /** `burstSize` requests sent at once (one connection each), checked against the database. */
-  burst: Consistency & { size: number; seconds: number };
+  /**
+   * `size` requests sent at once (one connection each; `firstStatuses`: their answers), then every
+   * one not answered 2xx sent again with its submission key (`retries` requests); checked against
+   * the database with the final answers.
+   */
+  burst: Consistency & { size: number; seconds: number; firstStatuses: Record<string, number>; retries: number };
   /** The same load with an invalid email (400 before any database access): the function's own cost. */
   refused?: RunSummary & { status4xx: number };
 }
@@ -173,36 +178,66 @@ export async function loadEndpoint(options: LoadOptions): Promise<EndpointLoad> 
   };
 }
 
-/** Sends `burstSize` submissions at once (fetch, one connection each) and checks the documents. */
+/**
+ * Sends `burstSize` submissions at once (fetch, one connection each), each with its own submission
+ * key; then, as an island would, sends every one not answered 2xx again with the same key (20 at a
+ * time, up to 3 more times), and checks that each email left exactly one document.
+ */
 async function runBurst(options: LoadOptions, runId: string): Promise<EndpointLoad['burst']> {
   const answered = new Map<string, number>();
+  const firstStatuses: Record<string, number> = {};
   let errors = 0;
+  const send = async (email: string, envoi: string): Promise<number> => {
+    try {
+      const response = await fetch(`${options.url}${ENDPOINTS[options.endpoint].path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', connection: 'close' },
+        body: JSON.stringify({ ...payload(options.endpoint, email), envoi }),
+        signal: AbortSignal.timeout(60_000),
+      });
+      await response.arrayBuffer();
+      return response.status;
+    } catch {
+      errors += 1;
+      return 0;
+    }
+  };
+  const submissions = Array.from({ length: options.burstSize }, (_, index) => ({
+    email: `bench-${runId}-${index}@example.org`,
+    envoi: randomUUID(),
+  }));
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: options.burstSize }, async (_, index) => {
-      const email = `bench-${runId}-${index}@example.org`;
-      try {
-        const response = await fetch(`${options.url}${ENDPOINTS[options.endpoint].path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', connection: 'close' },
-          body: JSON.stringify(payload(options.endpoint, email)),
-          signal: AbortSignal.timeout(60_000),
-        });
-        await response.arrayBuffer();
-        answered.set(email, response.status);
-      } catch {
-        errors += 1;
-      }
+    submissions.map(async ({ email, envoi }) => {
+      const status = await send(email, envoi);
+      firstStatuses[status] = (firstStatuses[status] ?? 0) + 1;
+      answered.set(email, status);
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  let retries = 0;
+  for (let round = 0; round < 3; round += 1) {
+    const failed = submissions.filter(({ email }) => !isOk(answered.get(email) ?? 0));
+    for (let at = 0; at < failed.length; at += 20) {
+      await Promise.all(
+        failed.slice(at, at + 20).map(async ({ email, envoi }) => {
+          retries += 1;
+          answered.set(email, await send(email, envoi));
+        }),
+      );
+    }
+  }
   await new Promise((resolveWait) => setTimeout(resolveWait, 2_000));
   return {
     size: options.burstSize,
     seconds,
+    firstStatuses,
+    retries,
     ...(await checkDocuments(options.database, options.endpoint, answered, errors, `bench-${runId}-`)),
   };
 }
+
+const isOk = (status: number) => status >= 200 && status < 300;
 
 /** Compares the answers (email → status) with the documents of the endpoint's collection whose email starts with `prefix`. */
 async function checkDocuments(

@@ -343,7 +343,14 @@ ${markdownTable(
     (
       [
         ['sustained (warm-up + run)', result.sustained],
-        [`${result.burst.size} at once (${result.burst.seconds.toFixed(1)} s)`, result.burst],
+        [
+          `${result.burst.size} at once (${result.burst.seconds.toFixed(1)} s: ${Object.entries(
+            result.burst.firstStatuses ?? {},
+          )
+            .map(([status, count]) => `${status} × ${count}`)
+            .join(', ')}), then ${result.burst.retries ?? 0} retries with the same key`,
+          result.burst,
+        ],
       ] as [string, Consistency][]
     ).map(([run, check]) => [
       ENDPOINTS[result.endpoint].path,
@@ -362,7 +369,9 @@ ${markdownTable(
   ),
 )}
 
-"unanswered": documents of requests still in flight when autocannon stopped (written, but their answer was not counted).
+"answers by status": the last answer to each submission. "unanswered": documents of submissions never answered 2xx
+(in flight when autocannon stopped, or given up after 8 s and landed later). A retry of a submission that
+landed after its 503 reuses its key (\`envoi\`, the document id) and leaves no second document.
 `;
 }
 
