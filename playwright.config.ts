@@ -18,7 +18,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // Room for a busy 2-core machine running another copy of the suite beside this one.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     locale: 'fr-FR',
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
@@ -41,14 +43,14 @@ export default defineConfig({
       command: `tsx tests/fixtures/fake-stripe.ts ${ports.stripe}`,
       port: ports.stripe,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 120_000,
     },
     {
       // Static files, the endpoints (the built Netlify function) and an embedded Firestore the tests read back.
       command: `tsx scripts/serve-dist.ts ${ports.site} --emulator 127.0.0.1:${ports.firestore}`,
       url: `http://127.0.0.1:${ports.site}/`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 120_000,
       env: {
         // Plainly fake test keys; the endpoints talk to the fake above.
         STRIPE_SECRET_KEY: ['sk', 'test', 'e2efake'].join('_'),

@@ -6,9 +6,11 @@
  * than `windowLimit` requests to these paths within `windowSize` seconds.
  * The function itself changes nothing: it hands every request on.
  *
- * Not limited: /api/stripe-webhook (Stripe's retries must always get
- * through; its signature check refuses anyone else) and /api/rebuild (its
- * secret and one-build-a-minute debounce already bound it).
+ * Every path under /api/ is limited but the exact paths of /api/stripe-webhook
+ * (Stripe's retries must always get through; its signature check refuses anyone
+ * else) and /api/rebuild (its secret and one-build-a-minute debounce bound it):
+ * another spelling of a limited route (`/api/newsletter/`, `/api/%6Eewsletter`)
+ * is limited too, and the handlers answer it 404 (nonCanonicalPath).
  * The islands show MESSAGES.tooManyRequests on a 429 and keep what the
  * visitor typed (src/lib/submit.ts, src/islands/DonationForm.tsx).
  */
@@ -19,13 +21,14 @@ export default function rateLimit(): undefined {
 }
 
 /**
- * Netlify edge function declaration: the paths, and the limit per IP address:
+ * Netlify edge function declaration: the paths (URLPattern syntax), and the limit per IP address:
  * 20 requests a minute over the four endpoints together, far above what a
  * family needs (a pre-registration, a subscription, two payment attempts)
  * and far below what a script flooding the database or Stripe would send.
  */
 export const config = {
-  path: ['/api/newsletter', '/api/preinscription', '/api/don', '/create-checkout-session'],
+  path: ['/api/*', '/create-checkout-session', '/create-checkout-session/*'],
+  excludedPath: ['/api/stripe-webhook', '/api/rebuild'],
   rateLimit: {
     windowLimit: 20,
     /** Seconds. */

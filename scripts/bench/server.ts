@@ -21,17 +21,22 @@ export interface LocalSite {
 }
 
 /**
- * Starts `tsx scripts/serve-dist.ts <port> --emulator 127.0.0.1:<emulatorPort>`
- * in `dir` (a built copy of the project) and waits until it listens.
+ * Starts `tsx scripts/serve-dist.ts <port>` in `dir` (a built copy of the project) and waits
+ * until it listens. `firestore`: a port for its own embedded emulator (`--emulator`), or an
+ * emulator already running (Google's), named to the function by FIRESTORE_EMULATOR_HOST.
  * @throws BenchError with its output when it does not start within 30 s.
  */
-export async function serveBuiltSite(dir: string, port: number, emulatorPort: number): Promise<LocalSite> {
-  const emulatorAddress = `127.0.0.1:${emulatorPort}`;
-  const child = spawnTracked(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/serve-dist.ts', String(port), '--emulator', emulatorAddress],
-    { cwd: dir },
-  );
+export async function serveBuiltSite(
+  dir: string,
+  port: number,
+  firestore: number | { address: string; projectId: string },
+): Promise<LocalSite> {
+  const emulatorAddress = typeof firestore === 'number' ? `127.0.0.1:${firestore}` : firestore.address;
+  const args = ['--import', 'tsx', 'scripts/serve-dist.ts', String(port)];
+  const env = { ...process.env };
+  if (typeof firestore === 'number') args.push('--emulator', emulatorAddress);
+  else Object.assign(env, { FIREBASE_PROJECT_ID: firestore.projectId, FIRESTORE_EMULATOR_HOST: emulatorAddress });
+  const child = spawnTracked(process.execPath, args, { cwd: dir, env });
   let lines: string[] = [];
   // Reading both pipes also keeps a chatty server from blocking on a full one.
   const keep = (chunk: Buffer) => (lines = [...lines, ...chunk.toString().split('\n').filter(Boolean)].slice(-40));

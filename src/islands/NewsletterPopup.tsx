@@ -21,13 +21,16 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { HONEYPOT_FIELD, isAcceptableEmail, MESSAGES } from '../lib/form-rules';
-import { postJson } from '../lib/submit';
+import { currentConsent, HONEYPOT_FIELD, isAcceptableEmail, MESSAGES } from '../lib/form-rules';
+import { postJson, submissionKeys } from '../lib/submit';
 import { $banner, showMessage } from '../stores/banner';
 
 interface Props {
   privacyHref: string;
 }
+
+/** The consent wording this page shows, and sends with the signup as proof. */
+const CONSENT = currentConsent('newsletter');
 
 /**
  * Checks a payload with the shared newsletter schema, loading it on first use.
@@ -58,6 +61,7 @@ export default function NewsletterPopup({ privacyHref }: Props) {
   const dialogId = `newsletter-${id}`;
   const dialog = useRef<HTMLDialogElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
+  const keys = useRef(submissionKeys());
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -93,7 +97,12 @@ export default function NewsletterPopup({ privacyHref }: Props) {
     setTouched(true);
     const data = new FormData(event.currentTarget);
     const honeypot = String(data.get(HONEYPOT_FIELD) ?? '');
-    const payload = { email, consentement: consent, ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}) };
+    const payload = {
+      email,
+      consentement: consent,
+      consentementVersion: CONSENT.version,
+      ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
+    };
     setSending(true);
     const problem = await newsletterProblem(payload);
     if (problem) {
@@ -102,9 +111,11 @@ export default function NewsletterPopup({ privacyHref }: Props) {
       if (!isAcceptableEmail(email)) emailInput.current?.focus();
       return;
     }
-    const result = await postJson('/api/newsletter', payload);
+    // A retry of the same signup carries the same key: one document even if the first attempt landed.
+    const result = await postJson('/api/newsletter', { ...payload, envoi: keys.current.keyFor(payload) });
     setSending(false);
     if (result.ok) {
+      keys.current.forget();
       setEmail('');
       setConsent(false);
       setTouched(false);
@@ -163,7 +174,6 @@ export default function NewsletterPopup({ privacyHref }: Props) {
               inputMode="email"
               autoComplete="email"
               required
-              maxLength={254}
               value={email}
               aria-invalid={showEmailError}
               aria-describedby={showEmailError ? `${dialogId}-email-error` : undefined}
@@ -188,9 +198,9 @@ export default function NewsletterPopup({ privacyHref }: Props) {
               checked={consent}
               onChange={(event) => setConsent(event.target.checked)}
             />
+            <input type="hidden" name="consentementVersion" value={CONSENT.version} />
             <label htmlFor={`${dialogId}-consent`}>
-              J’accepte que l’association m’envoie sa lettre d’information par email.{' '}
-              <span className="field__required">(obligatoire)</span>
+              {CONSENT.text} <span className="field__required">(obligatoire)</span>
             </label>
           </div>
           <p className="form__notice">

@@ -18,8 +18,8 @@
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Country } from '../lib/countries';
-import { fieldErrors, HONEYPOT_FIELD, MESSAGES, preRegistrationSchema } from '../lib/forms';
-import { postJson } from '../lib/submit';
+import { currentConsent, fieldErrors, HONEYPOT_FIELD, MESSAGES, preRegistrationSchema } from '../lib/forms';
+import { postJson, submissionKeys } from '../lib/submit';
 import { showMessage } from '../stores/banner';
 import TextFieldInput from './TextField';
 
@@ -74,17 +74,26 @@ const ORDER: (keyof Draft)[] = [
   'consentement',
 ];
 
+/** The consent wording this form shows, and sends with the draft as proof. */
+const CONSENT = currentConsent('preinscription');
+
 /** sessionStorage key of the unsent draft. */
 const DRAFT_KEY = 'preinscription-brouillon';
 
+/** What the form sends: the draft and the version of the consent wording shown. */
+function payloadOf(draft: Draft): Record<string, unknown> {
+  return { ...draft, consentementVersion: CONSENT.version };
+}
+
 function errorsOf(draft: Draft): Record<string, string> {
-  const result = preRegistrationSchema.safeParse(draft);
+  const result = preRegistrationSchema.safeParse(payloadOf(draft));
   return result.success ? {} : fieldErrors(result.error);
 }
 
 export default function PreRegistrationForm({ countries, privacyHref }: Props) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
+  const keys = useRef(submissionKeys());
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempted, setAttempted] = useState(false);
@@ -135,9 +144,15 @@ export default function PreRegistrationForm({ countries, privacyHref }: Props) {
       return;
     }
     setSending(true);
-    const result = await postJson('/api/preinscription', honeypot ? { ...draft, [HONEYPOT_FIELD]: honeypot } : draft);
+    // A retry of the same draft carries the same key: one document even if the first attempt landed.
+    const payload = { ...payloadOf(draft), envoi: keys.current.keyFor(draft) };
+    const result = await postJson(
+      '/api/preinscription',
+      honeypot ? { ...payload, [HONEYPOT_FIELD]: honeypot } : payload,
+    );
     setSending(false);
     if (result.ok) {
+      keys.current.forget();
       // Parent and address stay filled in, for a brother or sister.
       const next = { ...draft, enfantPrenom: '', enfantNom: '', infos: '', consentement: false };
       setDraft(next);
@@ -186,7 +201,6 @@ export default function PreRegistrationForm({ countries, privacyHref }: Props) {
     label: string,
     options: {
       required?: boolean;
-      maxLength: number;
       autoComplete: string;
       type?: string;
       inputMode?: 'email' | 'numeric';
@@ -222,31 +236,24 @@ export default function PreRegistrationForm({ countries, privacyHref }: Props) {
 
       <fieldset className="form__group">
         <legend>Votre enfant</legend>
-        {textField('enfantPrenom', 'Prénom de l’enfant', { required: true, maxLength: 100, autoComplete: 'off' })}
-        {textField('enfantNom', 'Nom de l’enfant', { required: true, maxLength: 100, autoComplete: 'off' })}
+        {textField('enfantPrenom', 'Prénom de l’enfant', { required: true, autoComplete: 'off' })}
+        {textField('enfantNom', 'Nom de l’enfant', { required: true, autoComplete: 'off' })}
         <div className="field">
           <label htmlFor={`${id}-infos`}>Quelques mots sur votre enfant</label>
           <p className="field__help" id={`${id}-infos-help`}>
             Son âge, ses besoins, ce qui l’aide au quotidien… Ce que vous souhaitez nous dire.
           </p>
-          <textarea
-            {...described('infos', `${id}-infos-help`)}
-            rows={5}
-            maxLength={2000}
-            value={draft.infos}
-            onChange={onText}
-          />
+          <textarea {...described('infos', `${id}-infos-help`)} rows={5} value={draft.infos} onChange={onText} />
           {errorFor('infos')}
         </div>
       </fieldset>
 
       <fieldset className="form__group">
         <legend>Vous, son parent</legend>
-        {textField('parentPrenom', 'Votre prénom', { required: true, maxLength: 100, autoComplete: 'given-name' })}
-        {textField('parentNom', 'Votre nom', { required: true, maxLength: 100, autoComplete: 'family-name' })}
+        {textField('parentPrenom', 'Votre prénom', { required: true, autoComplete: 'given-name' })}
+        {textField('parentNom', 'Votre nom', { required: true, autoComplete: 'family-name' })}
         {textField('email', 'Votre email', {
           required: true,
-          maxLength: 254,
           autoComplete: 'email',
           type: 'email',
           inputMode: 'email',
@@ -255,14 +262,13 @@ export default function PreRegistrationForm({ countries, privacyHref }: Props) {
 
       <fieldset className="form__group">
         <legend>Votre adresse</legend>
-        {textField('adresse', 'Adresse', { maxLength: 200, autoComplete: 'street-address' })}
+        {textField('adresse', 'Adresse', { autoComplete: 'street-address' })}
         {textField('postal', 'Code postal', {
-          maxLength: 20,
           autoComplete: 'postal-code',
           inputMode: 'numeric',
           short: true,
         })}
-        {textField('ville', 'Ville', { maxLength: 100, autoComplete: 'address-level2' })}
+        {textField('ville', 'Ville', { autoComplete: 'address-level2' })}
         <div className="field">
           <label htmlFor={`${id}-pays`}>Pays</label>
           <select {...described('pays')} autoComplete="country" value={draft.pays} onChange={onText}>
@@ -285,9 +291,9 @@ export default function PreRegistrationForm({ countries, privacyHref }: Props) {
           checked={draft.consentement}
           onChange={(event) => update({ ...draft, consentement: event.target.checked })}
         />
+        <input type="hidden" name="consentementVersion" value={CONSENT.version} />
         <label htmlFor={`${id}-consentement`}>
-          J’accepte que l’association conserve ces informations pour étudier la pré-inscription de mon enfant et me
-          recontacter. {required}
+          {CONSENT.text} {required}
         </label>
         {errorFor('consentement')}
       </div>

@@ -5,8 +5,9 @@
  * Not an island on its own: islands render it.
  *
  * Props: id (string, the input's id; the error's id is `${id}-error`), name,
- * label, value, onChange, error? (French message), required?, maxLength
- * (characters), autoComplete, type? ('text'), inputMode?, short? (narrow field).
+ * label, value, onChange, error? (French message), required?, maxLength?
+ * (ignored: the schema checks lengths in code points, while a native `maxlength`
+ * counts UTF-16 units and silently cuts a paste), autoComplete, type? ('text'), inputMode?, short? (narrow field).
  */
 import type { ChangeEvent } from 'react';
 
@@ -18,7 +19,7 @@ interface Props {
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   error?: string | undefined;
   required?: boolean;
-  maxLength: number;
+  maxLength?: number;
   autoComplete: string;
   type?: string;
   inputMode?: 'email' | 'numeric';
@@ -32,6 +33,7 @@ export default function TextField({
   required = false,
   short = false,
   type = 'text',
+  maxLength: _schemaLimit,
   ...input
 }: Props) {
   return (

@@ -6,8 +6,9 @@
  * schema, honour the honeypot, write one document, and answer in French
  * without leaking any internals (errors are logged server-side).
  *
- * Statuses: 200 written (or honeypot), 400 invalid, 405 not POST, 413 body
- * over MAX_BODY_BYTES, 415 neither JSON nor a form, 503 database unavailable,
+ * Statuses: 200 written (or honeypot), 400 invalid, 404 a non-canonical
+ * path (`/api/newsletter/`, `/api/%6Eewsletter`), 405 not POST, 413 body over
+ * MAX_BODY_BYTES, 415 neither JSON nor a form, 503 database unavailable,
  * 500 unexpected. Form POSTs get 303 instead, with Location = outcomeLocation().
  *
  * The donation endpoints (src/pages/api/don.ts, src/pages/create-checkout-session.ts,
@@ -16,7 +17,16 @@
  */
 import type { APIContext } from 'astro';
 import type * as z from 'zod/mini';
-import { fieldErrors, firstError, formDataToPayload, HONEYPOT_FIELD, MAX_BODY_BYTES, MESSAGES } from './forms';
+import {
+  consentText,
+  fieldErrors,
+  firstError,
+  formDataToPayload,
+  HONEYPOT_FIELD,
+  MAX_BODY_BYTES,
+  MESSAGES,
+  SUBMISSION_KEY_FIELD,
+} from './forms';
 import { outcomeForField, outcomeLocation, type FormName, type Outcome } from './outcomes';
 import { addSubmission, SubmissionUnavailableError, type SubmissionCollection } from './submissions.server';
 
@@ -38,8 +48,10 @@ export type EndpointHandler = (context: EndpointContext) => Promise<Response>;
 
 /** What a write endpoint is made of. */
 export interface SubmissionEndpointOptions {
-  /** Which form posts here (chooses the redirect page and fragments). */
+  /** Which form posts here (chooses the redirect page, the fragments and the consent wordings). */
   form: FormName;
+  /** The route's only accepted path, e.g. `/api/newsletter` (the rate limit is keyed on it). */
+  path: string;
   /** Firestore collection that receives one document per valid submission. */
   collection: SubmissionCollection;
   /** The shared schema (src/lib/forms.ts), strict: unknown fields are refused. */
@@ -216,6 +228,17 @@ export function methodNotAllowedFor(allow: 'GET' | 'POST'): EndpointHandler {
 export const methodNotAllowed: EndpointHandler = methodNotAllowedFor('POST');
 
 /**
+ * 404 for a request whose path is not exactly `path` (trailing slash, percent-encoded letters,
+ * doubled slashes, other case): Astro routes such spellings to the same endpoint, but the rate
+ * limit (netlify/edge-functions/rate-limit.ts) is declared on paths, so only one spelling is served.
+ * @returns the 404 answer, or undefined when the path is canonical.
+ */
+export function nonCanonicalPath(request: Request, path: string): Response | undefined {
+  if (new URL(request.url).pathname === path) return undefined;
+  return jsonResponse(404, { ok: false, message: MESSAGES.notFound });
+}
+
+/**
  * Builds the handlers of a write endpoint (see module doc for the statuses).
  * @returns `POST` (the submission) and `ALL` (405 for any other method), to
  *   re-export from the route module.
@@ -224,9 +247,11 @@ export function createSubmissionEndpoint(options: SubmissionEndpointOptions): {
   POST: EndpointHandler;
   ALL: EndpointHandler;
 } {
-  const { form, collection, schema, successMessage } = options;
+  const { form, path, collection, schema, successMessage } = options;
 
   async function POST({ request }: EndpointContext): Promise<Response> {
+    const refused = nonCanonicalPath(request, path);
+    if (refused) return refused;
     const kind = bodyKind(request);
     const fromForm = kind === 'form';
     const success = () => (fromForm ? redirect(form, 'ok') : json(200, { ok: true, message: successMessage }));
@@ -258,8 +283,12 @@ export function createSubmissionEndpoint(options: SubmissionEndpointOptions): {
       }
 
       const data = { ...result.data };
+      const key = data[SUBMISSION_KEY_FIELD];
       delete data[HONEYPOT_FIELD];
-      await addSubmission(collection, data);
+      delete data[SUBMISSION_KEY_FIELD];
+      // Proof of consent (RGPD art. 7): the wording's version the visitor saw, and its text.
+      data.consentementTexte = consentText(form, data.consentementVersion) ?? '';
+      await addSubmission(collection, data, typeof key === 'string' ? { id: key } : {});
       return success();
     } catch (error) {
       console.error(`[api/${form}] submission not saved:`, error);
@@ -267,7 +296,11 @@ export function createSubmissionEndpoint(options: SubmissionEndpointOptions): {
     }
   }
 
-  return { POST, ALL: methodNotAllowed };
+  async function ALL(context: EndpointContext): Promise<Response> {
+    return nonCanonicalPath(context.request, path) ?? methodNotAllowed(context);
+  }
+
+  return { POST, ALL };
 }
 
 /** Name of the first invalid field (undefined for an error about the whole form, e.g. unknown fields). */

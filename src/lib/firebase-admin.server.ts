@@ -47,3 +47,10 @@ function appOptions(projectId: string, emulator: string | undefined, env: NodeJS
   }
   return { projectId, credential: cert({ projectId, clientEmail, privateKey }) };
 }
+
+/** Deletes the process's admin app, if any (the next adminFirestore() opens a new one). For tests and shutdown. */
+export async function closeAdminFirestore(): Promise<void> {
+  const previous = current?.app;
+  current = undefined;
+  if (previous) await deleteApp(previous).catch(() => undefined);
+}

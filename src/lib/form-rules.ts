@@ -27,12 +27,19 @@ export const MESSAGES = {
     parentPrenom: 'Merci d’indiquer votre prénom',
     parentNom: 'Merci d’indiquer votre nom',
   },
-  /** A text longer than its field allows. */
+  /** A text longer than its field allows (characters = code points, textLength). */
   tooLong: (max: number) => `Ce champ est trop long (${max} caractères au plus)`,
+  /** A text holding an unpaired UTF-16 surrogate (a broken character no keyboard types; a hand-made request). */
+  malformedText: 'Ce champ contient un caractère illisible : merci de le retaper.',
+  /** The consent wording the visitor saw is not one the site knows (a page older than the wording). */
+  consentOutdated:
+    'Le texte du consentement a changé : merci de recharger la page puis de cocher à nouveau la case. Ce que vous avez saisi est conservé.',
   /** Country code not in the list. */
   countryUnknown: 'Merci de choisir un pays dans la liste',
   /** Fields that are not part of the form (a hand-made request). */
   unknownField: 'La demande contient des champs inattendus',
+  /** An address that is not exactly the endpoint's (HTTP 404). */
+  notFound: 'Cette adresse n’existe pas. Merci d’utiliser le formulaire du site.',
   /** Body too large (HTTP 413). */
   tooLarge: 'La demande est trop volumineuse',
   /** Body that is not a form or JSON. */
@@ -60,6 +67,63 @@ export const HONEYPOT_FIELD = 'site';
 export function isAcceptableEmail(email: string): boolean {
   const value = email.trim();
   return value.length >= 5 && value.includes('@') && value.includes('.') && !/\s/.test(value);
+}
+
+/**
+ * Length of a text as the whole site counts it: Unicode code points, so that an emoji or a
+ * character outside the BMP is one character. zod's `maxLength` counts the same way (zod 4.6);
+ * the islands set no native `maxlength` (it counts UTF-16 units and silently cuts a paste).
+ */
+export function textLength(value: string): number {
+  let count = 0;
+  for (const _ of value) count += 1;
+  return count;
+}
+
+/**
+ * True when `value` has no unpaired UTF-16 surrogate (`\uD800` alone): such a string has no
+ * UTF-8 form, so Firestore (and any JSON→UTF-8 store) refuses it. The forms refuse it at
+ * validation (400, MESSAGES.malformedText).
+ */
+export function isWellFormedText(value: string): boolean {
+  return !/\p{Surrogate}/u.test(value);
+}
+
+/** The forms whose documents record a consent. */
+export type ConsentForm = 'newsletter' | 'preinscription';
+
+/** One consent wording: its version (the date it took effect, YYYY-MM-DD) and its exact text. */
+export interface ConsentWording {
+  version: string;
+  text: string;
+}
+
+/**
+ * Every consent wording shown next to a form's consent box, newest first (the first is shown).
+ * Each newsletter and pre-registration document stores the version the visitor saw and its
+ * text (RGPD art. 7, proof of consent; docs/firestore.md). Never edit a published wording: add
+ * a new version in front, and keep the old ones (pages still open send them).
+ */
+export const CONSENT_WORDINGS: Record<ConsentForm, readonly [ConsentWording, ...ConsentWording[]]> = {
+  newsletter: [
+    { version: '2026-11-23', text: 'J’accepte que l’association m’envoie sa lettre d’information par email.' },
+  ],
+  preinscription: [
+    {
+      version: '2026-11-23',
+      text: 'J’accepte que l’association conserve ces informations pour étudier la pré-inscription de mon enfant et me recontacter.',
+    },
+  ],
+};
+
+/** The wording a form shows now (the newest of CONSENT_WORDINGS). */
+export function currentConsent(form: ConsentForm): ConsentWording {
+  return CONSENT_WORDINGS[form][0];
+}
+
+/** The text of a form's consent wording `version`, or undefined for a version the site never showed. */
+export function consentText(form: ConsentForm, version: unknown): string | undefined {
+  return CONSENT_WORDINGS[form].find((wording) => wording.version === version)?.text;
 }
 
 /** CLDR region codes that are not countries (groupings, unknown). */

@@ -18,7 +18,15 @@
  * browser (zod/mini loads no locale): only a hand-made value or a bot gets there.
  */
 import * as z from 'zod/mini';
-import { HONEYPOT_FIELD, isAcceptableEmail, isCountryCodeLike, MESSAGES } from './form-rules';
+import {
+  CONSENT_WORDINGS,
+  HONEYPOT_FIELD,
+  isAcceptableEmail,
+  isCountryCodeLike,
+  isWellFormedText,
+  MESSAGES,
+  type ConsentForm,
+} from './form-rules';
 
 // zod would otherwise probe `new Function('')` to decide whether to compile
 // its object parsers, which the site's Content-Security-Policy refuses (no
@@ -27,44 +35,85 @@ import { HONEYPOT_FIELD, isAcceptableEmail, isCountryCodeLike, MESSAGES } from '
 // one, shared with `astro/zod` (whose objects are), so it stays.
 z.config({ jitless: true });
 
-export { HONEYPOT_FIELD, isAcceptableEmail, isCountryCodeLike, MAX_BODY_BYTES, MESSAGES } from './form-rules';
+export {
+  CONSENT_WORDINGS,
+  consentText,
+  currentConsent,
+  HONEYPOT_FIELD,
+  isAcceptableEmail,
+  isCountryCodeLike,
+  isWellFormedText,
+  MAX_BODY_BYTES,
+  MESSAGES,
+  textLength,
+} from './form-rules';
 
-/** An email: trimmed, at most 254 characters, then spec §5's rule; `message` when not a string or not acceptable. */
-const email = (message: string) =>
+/**
+ * A string the site can store: `message` when it is not a string, MESSAGES.malformedText (and no
+ * further check) when it holds an unpaired surrogate (isWellFormedText). Every text field of every
+ * payload starts with it.
+ */
+export const wellFormedString = (message?: string) =>
   z
-    .string({ error: message })
-    .check(
-      z.trim(),
-      z.maxLength(254, { error: MESSAGES.tooLong(254) }),
-      z.refine(isAcceptableEmail, { error: message }),
-    );
+    .string(message === undefined ? undefined : { error: message })
+    .check(z.refine(isWellFormedText, { error: MESSAGES.malformedText, abort: true }));
 
-/** A text field: trimmed, then at most `max` characters. */
-const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, { error: MESSAGES.tooLong(max) }));
-const requiredText = (max: number, message: string) => text(max).check(z.minLength(1, { error: message }));
-const optionalText = (max: number) => z._default(text(max), '');
+/** An email: well-formed, trimmed, at most 254 characters, then spec §5's rule; `message` when not a string or not acceptable. */
+export const email = (message: string) =>
+  wellFormedString(message).check(
+    z.trim(),
+    z.maxLength(254, { error: MESSAGES.tooLong(254) }),
+    z.refine(isAcceptableEmail, { error: message }),
+  );
+
+/** A text field: well-formed, trimmed, then at most `max` characters (code points, textLength). */
+export const text = (max: number) =>
+  wellFormedString().check(z.trim(), z.maxLength(max, { error: MESSAGES.tooLong(max) }));
+/** A text field that must hold something once trimmed (`message` otherwise). */
+export const requiredText = (max: number, message: string) => text(max).check(z.minLength(1, { error: message }));
+/** A text field that may be left out ('' then). */
+export const optionalText = (max: number) => z._default(text(max), '');
+/** The version of the consent wording the visitor saw: one of CONSENT_WORDINGS[form] (MESSAGES.consentOutdated). */
+const consentVersion = (form: ConsentForm) =>
+  z.enum(CONSENT_WORDINGS[form].map((wording) => wording.version) as [string, ...string[]], {
+    error: MESSAGES.consentOutdated,
+  });
 const honeypot = z.optional(z.string().check(z.maxLength(200)));
 /** An ISO 3166-1 alpha-2 code, any case and spacing, FR when absent. */
 const country = () =>
   z
     ._default(z.string().check(z.trim(), z.toUpperCase()), 'FR')
     .check(z.refine(isCountryCodeLike, { error: MESSAGES.countryUnknown }));
+/**
+ * The key an island draws for one submission (a UUID, crypto.randomUUID()) and sends again when it
+ * retries the same content: it becomes the document's id, so a write that landed after a 503 and
+ * its retry leave one document. Optional: a form POST without JavaScript has none.
+ */
+export const SUBMISSION_KEY_FIELD = 'envoi';
+const submissionKey = z.optional(
+  z
+    .string({ error: MESSAGES.badRequest })
+    .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { error: MESSAGES.badRequest })),
+);
+
 /** Strict objects: any field outside the shape is refused with MESSAGES.unknownField. */
 const strict = {
   error: (issue: { code?: string }) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : undefined),
 };
 
-/** Newsletter entry (spec §3): email and consentement (must be true). */
+/** Newsletter entry (spec §3): email, consentement (must be true) and the consent wording's version. */
 export const newsletterSchema = z.strictObject(
   {
     email: email(MESSAGES.emailIncorrect),
     consentement: z.literal(true, { error: MESSAGES.consentRequired }),
+    consentementVersion: consentVersion('newsletter'),
+    [SUBMISSION_KEY_FIELD]: submissionKey,
     [HONEYPOT_FIELD]: honeypot,
   },
   strict,
 );
 
-/** Pre-registration entry (spec §3); pays is an ISO 3166-1 alpha-2 code, FR by default. */
+/** Pre-registration entry (spec §3) and the consent wording's version; pays is an ISO 3166-1 alpha-2 code, FR by default. */
 export const preRegistrationSchema = z.strictObject(
   {
     enfantPrenom: requiredText(100, MESSAGES.required.enfantPrenom),
@@ -78,6 +127,8 @@ export const preRegistrationSchema = z.strictObject(
     ville: optionalText(100),
     pays: country(),
     consentement: z.literal(true, { error: MESSAGES.preRegistrationConsentRequired }),
+    consentementVersion: consentVersion('preinscription'),
+    [SUBMISSION_KEY_FIELD]: submissionKey,
     [HONEYPOT_FIELD]: honeypot,
   },
   strict,

@@ -1,29 +1,12 @@
 /**
- * Writes of the on-demand endpoints (newsletter, pre-registration) to
- * Firestore, with the same configuration as the content pull
- * (firestoreTargetFromEnv: a real project, FIRESTORE_EMULATOR_HOST, or the
- * embedded emulator that `npm start` names in both variables).
- *
- * Each write is a single-write transaction, i.e. one Commit call: `addDoc`
- * goes through the SDK's Write stream in Node, which queues and retries
- * silently while the backend is unreachable (and which the embedded emulator
- * does not implement). One connection is kept per process, opened lazily; it
- * is closed and dropped after any failure, or when the environment names
- * another database, so the next request reconnects.
- *
- * The Stripe webhook's ledger (src/lib/donation-ledger.server.ts) writes
- * through the same connection with upsertDocument: a document of its own id,
- * read and written in one transaction.
+ * Server writes to Firestore. The form endpoints (newsletter, pre-registration)
+ * create their documents with firebase-admin (src/lib/firebase-admin.server.ts),
+ * to which firestore.rules do not apply; docs/firestore.md explains the setup.
+ * The Stripe webhook's ledger still uses upsertDocument (web SDK, one cached client).
  */
-import {
-  collection,
-  doc,
-  runTransaction,
-  serverTimestamp,
-  type DocumentData,
-  type Firestore,
-  type Transaction,
-} from 'firebase/firestore';
+import { doc, runTransaction, type DocumentData, type Firestore, type Transaction } from 'firebase/firestore';
+import { FieldValue, type Firestore as AdminFirestore } from 'firebase-admin/firestore';
+import { adminFirestore, closeAdminFirestore } from './firebase-admin.server';
 import {
   connectFirestore,
   firestoreTargetFromEnv,
@@ -37,8 +20,26 @@ export type SubmissionCollection = 'newsletter' | 'inscripitions';
 /** Collections written by id (upsertDocument): `dons`, the donation ledger fed by Stripe's webhook. */
 export type KeyedCollection = 'dons';
 
+/** gRPC status of a create() whose document exists. */
+const ALREADY_EXISTS = 6;
+
 /** Give up a write after this many milliseconds (the endpoint must answer within 10 s). */
 export const WRITE_TIMEOUT_MS = 8000;
+
+/**
+ * Writes of this process still running (answered or not) beyond which a new one is refused at
+ * once, without writing: a write queued behind a saturated database would outlast the 8 s bound,
+ * be answered 503 "not saved", and then land anyway.
+ */
+export const MAX_WRITES_IN_FLIGHT = 64;
+
+/** Writes started and not yet settled (a write given up after the timeout counts until it settles). */
+let writesInFlight = 0;
+
+/** How many writes of this process are started and not yet settled (for tests and logs). */
+export function unsettledWrites(): number {
+  return writesInFlight;
+}
 
 /**
  * Raised when a write did not happen: database unreachable, too slow,
@@ -75,27 +76,68 @@ async function dropConnection(connection: FirestoreConnection): Promise<void> {
 }
 
 /**
- * Adds one document to `name`, with the fields of `data` plus
- * `date: serverTimestamp()` (a Firestore Timestamp set by the server).
+ * Creates one document of `name` with firebase-admin (`create()`: a new
+ * random id, never an overwrite), holding the fields of `data` plus
+ * `date: FieldValue.serverTimestamp()`. A failure is this request's own: the
+ * process's client stays (gRPC reconnects by itself), other visitors' writes
+ * go on.
  * @param name - the collection.
  * @param data - validated fields; no `undefined` values (Firestore refuses them).
  * @param options.timeoutMs - give up after this many milliseconds (default WRITE_TIMEOUT_MS, 8000).
- * @returns the id of the new document.
+ * @param options.maxInFlight - refuse at once past this many unsettled writes (default MAX_WRITES_IN_FLIGHT, 64).
+ * @param options.id - the document id (the island's submission key); a document already there
+ *   under it is an earlier attempt of the same submission that landed: success, nothing written.
+ * @returns the id of the new (or earlier) document.
  * @throws SubmissionUnavailableError when the document may not have been written
- *   (configuration error, unreachable database, timeout, refused write).
+ *   (configuration error, unreachable database, timeout, refused write), or was
+ *   certainly not (too many writes in flight).
  */
 export async function addSubmission(
   name: SubmissionCollection,
   data: Record<string, unknown>,
-  { timeoutMs = WRITE_TIMEOUT_MS }: { timeoutMs?: number } = {},
+  {
+    timeoutMs = WRITE_TIMEOUT_MS,
+    maxInFlight = MAX_WRITES_IN_FLIGHT,
+    id,
+  }: { timeoutMs?: number; maxInFlight?: number; id?: string } = {},
 ): Promise<string> {
-  let id = '';
-  await runSingleTransaction(name, timeoutMs, async (db, transaction) => {
-    const reference = doc(collection(db, name));
-    id = reference.id;
-    transaction.set(reference, { ...data, date: serverTimestamp() });
-  });
-  return id;
+  if (writesInFlight >= maxInFlight) {
+    throw new SubmissionUnavailableError(`${writesInFlight} writes in flight: ${name} not written`);
+  }
+  let db: AdminFirestore;
+  try {
+    db = adminFirestore();
+  } catch (error) {
+    throw new SubmissionUnavailableError(`Firestore is not configured for writes to ${name}`, { cause: error });
+  }
+  const reference = id ? db.collection(name).doc(id) : db.collection(name).doc();
+  let timer: NodeJS.Timeout | undefined;
+  let write: Promise<unknown>;
+  try {
+    // Data the SDK cannot encode throws here, before anything is sent.
+    write = reference.create({ ...data, date: FieldValue.serverTimestamp() });
+  } catch (error) {
+    throw new SubmissionUnavailableError(`Could not write to ${name}`, { cause: error });
+  }
+  writesInFlight += 1;
+  void write.then(
+    () => (writesInFlight -= 1),
+    () => (writesInFlight -= 1),
+  );
+  try {
+    await Promise.race([
+      write,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer from Firestore within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+  } catch (error) {
+    if (id && (error as { code?: unknown }).code === ALREADY_EXISTS) return reference.id;
+    throw new SubmissionUnavailableError(`Could not write to ${name}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+  return reference.id;
 }
 
 /**
@@ -175,9 +217,9 @@ async function runSingleTransaction(
 }
 
 /**
- * Closes the cached connection, if any (the next write opens a new one from
+ * Closes the process's clients, if any (the next write opens new ones from
  * the environment). For tests and shutdown; never waits more than 2 s.
  */
 export async function closeSubmissionConnection(): Promise<void> {
-  if (cached) await dropConnection(cached.connection);
+  await Promise.all([cached ? dropConnection(cached.connection) : undefined, closeAdminFirestore()]);
 }

@@ -57,3 +57,32 @@ export async function postJson(url: string, payload: unknown): Promise<SubmitRes
       : ({} as Record<string, string>);
   return { ok: response.ok, status: response.status, message, fields };
 }
+
+/**
+ * Submission keys for one form (the `envoi` field, src/lib/forms.ts): `keyFor(payload)` returns the
+ * key of the previous call while the payload is the same (a retry after a failure), a new UUID when
+ * it changed; `forget()` after a success, so that the next submission gets its own.
+ */
+export function submissionKeys(): { keyFor(payload: unknown): string; forget(): void } {
+  let last: { content: string; key: string } | undefined;
+  return {
+    keyFor(payload) {
+      const content = JSON.stringify(payload);
+      if (last?.content !== content) last = { content, key: randomUuid() };
+      return last.key;
+    },
+    forget() {
+      last = undefined;
+    },
+  };
+}
+
+/** A random UUID v4; crypto.randomUUID() exists only on https or localhost (not `npm start` seen from a phone). */
+function randomUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import NewsletterPopup from '../../src/islands/NewsletterPopup';
 import { $banner, clearMessage } from '../../src/stores/banner';
+import { newsletterConsent } from '../fixtures/submissions';
 
 function setup() {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -89,7 +90,8 @@ describe('NewsletterPopup', () => {
     expect(fetch).toHaveBeenCalledWith('/api/newsletter', expect.objectContaining({ method: 'POST' }));
     expect(JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({
       email: 'marie@exemple.fr',
-      consentement: true,
+      ...newsletterConsent,
+      envoi: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect($banner.get()?.text).toBe('Votre email a bien été enregistré, merci pour votre soutien.');
     expect(dialog()).not.toHaveAttribute('open');

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PreRegistrationForm from '../../src/islands/PreRegistrationForm';
 import { countryOptions } from '../../src/lib/countries';
 import { $banner, clearMessage } from '../../src/stores/banner';
+import { currentConsent } from '../../src/lib/form-rules';
 
 const countries = countryOptions();
 
@@ -96,7 +97,11 @@ describe('PreRegistrationForm', () => {
     await submit();
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/preinscription');
-    expect(JSON.parse(init.body as string)).toEqual(typed);
+    expect(JSON.parse(init.body as string)).toEqual({
+      ...typed,
+      consentementVersion: currentConsent('preinscription').version,
+      envoi: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect($banner.get()?.text).toBe('Vous avez été inscrit');
     expect(screen.getByRole('status')).toHaveTextContent('Vous avez été inscrit');
     // Ready for a brother or sister: the child's fields are empty, the parent's kept.
@@ -124,6 +129,25 @@ describe('PreRegistrationForm', () => {
     expect(screen.getByLabelText(/Votre email/)).toHaveValue('sophie@exemple.fr');
     expect(screen.getByLabelText('Pays')).toHaveValue('BE');
     expect(screen.getByLabelText(/J’accepte/)).toBeChecked();
+  });
+
+  it('retries the same draft with the same submission key, and a changed draft with a new one', async () => {
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ ok: false, message: 'Indisponible.' }), { status: 503 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { user, submit } = setup();
+    await fillValid(user);
+    await submit();
+    await submit();
+    await user.type(screen.getByLabelText(/Ville/), 'x');
+    await submit();
+    const keys = fetch.mock.calls.map(
+      (call) => JSON.parse((call as unknown as [string, RequestInit])[1].body as string).envoi,
+    );
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('saves the draft as the parent types and restores it after a reload of the tab', async () => {

@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collection, getDocsFromServer, query, where } from 'firebase/firestore';
 import { connectFirestore } from '../../src/lib/firestore.server';
+import { newsletterConsent, storedConsent } from '../fixtures/submissions';
 import { expectNoAxeViolations } from './helpers';
 
 /** The emulator of playwright.config.ts's web server. */
@@ -51,6 +52,9 @@ test.describe('newsletter popup', () => {
     await expect(field).toBeFocused();
     await field.fill(email);
     await dialog.getByLabel(/J’accepte/).check();
+    const label =
+      (await dialog.getByLabel(/J’accepte/).evaluate((box) => (box as HTMLInputElement).labels?.[0]?.textContent)) ??
+      '';
     // Timestamps of every change of the banner, taken in the page itself.
     await page.evaluate(() => {
       const times: { at: number; text: string }[] = [];
@@ -70,8 +74,16 @@ test.describe('newsletter popup', () => {
 
     const documents = await documentsWithEmail('newsletter', email);
     expect(documents).toHaveLength(1);
-    expect(Object.keys(documents[0] ?? {}).sort()).toEqual(['consentement', 'date', 'email']);
-    expect(documents[0]).toMatchObject({ email, consentement: true });
+    expect(Object.keys(documents[0] ?? {}).sort()).toEqual([
+      'consentement',
+      'consentementTexte',
+      'consentementVersion',
+      'date',
+      'email',
+    ]);
+    // Proof of consent: the wording the visitor saw next to the box, and its version.
+    expect(documents[0]).toMatchObject({ email, ...storedConsent('newsletter') });
+    expect(label).toContain(String(documents[0]?.consentementTexte));
 
     // The real 4 s of spec §9, measured in the page: shown, then gone 4 s later.
     await expect(banner(page)).toHaveText('', { timeout: 6000 });
@@ -179,9 +191,25 @@ test.describe('pre-registration form', () => {
       postal: '69007',
       ville: 'Lyon',
       pays: 'BE',
-      consentement: true,
+      ...storedConsent('preinscription'),
     });
     expect(Object.keys(documents[0] ?? {})).toContain('date');
+  });
+
+  test('takes 100 emoji in a first name (characters, not UTF-16 units) and refuses 101', async ({ page }) => {
+    const email = uniqueEmail('emoji');
+    await openForm(page);
+    await fillPreRegistration(page, email);
+    const child = page.getByLabel(/Prénom de l’enfant/);
+    await child.fill('🙂'.repeat(101));
+    await expect(child).toHaveValue('🙂'.repeat(101));
+    await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+    await expect(child).toHaveAccessibleDescription('Ce champ est trop long (100 caractères au plus)');
+    await child.fill('🙂'.repeat(100));
+    await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+    await expect(banner(page)).toHaveText('Vous avez été inscrit');
+    const documents = await documentsWithEmail('inscripitions', email);
+    expect(documents.map((document) => document.enfantPrenom)).toEqual(['🙂'.repeat(100)]);
   });
 
   test('shows every error next to its field and passes axe in that state', async ({ page }) => {
@@ -245,6 +273,23 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
     await expect(page).toHaveURL(/\/ecole#preinscription-ok$/);
     await expect(page.locator('#preinscription-ok')).toHaveText('Vous avez été inscrit');
-    expect(await documentsWithEmail('inscripitions', email)).toHaveLength(1);
+    const documents = await documentsWithEmail('inscripitions', email);
+    expect(documents).toHaveLength(1);
+    expect(documents[0]).toMatchObject(storedConsent('preinscription'));
   });
+});
+
+test.describe('the built function', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const path of ['/api/newsletter/', '/api/%6Eewsletter', '/api//newsletter']) {
+    test(`answers 404 to another spelling of the route (${path}) and writes nothing`, async ({ request }) => {
+      const email = uniqueEmail('chemin');
+      const response = await request.post(path, {
+        data: { email, ...newsletterConsent },
+      });
+      expect(response.status()).toBe(404);
+      expect(await documentsWithEmail('newsletter', email)).toEqual([]);
+    });
+  }
 });

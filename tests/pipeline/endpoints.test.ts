@@ -6,16 +6,29 @@
  * connection per read (the embedded emulator answers only the first query of
  * a client's listen stream).
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { collection, getDocsFromServer, Timestamp, type DocumentData } from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
 import { MAX_BODY_BYTES, MESSAGES } from '../../src/lib/forms';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server';
-import { closeSubmissionConnection } from '../../src/lib/submissions.server';
+import { adminFirestore } from '../../src/lib/firebase-admin.server';
+import {
+  addSubmission,
+  closeSubmissionConnection,
+  MAX_WRITES_IN_FLIGHT,
+  SubmissionUnavailableError,
+  unsettledWrites,
+} from '../../src/lib/submissions.server';
 import * as newsletter from '../../src/pages/api/newsletter';
 import * as preinscription from '../../src/pages/api/preinscription';
-import { validPreRegistration } from '../fixtures/submissions';
+import {
+  newsletterConsent,
+  preRegistrationConsent,
+  storedConsent,
+  validPreRegistration,
+} from '../fixtures/submissions';
 import { closedPort } from '../fixtures/ports.ts';
 
 const ENV_KEYS = ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIRESTORE_EMULATOR_HOST'] as const;
@@ -110,7 +123,7 @@ describe('POST /api/newsletter (JSON, as the island sends it)', () => {
       'newsletter',
       jsonRequest(
         'newsletter',
-        { email: '  marie@exemple.fr ', consentement: true },
+        { email: '  marie@exemple.fr ', ...newsletterConsent },
         { 'content-type': 'application/json; charset=utf-8' },
       ),
     );
@@ -122,46 +135,51 @@ describe('POST /api/newsletter (JSON, as the island sends it)', () => {
     const documents = await readCollection('newsletter');
     expect(documents).toHaveLength(before + 1);
     const written = documents.find((document) => document.email === 'marie@exemple.fr');
-    expect(Object.keys(written ?? {}).sort()).toEqual(['consentement', 'date', 'email']);
-    expect(written).toMatchObject({ email: 'marie@exemple.fr', consentement: true });
-    expectTimestampNearNow(written?.date);
+    const { date, ...fields } = written ?? {};
+    expect(fields).toEqual({ email: 'marie@exemple.fr', ...storedConsent('newsletter') });
+    expectTimestampNearNow(date);
   });
 
   it.each([
-    ['a bad email', { email: 'a@b', consentement: true }, MESSAGES.emailIncorrect, { email: MESSAGES.emailIncorrect }],
+    [
+      'a bad email',
+      { email: 'a@b', ...newsletterConsent },
+      MESSAGES.emailIncorrect,
+      { email: MESSAGES.emailIncorrect },
+    ],
     [
       'no consent',
-      { email: 'paul@exemple.fr', consentement: false },
+      { email: 'paul@exemple.fr', ...newsletterConsent, consentement: false },
       MESSAGES.consentRequired,
       { consentement: MESSAGES.consentRequired },
     ],
     [
       'a missing consent',
-      { email: 'paul@exemple.fr' },
+      { email: 'paul@exemple.fr', consentementVersion: newsletterConsent.consentementVersion },
       MESSAGES.consentRequired,
       { consentement: MESSAGES.consentRequired },
     ],
     [
       'consent as a string',
-      { email: 'paul@exemple.fr', consentement: 'true' },
+      { email: 'paul@exemple.fr', ...newsletterConsent, consentement: 'true' },
       MESSAGES.consentRequired,
       { consentement: MESSAGES.consentRequired },
     ],
     [
       'an email that is a number',
-      { email: 12345, consentement: true },
+      { email: 12345, ...newsletterConsent },
       MESSAGES.emailIncorrect,
       { email: MESSAGES.emailIncorrect },
     ],
     [
       'an unknown field',
-      { email: 'paul@exemple.fr', consentement: true, admin: true },
+      { email: 'paul@exemple.fr', ...newsletterConsent, admin: true },
       MESSAGES.unknownField,
       { _form: MESSAGES.unknownField },
     ],
     [
       'an over-long email',
-      { email: `${'a'.repeat(250)}@exemple.fr`, consentement: true },
+      { email: `${'a'.repeat(250)}@exemple.fr`, ...newsletterConsent },
       MESSAGES.tooLong(254),
       { email: MESSAGES.tooLong(254) },
     ],
@@ -219,7 +237,7 @@ describe('POST /api/preinscription (JSON)', () => {
     expect(documents).toHaveLength(before + 1);
     const written = documents.find((document) => document.email === validPreRegistration.email);
     const { date, ...fields } = written ?? {};
-    expect(fields).toEqual(validPreRegistration);
+    expect(fields).toEqual({ ...validPreRegistration, ...storedConsent('preinscription') });
     expectTimestampNearNow(date);
   });
 
@@ -230,13 +248,21 @@ describe('POST /api/preinscription (JSON)', () => {
       parentPrenom: 'Inès',
       parentNom: 'Durand',
       email: 'ines.durand@exemple.fr',
-      consentement: true,
+      ...preRegistrationConsent,
     };
     const { response } = await post('preinscription', jsonRequest('preinscription', required));
     expect(response.status).toBe(200);
     const written = (await readCollection('inscripitions')).find((document) => document.email === required.email);
     const { date, ...fields } = written ?? {};
-    expect(fields).toEqual({ ...required, infos: '', adresse: '', postal: '', ville: '', pays: 'FR' });
+    expect(fields).toEqual({
+      ...required,
+      ...storedConsent('preinscription'),
+      infos: '',
+      adresse: '',
+      postal: '',
+      ville: '',
+      pays: 'FR',
+    });
     expectTimestampNearNow(date);
   });
 
@@ -321,7 +347,7 @@ describe('body size limit (MAX_BODY_BYTES = 16 KB → 413)', () => {
   });
 
   it('accepts a body right at the limit', async () => {
-    const payload = JSON.stringify({ email: 'limite@exemple.fr', consentement: true });
+    const payload = JSON.stringify({ email: 'limite@exemple.fr', ...newsletterConsent });
     const body = payload + ' '.repeat(MAX_BODY_BYTES - payload.length);
     expect(new TextEncoder().encode(body).byteLength).toBe(MAX_BODY_BYTES);
     const { response } = await post('newsletter', jsonRequest('newsletter', body));
@@ -333,6 +359,7 @@ describe('body size limit (MAX_BODY_BYTES = 16 KB → 413)', () => {
       const request = formRequest('newsletter', {
         email: 'paul@exemple.fr',
         consentement: 'on',
+        consentementVersion: newsletterConsent.consentementVersion,
         site: 'x'.repeat(MAX_BODY_BYTES),
       });
       const { response } = await post('newsletter', request);
@@ -344,11 +371,14 @@ describe('body size limit (MAX_BODY_BYTES = 16 KB → 413)', () => {
 
 describe('honeypot (hidden field "site")', () => {
   it('answers a filled honeypot exactly like a real signup, and writes nothing', async () => {
-    const real = await post('newsletter', jsonRequest('newsletter', { email: 'vraie@exemple.fr', consentement: true }));
+    const real = await post(
+      'newsletter',
+      jsonRequest('newsletter', { email: 'vraie@exemple.fr', ...newsletterConsent }),
+    );
     await expectNothingWritten('newsletter', async () => {
       const bot = await post(
         'newsletter',
-        jsonRequest('newsletter', { email: 'bot@exemple.fr', consentement: true, site: 'https://spam.example' }),
+        jsonRequest('newsletter', { email: 'bot@exemple.fr', ...newsletterConsent, site: 'https://spam.example' }),
       );
       expect(bot.response.status).toBe(real.response.status);
       expect(bot.body).toEqual(real.body);
@@ -371,7 +401,12 @@ describe('honeypot (hidden field "site")', () => {
     await expectNothingWritten('newsletter', async () => {
       const { response } = await post(
         'newsletter',
-        formRequest('newsletter', { email: 'bot@exemple.fr', consentement: 'on', site: 'spam' }),
+        formRequest('newsletter', {
+          email: 'bot@exemple.fr',
+          consentement: 'on',
+          consentementVersion: newsletterConsent.consentementVersion,
+          site: 'spam',
+        }),
       );
       expect(response.status).toBe(303);
       expect(response.headers.get('location')).toBe('/#newsletter-ok');
@@ -384,7 +419,12 @@ describe('plain form POST (no JavaScript)', () => {
     const before = await count('newsletter');
     const { response } = await post(
       'newsletter',
-      formRequest('newsletter', { email: 'sans-js@exemple.fr', consentement: 'on', site: '' }),
+      formRequest('newsletter', {
+        email: 'sans-js@exemple.fr',
+        consentement: 'on',
+        consentementVersion: newsletterConsent.consentementVersion,
+        site: '',
+      }),
     );
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/#newsletter-ok');
@@ -392,8 +432,7 @@ describe('plain form POST (no JavaScript)', () => {
     const documents = await readCollection('newsletter');
     expect(documents).toHaveLength(before + 1);
     const written = documents.find((document) => document.email === 'sans-js@exemple.fr');
-    expect(Object.keys(written ?? {}).sort()).toEqual(['consentement', 'date', 'email']);
-    expect(written?.consentement).toBe(true);
+    expect(written).toMatchObject(storedConsent('newsletter'));
   });
 
   it('writes one pre-registration from a multipart form and redirects 303 to /ecole#preinscription-ok', async () => {
@@ -408,14 +447,31 @@ describe('plain form POST (no JavaScript)', () => {
     const documents = await readCollection('inscripitions');
     expect(documents).toHaveLength(before + 1);
     const { date, ...fields } = documents.find((document) => document.email === 'multipart@exemple.fr') ?? {};
-    expect(fields).toEqual({ ...validPreRegistration, email: 'multipart@exemple.fr' });
+    expect(fields).toEqual({
+      ...validPreRegistration,
+      ...storedConsent('preinscription'),
+      email: 'multipart@exemple.fr',
+    });
     expectTimestampNearNow(date);
   });
 
   it.each([
-    ['newsletter', { email: 'a@b', consentement: 'on' }, '/#newsletter-email'],
+    [
+      'newsletter',
+      { email: 'a@b', consentement: 'on', consentementVersion: newsletterConsent.consentementVersion },
+      '/#newsletter-email',
+    ],
     ['newsletter', { email: 'paul@exemple.fr' }, '/#newsletter-consentement'],
-    ['newsletter', { email: 'paul@exemple.fr', consentement: 'on', admin: '1' }, '/#newsletter-champs'],
+    [
+      'newsletter',
+      {
+        email: 'paul@exemple.fr',
+        consentement: 'on',
+        consentementVersion: newsletterConsent.consentementVersion,
+        admin: '1',
+      },
+      '/#newsletter-champs',
+    ],
     ['preinscription', { ...stringFields(), consentement: undefined }, '/ecole#preinscription-consentement'],
     ['preinscription', { ...stringFields(), email: 'x' }, '/ecole#preinscription-email'],
     ['preinscription', { ...stringFields(), enfantPrenom: '' }, '/ecole#preinscription-champs'],
@@ -462,8 +518,8 @@ describe('database unavailable', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     // A first write opens the cached connection to the emulator...
     expect(
-      (await post('newsletter', jsonRequest('newsletter', { email: 'avant@exemple.fr', consentement: true }))).response
-        .status,
+      (await post('newsletter', jsonRequest('newsletter', { email: 'avant@exemple.fr', ...newsletterConsent })))
+        .response.status,
     ).toBe(200);
     // ...then the environment names a closed port: the module re-reads it at each request.
     const port = await closedPort();
@@ -471,7 +527,7 @@ describe('database unavailable', () => {
     const started = Date.now();
     const { response, body } = await post(
       'newsletter',
-      jsonRequest('newsletter', { email: 'panne@exemple.fr', consentement: true }),
+      jsonRequest('newsletter', { email: 'panne@exemple.fr', ...newsletterConsent }),
     );
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(response.status).toBe(503);
@@ -481,14 +537,21 @@ describe('database unavailable', () => {
     expect(JSON.stringify(body)).not.toContain(String(port));
     expect(logged).toHaveBeenCalled();
 
-    const form = await post('newsletter', formRequest('newsletter', { email: 'panne@exemple.fr', consentement: 'on' }));
+    const form = await post(
+      'newsletter',
+      formRequest('newsletter', {
+        email: 'panne@exemple.fr',
+        consentement: 'on',
+        consentementVersion: newsletterConsent.consentementVersion,
+      }),
+    );
     expect(form.response.status).toBe(303);
     expect(form.response.headers.get('location')).toBe('/#newsletter-indisponible');
 
     useEmulator();
     expect(
-      (await post('newsletter', jsonRequest('newsletter', { email: 'apres@exemple.fr', consentement: true }))).response
-        .status,
+      (await post('newsletter', jsonRequest('newsletter', { email: 'apres@exemple.fr', ...newsletterConsent })))
+        .response.status,
     ).toBe(200);
     const emails = (await readCollection('newsletter')).map((document) => document.email);
     expect(emails).toContain('apres@exemple.fr');
@@ -524,7 +587,7 @@ describe('database unavailable', () => {
     delete process.env.FIREBASE_PROJECT_ID;
     const { response, body } = await post(
       'newsletter',
-      jsonRequest('newsletter', { email: 'paul@exemple.fr', consentement: true }),
+      jsonRequest('newsletter', { email: 'paul@exemple.fr', ...newsletterConsent }),
     );
     expect(response.status).toBe(503);
     expect(body).toEqual({ ok: false, message: MESSAGES.unavailable });
@@ -532,6 +595,174 @@ describe('database unavailable', () => {
       'message',
       expect.stringContaining('FIREBASE_PROJECT_ID'),
     );
+  });
+});
+
+describe('what fuzzing found', () => {
+  const emoji = '😀';
+
+  it.each([
+    ['newsletter', { email: `paul\uD800@exemple.fr`, ...newsletterConsent }, 'email'],
+    ['newsletter', { email: `paul@exemple.fr\uDC00`, ...newsletterConsent }, 'email'],
+    ['preinscription', { ...validPreRegistration, enfantPrenom: 'L\uD83Da' }, 'enfantPrenom'],
+    ['preinscription', { ...validPreRegistration, infos: `${'x'.repeat(50)}\uDE00` }, 'infos'],
+    ['preinscription', { ...validPreRegistration, ville: '\uDBFF' }, 'ville'],
+  ] as const)(
+    'refuses an unpaired surrogate (%s, %j) with 400 and the French message',
+    async (route, payload, field) => {
+      await expectNothingWritten(route, async () => {
+        const { response, body } = await post(route, jsonRequest(route, payload));
+        expect(response.status).toBe(400);
+        expect(body).toMatchObject({ ok: false, fields: { [field]: MESSAGES.malformedText } });
+        expect(MESSAGES.malformedText).toBe('Ce champ contient un caractère illisible : merci de le retaper.');
+      });
+    },
+  );
+
+  it('counts lengths in characters (code points): 100 emoji fit a first name and are stored, 101 do not', async () => {
+    const hundred = emoji.repeat(100);
+    expect(hundred.length).toBe(200);
+    const email = 'emoji@exemple.fr';
+    const { response } = await post(
+      'preinscription',
+      jsonRequest('preinscription', { ...validPreRegistration, email, enfantPrenom: hundred }),
+    );
+    expect(response.status).toBe(200);
+    const written = (await readCollection('inscripitions')).find((document) => document.email === email);
+    expect(written?.enfantPrenom).toBe(hundred);
+
+    await expectNothingWritten('preinscription', async () => {
+      const over = await post(
+        'preinscription',
+        jsonRequest('preinscription', { ...validPreRegistration, enfantPrenom: emoji.repeat(101) }),
+      );
+      expect(over.response.status).toBe(400);
+      expect(over.body).toMatchObject({ fields: { enfantPrenom: MESSAGES.tooLong(100) } });
+    });
+  });
+
+  it.each([
+    ['newsletter', 'http://127.0.0.1:4321/api/newsletter/'],
+    ['newsletter', 'http://127.0.0.1:4321/api/%6Eewsletter'],
+    ['newsletter', 'http://127.0.0.1:4321/api//newsletter'],
+    ['newsletter', 'http://127.0.0.1:4321/API/newsletter'],
+    ['preinscription', 'http://127.0.0.1:4321/api/preinscription/'],
+    ['preinscription', 'http://127.0.0.1:4321/api/pr%65inscription'],
+  ] as const)('refuses a non-canonical path (%s: %s) with 404, writing nothing', async (route, url) => {
+    const payload =
+      route === 'newsletter' ? { email: 'chemin@exemple.fr', ...newsletterConsent } : validPreRegistration;
+    await expectNothingWritten(route, async () => {
+      const request = new Request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      const { response, body } = await post(route, request);
+      expect(response.status).toBe(404);
+      expect(body).toEqual({ ok: false, message: MESSAGES.notFound });
+      const other = await HANDLERS[route].ALL({ request: new Request(url) });
+      expect(other.status).toBe(404);
+    });
+  });
+
+  it.each([
+    ['an unknown version', { email: 'version@exemple.fr', consentement: true, consentementVersion: '2001-01-01' }],
+    ['no version', { email: 'version@exemple.fr', consentement: true }],
+  ])('refuses a consent with %s (no proof of the wording seen) with 400', async (_label, payload) => {
+    await expectNothingWritten('newsletter', async () => {
+      const { response, body } = await post('newsletter', jsonRequest('newsletter', payload));
+      expect(response.status).toBe(400);
+      expect(body).toEqual({
+        ok: false,
+        message: MESSAGES.consentOutdated,
+        fields: { consentementVersion: MESSAGES.consentOutdated },
+      });
+    });
+  });
+
+  it('keeps the shared client when one write fails on its own data: the other writes go through at once', async () => {
+    const client = adminFirestore();
+    // What a malformed string did before validation refused it: the emulator rejects the write.
+    const own = addSubmission('newsletter', { email: 'casse\uD800@exemple.fr' });
+    const others = Array.from({ length: 20 }, (_, index) =>
+      post('newsletter', jsonRequest('newsletter', { email: `voisin-${index}@exemple.fr`, ...newsletterConsent })),
+    );
+    await expect(own).rejects.toBeInstanceOf(SubmissionUnavailableError);
+    const started = Date.now();
+    const answers = await Promise.all(others);
+    expect(answers.map(({ response }) => response.status)).toEqual(Array(20).fill(200));
+    const after = await post(
+      'newsletter',
+      jsonRequest('newsletter', { email: 'ensuite@exemple.fr', ...newsletterConsent }),
+    );
+    expect(after.response.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(adminFirestore()).toBe(client);
+    const emails = (await readCollection('newsletter')).map((document) => document.email);
+    expect(emails).toEqual(
+      expect.arrayContaining(['ensuite@exemple.fr', 'voisin-0@exemple.fr', 'voisin-19@exemple.fr']),
+    );
+  });
+});
+
+describe('submission key (envoi): a retry never makes a second document', () => {
+  it('stores one document under the key, and answers a second attempt with the same key 200 without writing', async () => {
+    const envoi = randomUUID();
+    const email = `cle-${envoi.slice(0, 8)}@exemple.fr`;
+    const first = await post('newsletter', jsonRequest('newsletter', { email, ...newsletterConsent, envoi }));
+    expect(first.response.status).toBe(200);
+    await expectNothingWritten('newsletter', async () => {
+      const again = await post('newsletter', jsonRequest('newsletter', { email, ...newsletterConsent, envoi }));
+      expect(again.response.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+    });
+    const stored = await adminFirestore().collection('newsletter').doc(envoi).get();
+    expect(stored.get('email')).toBe(email);
+    expect(stored.data()).not.toHaveProperty('envoi');
+  });
+
+  it.each(['pas-une-cle', '../inscripitions/x', 42])(
+    'refuses a key that is not a UUID (%j) with 400',
+    async (envoi) => {
+      await expectNothingWritten('preinscription', async () => {
+        const { response, body } = await post(
+          'preinscription',
+          jsonRequest('preinscription', { ...validPreRegistration, envoi }),
+        );
+        expect(response.status).toBe(400);
+        expect(body).toMatchObject({ fields: { envoi: MESSAGES.badRequest } });
+      });
+    },
+  );
+});
+
+describe('a saturated database', () => {
+  it('refuses a write at once, without writing, while too many are in flight (never a 503 that lands later)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const blackHole = await silentServer();
+    try {
+      process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${blackHole.port}`;
+      // Writes given up by earlier tests may still be unsettled: the limit is set above them.
+      const limit = unsettledWrites() + 2;
+      const hanging = [1, 2].map((index) =>
+        addSubmission('newsletter', { email: `file-${index}@exemple.fr` }, { timeoutMs: 1_000, maxInFlight: limit }),
+      );
+      expect(unsettledWrites()).toBe(limit);
+      const started = Date.now();
+      const refused = addSubmission('newsletter', { email: 'en-trop@exemple.fr' }, { maxInFlight: limit });
+      await expect(refused).rejects.toThrow(`${limit} writes in flight: newsletter not written`);
+      expect(Date.now() - started).toBeLessThan(500);
+      for (const write of hanging) await expect(write).rejects.toBeInstanceOf(SubmissionUnavailableError);
+      // Given up after 1 s, they still count until they settle: the limit holds for the writes that may still land.
+      await expect(addSubmission('newsletter', { email: 'toujours@exemple.fr' }, { maxInFlight: 2 })).rejects.toThrow(
+        /in flight/,
+      );
+      expect(MAX_WRITES_IN_FLIGHT).toBe(64);
+    } finally {
+      logged.mockRestore();
+      for (const socket of blackHole.sockets) socket.destroy();
+      blackHole.server.close();
+    }
   });
 });
 

@@ -5,11 +5,15 @@ import {
   formDataToPayload,
   isAcceptableEmail,
   isCountryCodeLike,
+  isWellFormedText,
   MESSAGES,
   newsletterSchema,
   paymentDraftSchema,
   preRegistrationSchema,
+  textLength,
 } from '../../src/lib/forms';
+import { CONSENT_WORDINGS, consentText, currentConsent } from '../../src/lib/form-rules';
+import { newsletterConsent, preRegistrationConsent } from '../fixtures/submissions';
 
 const validPreRegistration = {
   enfantPrenom: 'Léa',
@@ -22,7 +26,7 @@ const validPreRegistration = {
   postal: '69007',
   ville: 'Lyon',
   pays: 'FR',
-  consentement: true,
+  ...preRegistrationConsent,
 };
 
 /** A valid payment draft: the parent of the pre-registration gives amount index 3 by Stripe's page. */
@@ -39,7 +43,7 @@ describe('newsletter rules (spec §5)', () => {
 
   it("says 'L'email ne semble pas correct, pouvez-vous le vérifier ?' for a bad email", () => {
     for (const email of ['a@b', 'abcdef', 'ab.cd', '@.f']) {
-      const result = newsletterSchema.safeParse({ email, consentement: true });
+      const result = newsletterSchema.safeParse({ email, ...newsletterConsent });
       expect(result.success, email).toBe(false);
       if (!result.success)
         expect(firstError(result.error)).toBe("L'email ne semble pas correct, pouvez-vous le vérifier ?");
@@ -47,25 +51,25 @@ describe('newsletter rules (spec §5)', () => {
   });
 
   it("says 'Votre consentement est obligatoire pour vous inscrire' without consent", () => {
-    const result = newsletterSchema.safeParse({ email: 'marie@exemple.fr', consentement: false });
+    const result = newsletterSchema.safeParse({ email: 'marie@exemple.fr', ...newsletterConsent, consentement: false });
     expect(result.success).toBe(false);
     if (!result.success) expect(firstError(result.error)).toBe('Votre consentement est obligatoire pour vous inscrire');
   });
 
   it('checks the email before the consent, and trims the email', () => {
-    const result = newsletterSchema.safeParse({ email: 'x', consentement: false });
+    const result = newsletterSchema.safeParse({ email: 'x', ...newsletterConsent, consentement: false });
     if (!result.success) expect(firstError(result.error)).toBe(MESSAGES.emailIncorrect);
-    expect(newsletterSchema.parse({ email: ' marie@exemple.fr ', consentement: true })).toEqual({
+    expect(newsletterSchema.parse({ email: ' marie@exemple.fr ', ...newsletterConsent })).toEqual({
       email: 'marie@exemple.fr',
-      consentement: true,
+      ...newsletterConsent,
     });
   });
 
   it('rejects unknown fields and over-long emails', () => {
-    const unknown = newsletterSchema.safeParse({ email: 'marie@exemple.fr', consentement: true, admin: true });
+    const unknown = newsletterSchema.safeParse({ email: 'marie@exemple.fr', ...newsletterConsent, admin: true });
     expect(unknown.success).toBe(false);
     if (!unknown.success) expect(firstError(unknown.error)).toBe('La demande contient des champs inattendus');
-    const long = newsletterSchema.safeParse({ email: `${'a'.repeat(250)}@exemple.fr`, consentement: true });
+    const long = newsletterSchema.safeParse({ email: `${'a'.repeat(250)}@exemple.fr`, ...newsletterConsent });
     if (!long.success) expect(firstError(long.error)).toBe('Ce champ est trop long (254 caractères au plus)');
     expect(long.success).toBe(false);
   });
@@ -145,7 +149,7 @@ describe('messages and their order, as the islands see them (no per-parse fallba
   }
 
   it('says "too long" before "incorrect" for an email that is both, and measures a text once trimmed', () => {
-    const both = refused(newsletterSchema, { email: 'x'.repeat(300), consentement: true });
+    const both = refused(newsletterSchema, { email: 'x'.repeat(300), ...newsletterConsent });
     expect(both.first).toBe(MESSAGES.tooLong(254));
     expect(refused(preRegistrationSchema, { ...validPreRegistration, enfantNom: ` ${'x'.repeat(101)} ` })).toEqual({
       first: MESSAGES.tooLong(100),
@@ -159,20 +163,21 @@ describe('messages and their order, as the islands see them (no per-parse fallba
 
   it('refuses a consent that is not the boolean true, and an email that is not a string, in French', () => {
     for (const consentement of ['true', 'on', 1, null, undefined]) {
-      expect(refused(newsletterSchema, { email: 'marie@exemple.fr', consentement }).first, String(consentement)).toBe(
-        MESSAGES.consentRequired,
-      );
+      expect(
+        refused(newsletterSchema, { email: 'marie@exemple.fr', ...newsletterConsent, consentement }).first,
+        String(consentement),
+      ).toBe(MESSAGES.consentRequired);
       expect(refused(preRegistrationSchema, { ...validPreRegistration, consentement }).first).toBe(
         MESSAGES.preRegistrationConsentRequired,
       );
     }
     for (const email of [12345, null, undefined, ['a@b.fr']]) {
-      expect(refused(newsletterSchema, { email, consentement: true }).first).toBe(MESSAGES.emailIncorrect);
+      expect(refused(newsletterSchema, { email, ...newsletterConsent }).first).toBe(MESSAGES.emailIncorrect);
     }
   });
 
   it('reports an unknown field after the invalid fields, under _form', () => {
-    expect(refused(newsletterSchema, { email: 'x', consentement: true, admin: true })).toEqual({
+    expect(refused(newsletterSchema, { email: 'x', ...newsletterConsent, admin: true })).toEqual({
       first: MESSAGES.emailIncorrect,
       fields: { email: MESSAGES.emailIncorrect, _form: MESSAGES.unknownField },
     });
@@ -203,14 +208,83 @@ describe('messages and their order, as the islands see them (no per-parse fallba
   });
 
   it('takes an empty honeypot and stores the optional texts trimmed', () => {
-    expect(newsletterSchema.parse({ email: 'marie@exemple.fr', consentement: true, site: '' })).toEqual({
+    expect(newsletterSchema.parse({ email: 'marie@exemple.fr', ...newsletterConsent, site: '' })).toEqual({
       email: 'marie@exemple.fr',
-      consentement: true,
+      ...newsletterConsent,
       site: '',
     });
     expect(preRegistrationSchema.parse({ ...validPreRegistration, infos: '  note  ', ville: ' ' })).toMatchObject({
       infos: 'note',
       ville: '',
     });
+  });
+});
+
+describe('well-formed texts and lengths, in every payload', () => {
+  const lone = ['\uD800', '\uDBFF', '\uDC00', '\uDFFF', 'a\uD83D', '\uDE00b'];
+
+  it('tells an unpaired surrogate from a pair (an emoji)', () => {
+    for (const value of lone) expect(isWellFormedText(value), JSON.stringify(value)).toBe(false);
+    for (const value of ['', 'Léa', '😀', '👩‍👧', '𝔸', 'x'.repeat(50) + '🙂'])
+      expect(isWellFormedText(value), value).toBe(true);
+  });
+
+  it('counts characters as code points: an emoji is one', () => {
+    expect(textLength('😀'.repeat(100))).toBe(100);
+    expect('😀'.repeat(100)).toHaveLength(200);
+    expect(textLength('Léa')).toBe(3);
+  });
+
+  const withLone = (value: string) => `Mar${value}tin`;
+  it.each([
+    ['newsletter', newsletterSchema, { email: 'marie@exemple.fr', ...newsletterConsent }, ['email']],
+    [
+      'pre-registration',
+      preRegistrationSchema,
+      validPreRegistration,
+      ['enfantPrenom', 'enfantNom', 'infos', 'parentPrenom', 'parentNom', 'email', 'adresse', 'postal', 'ville'],
+    ],
+    ['payment draft', paymentDraftSchema, validPayment, ['prenom', 'nom', 'email', 'adresse', 'postal', 'ville']],
+  ] as const)(
+    '%s: refuses an unpaired surrogate in every text field with MESSAGES.malformedText',
+    (_label, schema, valid, fields) => {
+      for (const field of fields) {
+        for (const value of lone) {
+          const result = schema.safeParse({ ...valid, [field]: withLone(value) });
+          expect(result.success, `${field} ${JSON.stringify(value)}`).toBe(false);
+          if (!result.success) expect(fieldErrors(result.error)[field]).toBe(MESSAGES.malformedText);
+        }
+      }
+    },
+  );
+
+  it.each([
+    ['pre-registration', preRegistrationSchema, validPreRegistration, 'enfantPrenom'],
+    ['payment draft', paymentDraftSchema, validPayment, 'prenom'],
+  ] as const)('%s: 100 emoji fit a 100-character name, 101 do not', (_label, schema, valid, field) => {
+    expect(schema.safeParse({ ...valid, [field]: '🙂'.repeat(100) }).success).toBe(true);
+    const over = schema.safeParse({ ...valid, [field]: '🙂'.repeat(101) });
+    expect(over.success).toBe(false);
+    if (!over.success) expect(fieldErrors(over.error)[field]).toBe(MESSAGES.tooLong(100));
+  });
+});
+
+describe('consent wordings (proof of consent)', () => {
+  it('knows each form’s wordings, newest first, versions dated and unique', () => {
+    for (const form of ['newsletter', 'preinscription'] as const) {
+      const versions = CONSENT_WORDINGS[form].map((wording) => wording.version);
+      expect(versions.every((version) => /^\d{4}-\d{2}-\d{2}$/.test(version))).toBe(true);
+      expect(new Set(versions).size).toBe(versions.length);
+      expect([...versions].sort().reverse()).toEqual(versions);
+      expect(currentConsent(form)).toBe(CONSENT_WORDINGS[form][0]);
+      expect(consentText(form, currentConsent(form).version)).toBe(currentConsent(form).text);
+    }
+    expect(consentText('newsletter', '1999-01-01')).toBeUndefined();
+  });
+
+  it('accepts only a version the site has shown', () => {
+    const bad = newsletterSchema.safeParse({ email: 'marie@exemple.fr', consentement: true, consentementVersion: 'x' });
+    expect(bad.success).toBe(false);
+    if (!bad.success) expect(fieldErrors(bad.error)).toEqual({ consentementVersion: MESSAGES.consentOutdated });
   });
 });

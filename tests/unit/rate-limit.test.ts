@@ -27,12 +27,43 @@ function onDemandRoutes(): string[] {
     .sort();
 }
 
+/**
+ * Whether Netlify runs the edge function (and so its rate limit) for a URL: its path, as a URL
+ * parser leaves it (dot segments resolved, percent-encoding kept), matches one of `config.path`
+ * and none of `config.excludedPath`, both URLPattern pathnames (Netlify's declaration syntax).
+ */
+function isLimited(url: string): boolean {
+  const { pathname } = new URL(url, 'https://site.example');
+  const matches = (patterns: readonly string[]) =>
+    patterns.some((path) => new URLPattern({ pathname: path }).test({ pathname }));
+  return matches(config.path) && !matches(config.excludedPath);
+}
+
 describe('rate limit', () => {
+  const exempt = ['/api/rebuild', '/api/stripe-webhook'];
+
   it('limits every write and payment endpoint, and neither the Stripe webhook nor the rebuild hook', () => {
-    const exempt = ['/api/rebuild', '/api/stripe-webhook'];
     const limited = onDemandRoutes().filter((route) => !exempt.includes(route));
     expect(limited).toEqual(['/api/don', '/api/newsletter', '/api/preinscription', '/create-checkout-session']);
-    expect([...config.path].sort()).toEqual(limited);
+    expect(limited.filter((route) => !isLimited(route))).toEqual([]);
+    expect(exempt.filter(isLimited)).toEqual([]);
+    expect(['/', '/ecole', '/soutenir/', '/actualites/rentree-2026'].filter(isLimited)).toEqual([]);
+  });
+
+  it.each([
+    '/api/newsletter/',
+    '/api/%6Eewsletter',
+    '/api/./newsletter',
+    '/api/x/../newsletter',
+    '/api//newsletter',
+    '/api/NEWSLETTER',
+    '/api/preinscription/',
+    '/api/pr%65inscription',
+    '/api/don/',
+    '/create-checkout-session/',
+    '/api/stripe-webhook/',
+  ])('limits another spelling of a route too: %s', (path) => {
+    expect(isLimited(path)).toBe(true);
   });
 
   it('counts per IP address over a one-minute window', () => {

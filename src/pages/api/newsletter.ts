@@ -1,7 +1,7 @@
 /**
  * POST /api/newsletter — newsletter signup (spec §3, §5, §7): validates
- * {email, consentement} with the shared newsletterSchema and adds
- * {email, consentement, date} to the `newsletter` collection. On demand (a
+ * {email, consentement, consentementVersion} with the shared newsletterSchema and
+ * adds them, with consentementTexte and date, to the `newsletter` collection. On demand (a
  * Netlify Function); see src/lib/endpoint.server.ts and the README, "Endpoints".
  */
 import type { APIRoute } from 'astro';
@@ -12,6 +12,7 @@ export const prerender = false;
 
 const endpoint = createSubmissionEndpoint({
   form: 'newsletter',
+  path: '/api/newsletter',
   collection: 'newsletter',
   schema: newsletterSchema,
   successMessage: MESSAGES.newsletterSuccess,

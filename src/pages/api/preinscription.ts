@@ -1,7 +1,7 @@
 /**
  * POST /api/preinscription — pre-registration of a child (spec §3, §7):
  * validates the pre-registration fields with the shared preRegistrationSchema
- * and adds them, with `date`, to the `inscripitions` collection (spelled so in
+ * and adds them, with consentementTexte and `date`, to the `inscripitions` collection (spelled so in
  * the database). On demand (a Netlify Function); see
  * src/lib/endpoint.server.ts and the README, "Endpoints".
  */
@@ -13,6 +13,7 @@ export const prerender = false;
 
 const endpoint = createSubmissionEndpoint({
   form: 'preinscription',
+  path: '/api/preinscription',
   collection: 'inscripitions',
   schema: preRegistrationSchema,
   successMessage: MESSAGES.preRegistrationSuccess,
