@@ -77,7 +77,9 @@ export function donationSessionHandler(uiMode: DonationCheckout['uiMode'], route
         const message = result.success ? PAYMENT_MESSAGES.amountInvalid : firstError(result.error);
         return jsonResponse(400, { ok: false, message, fields });
       }
-      const { moyen: _moyen, somme: _somme, frequence, ...donor } = result.data;
+      const { moyen: _moyen, somme: _somme, frequence, pays, ...donor } = result.data;
+      // The schema's default country means nothing without an address.
+      if (donor.adresse) Object.assign(donor, { pays });
       const origin = new URL(request.url).origin;
       return jsonResponse(200, await createDonationSession({ uiMode, amount, frequency: frequence, origin, donor }));
     } catch (error) {

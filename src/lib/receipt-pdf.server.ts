@@ -112,11 +112,14 @@ class Writer {
  * @returns the PDF file's bytes.
  */
 export async function receiptPdf(receipt: ReceiptData): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+  // No automatic dates: the same gift gives the same file, byte for byte, at every download.
+  const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(`Reçu fiscal n° ${receipt.number} — ${receipt.issuer.name}`);
   pdf.setAuthor(receipt.issuer.name);
   pdf.setLanguage('fr-FR');
   pdf.setCreationDate(receipt.issuedAt);
+  pdf.setModificationDate(receipt.issuedAt);
+  pdf.setProducer('pdf-lib');
   const page = pdf.addPage([A4.width, A4.height]);
   const writer = new Writer(
     page,
