@@ -294,7 +294,7 @@ export async function recordDonation(
         transaction.set(reference, next);
         return 'written' as const;
       },
-      { maxAttempts: 20 },
+      { maxAttempts: 5 },
     );
     return await Promise.race([
       work,
