@@ -39,7 +39,7 @@ export type Policy = Record<string, string[]>;
 export type PolicyKind = 'page' | 'donation' | 'content';
 
 /** URL paths (with their trailing slash) of the pages that take card donations with Stripe.js (spec §7). */
-export const DONATION_PATHS = ['/soutenir/'];
+export const DONATION_PATHS = ['/soutenir/', '/soutenir/annule/'];
 
 /** Stripe.js and Embedded Checkout (Stripe's CSP guide, "If you're using Stripe.js" and "Checkout"). */
 export const STRIPE_SOURCES = {

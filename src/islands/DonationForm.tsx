@@ -286,8 +286,7 @@ export default function DonationForm({ publishableKey, privacyHref }: Props) {
             {monthly ? `Donner ${amountLabel}` : `Faire un don de ${amountLabel}`}
           </button>
           <button type="button" className="button button--ghost" aria-busy={busy} onClick={payWithLink}>
-            Payer sur la page sécurisée de Stripe{' '}
-            <span className="visually-hidden">(nouvel onglet)</span>
+            Payer sur la page sécurisée de Stripe <span className="visually-hidden">(nouvel onglet)</span>
             <span aria-hidden="true"> ↗</span>
           </button>
           <p className="form__notice">

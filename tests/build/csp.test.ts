@@ -49,13 +49,15 @@ describe('Content-Security-Policy of netlify.toml against dist/', () => {
     expect(await auditDist(dist, netlifyToml, siteOrigin())).toEqual([]);
   });
 
-  it('loads Stripe.js on the donation page, and it is allowed there only', () => {
-    const donation = pages.find((page) => page.path === '/soutenir/');
-    expect(donation?.scriptOrigins).toContain('https://js.stripe.com');
+  it('loads Stripe.js on the donation pages (the form and the cancel page), and it is allowed there only', () => {
+    const withForm = ['/soutenir/', '/soutenir/annule/'];
+    for (const path of withForm) {
+      expect(pages.find((page) => page.path === path)?.scriptOrigins, path).toContain('https://js.stripe.com');
+    }
     for (const page of pages) {
       const exact = policiesFor(page.path).at(-1);
       const allowsStripe = STRIPE_SOURCES.script.some((source) => exact?.['script-src']?.includes(source));
-      expect(allowsStripe, page.path).toBe(page.path === '/soutenir/');
+      expect(allowsStripe, page.path).toBe(withForm.includes(page.path));
     }
   });
 

@@ -123,7 +123,9 @@ describe('DonationForm', () => {
     );
     vi.stubGlobal('fetch', fetch);
     const { user } = setup();
-    await user.click(screen.getByRole('button', { name: /^Payer sur la page sécurisée de Stripe\s+\(nouvel onglet\)$/ }));
+    await user.click(
+      screen.getByRole('button', { name: /^Payer sur la page sécurisée de Stripe\s+\(nouvel onglet\)$/ }),
+    );
     expect(open).toHaveBeenCalledWith('', '_blank');
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/don');

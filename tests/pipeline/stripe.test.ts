@@ -132,6 +132,9 @@ function lineItems(cents: number) {
   ];
 }
 
+/** A draft's amount (25 €), for tests that change it. */
+const ONE_OFF: Record<string, unknown> = { somme: 1 };
+
 /** What Stripe's page must collect for the receipt, on every session. */
 const COLLECTED = {
   billing_address_collection: 'required',
@@ -289,8 +292,8 @@ describe('POST /create-checkout-session (Stripe’s form embedded in /soutenir)'
     ['somme true', { somme: true }],
   ])('refuses %s with 400 and the French message; nothing reaches Stripe', async (_label, change) => {
     for (const { response, body } of [
-      await postEmbedded({ moyen: 'integre', somme: 1, ...change }),
-      await postDon({ moyen: 'lien', somme: 1, ...change }),
+      await postEmbedded({ ...ONE_OFF, moyen: 'integre', ...change }),
+      await postDon({ ...ONE_OFF, moyen: 'lien', ...change }),
     ]) {
       expect(response.status).toBe(400);
       expectJsonNoStore(response);
