@@ -41,13 +41,17 @@ const MARGIN = 56;
 const INK = rgb(0.1, 0.16, 0.22);
 const MUTED = rgb(0.33, 0.38, 0.44);
 
-/** Text Helvetica (WinAnsi) can draw: unknown letters lose their accents, else become '?'. */
+/** Latin letters that have no decomposition into a WinAnsi letter and an accent. */
+const LOOKALIKES: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i', Ħ: 'H', ħ: 'h', ŀ: 'l', Ŀ: 'L' };
+
+/** Text Helvetica (WinAnsi) can draw: other letters lose their accents, emoji go, the rest become '?'. */
 function drawable(font: PDFFont, value: string): string {
   const known = new Set(font.getCharacterSet());
   return [...value.replace(/[\u00a0\u202f]/g, ' ')]
     .map((char) => {
       if (known.has(char.codePointAt(0) ?? 0)) return char;
-      const bare = char.normalize('NFD').replace(/\p{M}/gu, '');
+      if (/\p{Extended_Pictographic}|[\u200d\ufe0f]/u.test(char)) return '';
+      const bare = LOOKALIKES[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '');
       return [...bare].every((part) => known.has(part.codePointAt(0) ?? 0)) ? bare : '?';
     })
     .join('');
@@ -82,10 +86,10 @@ class Writer {
   text(value: string, { size = 10.5, bold = false, color = INK, gap = 4 } = {}): void {
     const font = bold ? this.bold : this.regular;
     for (const line of wrap(font, drawable(font, value), size, A4.width - 2 * MARGIN)) {
-      this.y -= size;
+      this.y -= size * 1.3;
       this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color });
-      this.y -= gap;
     }
+    this.y -= gap;
   }
 
   /** "Label : value", the label in bold on its own line when the value is long. */
