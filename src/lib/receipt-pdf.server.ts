@@ -50,7 +50,7 @@ function drawable(font: PDFFont, value: string): string {
   return [...value.replace(/[\u00a0\u202f]/g, ' ')]
     .map((char) => {
       if (known.has(char.codePointAt(0) ?? 0)) return char;
-      if (/\p{Extended_Pictographic}|[\u200d\ufe0f]/u.test(char)) return '';
+      if (/\p{Extended_Pictographic}/u.test(char) || char === '\u200d' || char === '\ufe0f') return '';
       const bare = LOOKALIKES[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '');
       return [...bare].every((part) => known.has(part.codePointAt(0) ?? 0)) ? bare : '?';
     })
