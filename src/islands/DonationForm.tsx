@@ -1,10 +1,8 @@
 /**
- * Donation picker and payment (spec §2 soutenir, §4, §7, §9): a one-off or monthly gift, the
- * amount (a radio group plus previous/next buttons cycling with wrap-around), the cost after the
- * 66 % reduction, and two one-click ways to pay: Stripe's form here (POST /create-checkout-session
- * → Stripe.js, loaded only then) or Stripe's page in a new tab (POST /api/don → url). Stripe asks
- * for the name, email and address; the choice is kept in sessionStorage (the cancel page
- * restores it). Props: publishableKey ('' = payment not configured; pk_test_… = test notice), privacyHref.
+ * Donation picker and payment (spec §2, §4, §7, §9): one-off or monthly, the amount (radio group
+ * plus wrap-around stepper), the 66 % line, and two one-click ways to pay: Stripe's form here
+ * (POST /create-checkout-session) or Stripe's page in a new tab (POST /api/don). Stripe asks for
+ * the donor's details; the choice is kept in sessionStorage for the cancel page.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import {
@@ -86,6 +84,7 @@ async function postJson(
   }
 }
 
+/** The island. Props: publishableKey ('' = not configured; pk_test_… shows the test notice), privacyHref. */
 export default function DonationForm({ publishableKey, privacyHref }: Props) {
   const id = useId();
   const checkoutContainer = useRef<HTMLDivElement>(null);
