@@ -20,12 +20,13 @@ export default function rateLimit(): undefined {
 
 /**
  * Netlify edge function declaration: the paths, and the limit per IP address:
- * 20 requests a minute over the four endpoints together, far above what a
- * family needs (a pre-registration, a subscription, two payment attempts)
+ * 20 requests a minute over the five endpoints together, far above what a
+ * family needs (a pre-registration, a subscription, two payment attempts, the
+ * thank-you page asking for the receipt about 8 times in its first minute)
  * and far below what a script flooding the database or Stripe would send.
  */
 export const config = {
-  path: ['/api/newsletter', '/api/preinscription', '/api/don', '/create-checkout-session'],
+  path: ['/api/newsletter', '/api/preinscription', '/api/don', '/api/recu', '/create-checkout-session'],
   rateLimit: {
     windowLimit: 20,
     /** Seconds. */

@@ -28,10 +28,17 @@ function onDemandRoutes(): string[] {
 }
 
 describe('rate limit', () => {
-  it('limits every write and payment endpoint, and neither the Stripe webhook nor the rebuild hook', () => {
-    const exempt = ['/api/rebuild', '/api/stripe-webhook'];
+  it('limits every write, payment and receipt endpoint, and neither the Stripe webhook nor the rebuild hook', () => {
+    // The last one only redirects other /soutenir/<value> to /soutenir.
+    const exempt = ['/api/rebuild', '/api/stripe-webhook', '/soutenir/[...autre]'];
     const limited = onDemandRoutes().filter((route) => !exempt.includes(route));
-    expect(limited).toEqual(['/api/don', '/api/newsletter', '/api/preinscription', '/create-checkout-session']);
+    expect(limited).toEqual([
+      '/api/don',
+      '/api/newsletter',
+      '/api/preinscription',
+      '/api/recu',
+      '/create-checkout-session',
+    ]);
     expect([...config.path].sort()).toEqual(limited);
   });
 
