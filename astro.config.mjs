@@ -106,7 +106,7 @@ export default defineConfig({
       },
     },
   ],
-  // Card donations (README, "Donations (Stripe)"). All optional: without them the payment
+  // Card donations (docs/donations.md). All optional: without them the payment
   // endpoints answer 503. The server code reads the two secrets from process.env at each
   // request (src/lib/stripe.server.ts), so they are never inlined in any bundle.
   env: {
@@ -114,6 +114,9 @@ export default defineConfig({
       STRIPE_SECRET_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
       STRIPE_WEBHOOK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
       PUBLIC_STRIPE_PUBLISHABLE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+      // The tax receipt (docs/donations.md): read from process.env by /api/recu at each request.
+      ASSOCIATION_OBJECT: envField.string({ context: 'server', access: 'public', optional: true }),
+      ASSOCIATION_SIGNATORY: envField.string({ context: 'server', access: 'public', optional: true }),
     },
   },
 });

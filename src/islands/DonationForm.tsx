@@ -1,25 +1,10 @@
 /**
- * Donation picker and payment (spec §2 soutenir, §3 payment draft, §4, §7,
- * §9): the amount picker (a radio group, plus previous/next buttons that
- * cycle with wrap-around), the cost after the 66 % tax reduction, the
- * payment draft form, and the two ways to pay:
- *
- * 1. "lien": GET /api/don?id=<amount index> answers {url} of Stripe's hosted
- *    page, opened in a new tab (the tab is opened inside the click handler,
- *    then pointed at the URL, so popup blockers let it through).
- * 2. "integre": POST /create-checkout-session with the draft answers
- *    {clientSecret}; Stripe's embedded checkout is mounted on the page with
- *    @stripe/stripe-js (loaded only here, only when a donor pays).
- *
- * A loading indicator shows for at most 4 s while the session is created
- * (spec §4, §9). The amount is always sent as an index: never a price.
- *
- * Props: publishableKey (string: '' when online payment is not configured;
- * pk_test_… shows the test-mode notice), countries ({code, name}[], France
- * first), privacyHref (string: the data notice).
+ * Donation picker and payment (spec §2, §4, §7, §9): one-off or monthly, the amount (radio group
+ * plus wrap-around stepper), the 66 % line, and two one-click ways to pay: Stripe's form here
+ * (POST /create-checkout-session) or Stripe's page in a new tab (POST /api/don). Stripe asks for
+ * the donor's details; the choice is kept in sessionStorage for the cancel page.
  */
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { Country } from '../lib/countries';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   DEFAULT_AMOUNT_INDEX,
   DONATION_AMOUNTS_EUR,
@@ -28,23 +13,27 @@ import {
   TAX_CAP_NOTE,
   taxReductionLine,
 } from '../lib/donations';
-import { fieldErrors, MESSAGES, paymentDraftSchema, type PAYMENT_METHODS, type PaymentDraft } from '../lib/forms';
+import { MESSAGES } from '../lib/form-rules';
+import type { DONATION_FREQUENCIES, PAYMENT_METHODS } from '../lib/forms';
 import { showMessage } from '../stores/banner';
 import './donation.css';
-import TextField from './TextField';
 
 interface Props {
   publishableKey: string;
-  countries: Country[];
   privacyHref: string;
 }
 
 type Method = (typeof PAYMENT_METHODS)[number];
+type Frequency = (typeof DONATION_FREQUENCIES)[number];
 
-/** The donor's part of the payment draft, typed from the shared schema (not re-typed by hand). */
-type Donor = Omit<PaymentDraft, 'moyen' | 'somme'>;
+/** The donor's choice, as kept in sessionStorage under CHOICE_KEY. */
+interface Choice {
+  somme: number;
+  frequence: Frequency;
+}
 
-type DonorField = keyof Donor;
+/** sessionStorage key of the donor's choice (amount index and frequency). */
+export const CHOICE_KEY = 'petitspas:don';
 
 /** Spec §9: the loading indicator shows for at most 4 seconds. */
 export const LOADING_MAX_MS = 4000;
@@ -52,74 +41,89 @@ export const LOADING_MAX_MS = 4000;
 /** Give up on the server after this many milliseconds (the endpoints answer within about 10 s). */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-const EMPTY_DONOR: Donor = { prenom: '', nom: '', email: '', adresse: '', postal: '', ville: '', pays: 'FR' };
-const ORDER: DonorField[] = ['prenom', 'nom', 'email', 'adresse', 'postal', 'ville', 'pays'];
 const PAYMENT_UNAVAILABLE = 'Le paiement en ligne n’est pas disponible pour le moment. Merci de réessayer plus tard.';
 
-/** Fetches JSON from our endpoints; resolves to the body or a French error message, never throws. */
-async function requestJson(
-  url: string,
-  init: RequestInit,
-): Promise<
-  { ok: true; body: Record<string, unknown> } | { ok: false; message: string; fields: Record<string, string> }
-> {
+/** The stored choice, or null when there is none or it is not one the page offers. */
+function storedChoice(): Choice | null {
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    if (response.ok) return { ok: true, body };
-    const fallback = response.status === 429 ? MESSAGES.tooManyRequests : PAYMENT_UNAVAILABLE;
-    const message = typeof body.message === 'string' && body.message ? body.message : fallback;
-    const fields = body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : {};
-    return { ok: false, message, fields };
+    const value = JSON.parse(sessionStorage.getItem(CHOICE_KEY) ?? 'null') as Partial<Choice> | null;
+    const somme = value?.somme;
+    if (typeof somme !== 'number' || !Number.isInteger(somme) || DONATION_AMOUNTS_EUR[somme] === undefined) return null;
+    return { somme, frequence: value?.frequence === 'mensuel' ? 'mensuel' : 'ponctuel' };
   } catch {
-    return { ok: false, message: MESSAGES.network, fields: {} };
+    return null;
   }
 }
 
-export default function DonationForm({ publishableKey, countries, privacyHref }: Props) {
+function storeChoice(choice: Choice): void {
+  try {
+    sessionStorage.setItem(CHOICE_KEY, JSON.stringify(choice));
+  } catch {
+    // Private browsing without storage: the choice is simply not kept.
+  }
+}
+
+/** POSTs JSON to our endpoints; resolves to the body or a French error message, never throws. */
+async function postJson(
+  url: string,
+  payload: unknown,
+): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; message: string }> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (response.ok) return { ok: true, body };
+    const fallback = response.status === 429 ? MESSAGES.tooManyRequests : PAYMENT_UNAVAILABLE;
+    return { ok: false, message: typeof body.message === 'string' && body.message ? body.message : fallback };
+  } catch {
+    return { ok: false, message: MESSAGES.network };
+  }
+}
+
+/** The island. Props: publishableKey ('' = not configured; pk_test_… shows the test notice), privacyHref. */
+export default function DonationForm({ publishableKey, privacyHref }: Props) {
   const id = useId();
-  const form = useRef<HTMLFormElement>(null);
   const checkoutContainer = useRef<HTMLDivElement>(null);
   const checkout = useRef<{ destroy(): void } | null>(null);
   const loadingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [index, setIndex] = useState(DEFAULT_AMOUNT_INDEX);
-  const [method, setMethod] = useState<Method>('integre');
-  const [donor, setDonor] = useState<Donor>(EMPTY_DONOR);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempted, setAttempted] = useState(false);
+  const [frequency, setFrequency] = useState<Frequency>('ponctuel');
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [checkoutShown, setCheckoutShown] = useState(false);
   const [fallbackUrl, setFallbackUrl] = useState<string | null>(null);
 
   const euros = DONATION_AMOUNTS_EUR[index] ?? DONATION_AMOUNTS_EUR[DEFAULT_AMOUNT_INDEX];
+  const monthly = frequency === 'mensuel';
   const configured = publishableKey !== '';
   const testMode = publishableKey.startsWith('pk_test_');
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    const stored = storedChoice();
+    if (stored) {
+      setIndex(stored.somme);
+      setFrequency(stored.frequence);
+    }
+    return () => {
       clearTimeout(loadingTimer.current);
       checkout.current?.destroy();
-    },
-    [],
-  );
+    };
+  }, []);
 
-  function draftFor(nextDonor: Donor) {
-    return { moyen: method, somme: index, ...nextDonor };
-  }
-
-  function errorsOf(nextDonor: Donor): Record<string, string> {
-    const result = paymentDraftSchema.safeParse(draftFor(nextDonor));
-    return result.success ? {} : fieldErrors(result.error);
-  }
-
-  function onField(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
-    const next = { ...donor, [event.target.name as DonorField]: event.target.value };
-    setDonor(next);
-    if (attempted) setErrors(errorsOf(next));
+  function choose(next: Partial<Choice>) {
+    const choice = { somme: next.somme ?? index, frequence: next.frequence ?? frequency };
+    setIndex(choice.somme);
+    setFrequency(choice.frequence);
+    storeChoice(choice);
   }
 
   function startLoading() {
+    setBusy(true);
+    setFallbackUrl(null);
     setLoading(true);
     clearTimeout(loadingTimer.current);
     loadingTimer.current = setTimeout(() => setLoading(false), LOADING_MAX_MS);
@@ -128,20 +132,24 @@ export default function DonationForm({ publishableKey, countries, privacyHref }:
   function stopLoading() {
     clearTimeout(loadingTimer.current);
     setLoading(false);
+    setBusy(false);
   }
 
-  function fail(message: string, fields: Record<string, string> = {}) {
+  function fail(message: string) {
     stopLoading();
-    setBusy(false);
-    if (Object.keys(fields).length > 0) setErrors(fields);
     showMessage(message, 'error');
   }
 
-  /** Hosted page in a new tab: the tab must be opened now, during the click, not after the await. */
+  const draft = (moyen: Method) => ({ moyen, somme: index, frequence: frequency });
+
+  /** Stripe's page in a new tab: opened now, during the click (popup blockers), then pointed at the URL. */
   async function payWithLink() {
+    if (busy) return;
+    // Saved before the tab opens: a tab opened by window.open starts with a copy of sessionStorage.
+    storeChoice({ somme: index, frequence: frequency });
     const tab = window.open('', '_blank');
-    const query = new URLSearchParams({ id: String(index), email: donor.email.trim() });
-    const result = await requestJson(`/api/don?${query}`, { headers: { accept: 'application/json' } });
+    startLoading();
+    const result = await postJson('/api/don', draft('lien'));
     if (!result.ok || typeof result.body.url !== 'string') {
       tab?.close();
       const message = result.ok ? PAYMENT_UNAVAILABLE : result.message;
@@ -151,7 +159,6 @@ export default function DonationForm({ publishableKey, countries, privacyHref }:
       return;
     }
     stopLoading();
-    setBusy(false);
     if (tab) {
       tab.opener = null;
       tab.location.href = result.body.url;
@@ -160,15 +167,14 @@ export default function DonationForm({ publishableKey, countries, privacyHref }:
     }
   }
 
-  /** Stripe's embedded checkout, mounted below the form. */
+  /** Stripe's embedded checkout, mounted below the buttons. */
   async function payHere() {
-    const result = await requestJson('/create-checkout-session', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(draftFor(donor)),
-    });
+    if (busy) return;
+    storeChoice({ somme: index, frequence: frequency });
+    startLoading();
+    const result = await postJson('/create-checkout-session', draft('integre'));
     if (!result.ok || typeof result.body.clientSecret !== 'string') {
-      fail(result.ok ? PAYMENT_UNAVAILABLE : result.message, result.ok ? {} : result.fields);
+      fail(result.ok ? PAYMENT_UNAVAILABLE : result.message);
       return;
     }
     const clientSecret = result.body.clientSecret;
@@ -183,66 +189,13 @@ export default function DonationForm({ publishableKey, countries, privacyHref }:
       if (checkoutContainer.current) embedded.mount(checkoutContainer.current);
       checkoutContainer.current?.focus();
       stopLoading();
-      setBusy(false);
     } catch (error) {
       console.error('Embedded checkout failed:', error);
       fail('Le formulaire de paiement n’a pas pu s’afficher. Vérifiez votre connexion puis réessayez.');
     }
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setAttempted(true);
-    const found = errorsOf(donor);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const first = ORDER.find((name) => found[name]);
-      showMessage((first && found[first]) || Object.values(found)[0] || MESSAGES.badRequest, 'error');
-      if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setBusy(true);
-    setFallbackUrl(null);
-    startLoading();
-    if (method === 'lien') await payWithLink();
-    else await payHere();
-  }
-
-  function described(name: DonorField) {
-    const error = errors[name];
-    return {
-      id: `${id}-${name}`,
-      name,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-${name}-error` : undefined,
-    };
-  }
-
-  function textField(
-    name: Exclude<DonorField, 'pays'>,
-    label: string,
-    options: {
-      autoComplete: string;
-      maxLength: number;
-      type?: string;
-      inputMode?: 'email' | 'numeric';
-      short?: boolean;
-    },
-  ) {
-    return (
-      <TextField
-        {...options}
-        required
-        id={`${id}-${name}`}
-        name={name}
-        label={label}
-        value={donor[name]}
-        onChange={onField}
-        error={errors[name]}
-      />
-    );
-  }
+  const amountLabel = monthly ? `${formatEuros(euros)} par mois` : formatEuros(euros);
 
   return (
     <div className="donation">
@@ -253,26 +206,49 @@ export default function DonationForm({ publishableKey, countries, privacyHref }:
           code à 3 chiffres.
         </p>
       )}
+      <fieldset className="donation__frequency form__group">
+        <legend>Type de don</legend>
+        <div className="donation__choices">
+          {(
+            [
+              ['ponctuel', 'Don ponctuel'],
+              ['mensuel', 'Don mensuel'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="donation__choice">
+              <input
+                type="radio"
+                name={`${id}-frequence`}
+                value={value}
+                checked={frequency === value}
+                onChange={() => choose({ frequence: value })}
+              />
+              <span>{label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <fieldset className="donation__amounts form__group">
-        <legend>Montant de votre don</legend>
+        <legend>{monthly ? 'Montant de votre don mensuel' : 'Montant de votre don'}</legend>
         <div className="donation__stepper">
           <button
             type="button"
             className="donation__step"
             aria-controls={`${id}-amounts`}
-            onClick={() => setIndex((current) => stepAmountIndex(current, -1))}
+            onClick={() => choose({ somme: stepAmountIndex(index, -1) })}
           >
             <span aria-hidden="true">−</span>
             <span className="visually-hidden">Montant précédent</span>
           </button>
           <p className="donation__amount" aria-hidden="true">
             {formatEuros(euros)}
+            {monthly && <span className="donation__period"> / mois</span>}
           </p>
           <button
             type="button"
             className="donation__step"
             aria-controls={`${id}-amounts`}
-            onClick={() => setIndex((current) => stepAmountIndex(current, 1))}
+            onClick={() => choose({ somme: stepAmountIndex(index, 1) })}
           >
             <span aria-hidden="true">+</span>
             <span className="visually-hidden">Montant suivant</span>
@@ -283,17 +259,17 @@ export default function DonationForm({ publishableKey, countries, privacyHref }:
             <label key={amount} className="donation__choice">
               <input
                 type="radio"
-                name="montant"
+                name={`${id}-montant`}
                 value={amountIndex}
                 checked={amountIndex === index}
-                onChange={() => setIndex(amountIndex)}
+                onChange={() => choose({ somme: amountIndex })}
               />
               <span>{formatEuros(amount)}</span>
             </label>
           ))}
         </div>
         <p className="donation__tax" aria-live="polite">
-          {taxReductionLine(euros)}
+          {taxReductionLine(euros, monthly)}
         </p>
         <p className="donation__cap">{TAX_CAP_NOTE}</p>
       </fieldset>
@@ -304,74 +280,19 @@ export default function DonationForm({ publishableKey, countries, privacyHref }:
           l’adresse indiquée plus bas : nous vous enverrons votre reçu fiscal.
         </p>
       ) : (
-        <form ref={form} className="form donation__form" noValidate onSubmit={submit}>
-          <fieldset className="form__group">
-            <legend>Vos coordonnées (pour le reçu fiscal)</legend>
-            {textField('prenom', 'Votre prénom', { autoComplete: 'given-name', maxLength: 100 })}
-            {textField('nom', 'Votre nom', { autoComplete: 'family-name', maxLength: 100 })}
-            {textField('email', 'Votre email', {
-              autoComplete: 'email',
-              maxLength: 254,
-              type: 'email',
-              inputMode: 'email',
-            })}
-            {textField('adresse', 'Adresse', { autoComplete: 'street-address', maxLength: 200 })}
-            {textField('postal', 'Code postal', {
-              autoComplete: 'postal-code',
-              maxLength: 20,
-              inputMode: 'numeric',
-              short: true,
-            })}
-            {textField('ville', 'Ville', { autoComplete: 'address-level2', maxLength: 100 })}
-            <div className="field">
-              <label htmlFor={`${id}-pays`}>Pays</label>
-              <select {...described('pays')} autoComplete="country" value={donor.pays} onChange={onField}>
-                {countries.map((country) => (
-                  <option key={country.code} value={country.code}>
-                    {country.name}
-                  </option>
-                ))}
-              </select>
-              {errors.pays && (
-                <p id={`${id}-pays-error`} className="field__error">
-                  {errors.pays}
-                </p>
-              )}
-            </div>
-          </fieldset>
-
-          <fieldset className="form__group">
-            <legend>Comment souhaitez-vous payer ?</legend>
-            <div className="field field--check">
-              <input
-                id={`${id}-integre`}
-                type="radio"
-                name="moyen"
-                value="integre"
-                checked={method === 'integre'}
-                onChange={() => setMethod('integre')}
-              />
-              <label htmlFor={`${id}-integre`}>Par carte, ici sur cette page</label>
-            </div>
-            <div className="field field--check">
-              <input
-                id={`${id}-lien`}
-                type="radio"
-                name="moyen"
-                value="lien"
-                checked={method === 'lien'}
-                onChange={() => setMethod('lien')}
-              />
-              <label htmlFor={`${id}-lien`}>Par carte, sur la page sécurisée de Stripe (nouvel onglet)</label>
-            </div>
-          </fieldset>
-          <p className="form__notice">
-            Paiement sécurisé par Stripe. <a href={privacyHref}>Comment nous protégeons vos données personnelles</a>
-          </p>
-
-          <button type="submit" className="button button--sun form__submit" aria-busy={busy}>
-            Faire un don de {formatEuros(euros)}
+        <div className="donation__pay">
+          <button type="button" className="button button--sun donation__submit" aria-busy={busy} onClick={payHere}>
+            {monthly ? `Donner ${amountLabel}` : `Faire un don de ${amountLabel}`}
           </button>
+          <button type="button" className="button button--ghost" aria-busy={busy} onClick={payWithLink}>
+            Payer sur la page sécurisée de Stripe <span className="visually-hidden">(nouvel onglet)</span>
+            <span aria-hidden="true"> ↗</span>
+          </button>
+          <p className="form__notice">
+            Paiement sécurisé par Stripe, qui vous demandera votre nom, votre email et votre adresse : ils figurent sur
+            votre reçu fiscal. {monthly && 'Vous pourrez arrêter votre don mensuel à tout moment. '}
+            <a href={privacyHref}>Comment nous protégeons vos données personnelles</a>
+          </p>
           <p className="donation__status" role="status">
             {loading && (
               <>
@@ -388,7 +309,7 @@ export default function DonationForm({ publishableKey, countries, privacyHref }:
               </a>
             </p>
           )}
-        </form>
+        </div>
       )}
 
       <div

@@ -1,93 +1,63 @@
 /**
- * The donation ledger: Stripe's webhook (POST /api/stripe-webhook) records
- * every Checkout Session that reaches an outcome in the Firestore collection
- * `dons`, one document per session. Stripe delivers an event at least once and
- * retries it for days: the same event never makes a second document, and a
- * later event of the same session updates the document's `statut`.
- *
- * Document id (issue 5, "Security"): not the session id, which is no secret
- * (it is in the return URL `?session_id=cs_…`, the browser's history and
- * Stripe.js), but ledgerDocumentId(): 'don_' + hex HMAC-SHA-256 of the session
- * id keyed with STRIPE_WEBHOOK_SECRET. The webhook writes with the same
- * unauthenticated `firebase` web SDK as a browser could, so firestore.rules
- * cannot tell it from a stranger holding the public API key; they refuse any
- * `list` of `dons` and allow get, create and update only of ids of this shape,
- * so addressing an existing document takes the webhook secret. A stranger can
- * still create a document under a made-up id: one whose id is not
- * ledgerDocumentId(its `session`) is a forgery. Stripe's Dashboard stays the
- * authority on what was paid; a service account with firebase-admin would
- * close writes entirely.
- *
- * Fields of a `dons` document (French names, as the rest of the database),
- * each checked by firestore.rules:
- * - montant: number — amount paid, in euro CENTS (session.amount_total; 2500 = 25 €),
- *   an integer ≥ 0, or null only if Stripe gave no total;
- * - devise: string — ISO 4217 currency, lowercase ('eur'), else '';
- * - prenom, nom: string — the donor's names from the payment draft (session
- *   metadata); without them, nom = the name typed on Stripe's page
- *   (customer_details.name) and prenom = '';
- * - email: string — customer_details.email, else the prefilled customer_email;
- * - adresse, postal, ville: string — from the draft (metadata), else the billing
- *   address typed on Stripe's page (line1 + line2, postal_code, city);
- * - pays: string — ISO 3166-1 alpha-2 code ('FR'), same sources, else '';
- * - statut: 'paid' | 'unpaid' | 'failed' | 'no_payment_required' — 'paid': money
- *   received; 'unpaid': completed but a delayed payment method (e.g. SEPA
- *   debit) has not settled yet; 'failed': that delayed payment failed;
- * - livemode: boolean — false for Stripe's test mode;
- * - evenement: string — type of the last event recorded
- *   (checkout.session.completed, .async_payment_succeeded, .async_payment_failed);
- * - session: string — the Checkout Session id (`cs_…`, SESSION_ID_PATTERN);
- * - date: Timestamp — when the donation was first recorded (server time,
- *   serverTimestamp(); later events of the session keep it).
- * Missing strings are stored as ''; texts longer than LEDGER_TEXT_MAX are cut
- * (a ledger entry is never refused: the money was received). A
- * `checkout.session.completed` that arrives after the async outcome (a late
- * retry) never turns 'paid'/'failed' back into 'unpaid'.
+ * The donation ledger: Stripe's webhook records this site's gifts in the Firestore collection
+ * `dons` with firebase-admin (no client can write there), one document per Checkout Session
+ * (`cs_…`) and per paid monthly invoice (`in_…`). A paid one-off gift gets its tax receipt
+ * number in the same transaction. Fields and statuses: docs/donations.md.
  */
-import { createHmac } from 'node:crypto';
-import { serverTimestamp, type DocumentData } from 'firebase/firestore';
+import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
-import { StripeNotConfiguredError } from './stripe.server';
-import { upsertDocument } from './submissions.server';
+import { adminFirestore } from './firebase-admin.server';
+import { receiptNumber, receiptYear } from './receipt';
+import { SITE_MARKER, StripeNotConfiguredError } from './stripe.server';
+import { SubmissionUnavailableError } from './submissions.server';
 
 /** The Firestore collection of the ledger. */
 export const LEDGER_COLLECTION = 'dons';
 
+/** The collection of the yearly receipt counters: `compteurs/recus-<year>` = `{annee, dernier}`. */
+export const COUNTER_COLLECTION = 'compteurs';
+
 /** Largest webhook body read, in bytes (Stripe's Checkout events weigh a few KB); HTTP 413 above. */
 export const WEBHOOK_MAX_BODY_BYTES = 65_536;
 
-/** The events the ledger records; any other type is acknowledged (200) and ignored. */
-export const LEDGER_EVENT_TYPES = [
+/** Signatures older, or dated further in the future, than this many seconds are refused (Stripe's default). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** Give up a ledger write after this many milliseconds (the webhook answers within 10 s). */
+export const LEDGER_TIMEOUT_MS = 8000;
+
+/** The Checkout events the ledger records. */
+export const SESSION_EVENT_TYPES = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',
 ] as const;
 
+/** Every event type the ledger records; any other type is acknowledged (200) and ignored. */
+export const LEDGER_EVENT_TYPES = [...SESSION_EVENT_TYPES, 'invoice.paid'] as const;
+
 /** One of LEDGER_EVENT_TYPES. */
 export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[number];
 
-/** Every `statut` of a `dons` document (see module doc); firestore.rules allows these only. */
-export const DONATION_STATUSES = ['paid', 'unpaid', 'failed', 'no_payment_required'] as const;
-
-/** `statut` of a `dons` document (see module doc). */
-export type DonationStatus = (typeof DONATION_STATUSES)[number];
+/** `statut` of a `dons` document: 'paid' money received; 'unpaid' a delayed method not settled; 'failed'. */
+export type DonationStatus = 'paid' | 'unpaid' | 'failed' | 'no_payment_required';
 
 /**
- * Longest value of each text field of a `dons` document, in UTF-16 code units
- * (JavaScript's `length`, which is what Firestore rules' `size()` counts):
- * the payment draft's limits (src/lib/forms.ts, paymentDraftSchema), so that a
- * draft's value is never cut; longer values typed on Stripe's page are.
- * firestore.rules enforces the same numbers (tests/unit/firestore-rules.test.ts).
+ * `nature` of a `dons` document: 'don' a one-off gift (receipt per gift), 'abonnement' the start
+ * of a monthly gift (no money by itself), 'mensualite' one paid month of it (yearly receipt).
  */
-export const LEDGER_TEXT_MAX = { prenom: 100, nom: 100, email: 254, adresse: 200, postal: 20, ville: 100 } as const;
+export type DonationNature = 'don' | 'abonnement' | 'mensualite';
 
-/** A Checkout Session id as the ledger accepts it (Stripe ids are at most 255 characters). */
+/** Longest value of each text field, in UTF-16 code units (the payment draft's limits). */
+export const LEDGER_TEXT_MAX = { prenom: 100, nom: 200, email: 254, adresse: 200, postal: 20, ville: 100 } as const;
+
+/** A Checkout Session id (Stripe ids are at most 255 characters). */
 export const SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{1,252}$/;
 
-/** The shape of ledgerDocumentId()'s result; firestore.rules allows no other `dons` id. */
-export const LEDGER_ID_PATTERN = /^don_[0-9a-f]{64}$/;
+/** An invoice id. */
+const INVOICE_ID_PATTERN = /^in_[A-Za-z0-9_]{1,252}$/;
 
-/** A `dons` document without its `date` (see module doc for each field). */
+/** A `dons` document without `date` and `recu` (see docs/donations.md for each field). */
 export interface DonationRecord {
   /** Euro cents, an integer ≥ 0 (null only if Stripe gave no total). */
   montant: number | null;
@@ -100,26 +70,29 @@ export interface DonationRecord {
   ville: string;
   pays: string;
   statut: DonationStatus;
+  nature: DonationNature;
   livemode: boolean;
   evenement: LedgerEventType;
-  /** The Checkout Session id (`cs_…`). */
+  /** The Checkout Session id (`cs_…`), '' for an invoice. */
   session: string;
+  /** The subscription id (`sub_…`) of a monthly gift, else ''. */
+  abonnement: string;
+  /** When the money was paid (the event's time, or the invoice's paid_at). */
+  datePaiement: Timestamp;
 }
 
-/** Raised when a webhook request is not provably from Stripe (no, malformed or wrong signature); HTTP 400. */
+/** Raised when a webhook request is not provably from Stripe (no, malformed, wrong or future signature); HTTP 400. */
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
 }
 
-/** A verified event that the ledger cannot use (no session id); HTTP 400, logged. */
+/** A correctly signed body the ledger cannot use (not an event, no session or invoice id); HTTP 400. */
 export class WebhookPayloadError extends Error {
   override name = 'WebhookPayloadError';
 }
 
 /**
- * The webhook's signing secret (Stripe Dashboard › Developers › Webhooks ›
- * the endpoint › Signing secret, `whsec_…`), read from process.env at each
- * request (see src/lib/stripe.server.ts for why not astro:env).
+ * The webhook's signing secret (`whsec_…`), read from process.env at each request.
  * @throws StripeNotConfiguredError when STRIPE_WEBHOOK_SECRET is not set.
  */
 export function webhookSecretFromEnv(env: NodeJS.ProcessEnv = process.env): string {
@@ -133,30 +106,33 @@ export function webhookSecretFromEnv(env: NodeJS.ProcessEnv = process.env): stri
 }
 
 /**
- * Checks the `Stripe-Signature` header against the RAW body (never a re-serialised
- * JSON: one byte of difference breaks the HMAC) and parses the event.
- * Signatures older than 5 minutes are refused (Stripe's default tolerance).
- * @param body - the request body exactly as received.
- * @param signature - the `Stripe-Signature` header (null when absent).
- * @param secret - webhookSecretFromEnv().
- * @throws WebhookSignatureError when the header is missing or does not match.
+ * Checks the `Stripe-Signature` header against the RAW body and parses the event. Refused:
+ * signatures older than WEBHOOK_TOLERANCE_SECONDS (Stripe's SDK) or dated further ahead (here:
+ * the SDK checks only the age).
+ * @param now - the current time in seconds (tests).
+ * @throws WebhookSignatureError for a missing, wrong, stale or future signature;
+ *   WebhookPayloadError for a signed body that is not an event object.
  */
 export async function verifyStripeEvent(
   body: Uint8Array,
   signature: string | null,
   secret: string,
+  now: number = Math.floor(Date.now() / 1000),
 ): Promise<Stripe.Event> {
   if (!signature) throw new WebhookSignatureError('no Stripe-Signature header');
+  const stamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1] ?? NaN);
+  if (stamp > now + WEBHOOK_TOLERANCE_SECONDS) throw new WebhookSignatureError('Stripe-Signature dated in the future');
+  let event: unknown;
   try {
-    return await Stripe.webhooks.constructEventAsync(body, signature, secret);
+    event = await Stripe.webhooks.constructEventAsync(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch (error) {
     throw new WebhookSignatureError('Stripe-Signature does not match the body', { cause: error });
   }
-}
-
-/** True for the event types the ledger records. */
-export function isLedgerEvent(type: string): type is LedgerEventType {
-  return (LEDGER_EVENT_TYPES as readonly string[]).includes(type);
+  const shape = event as Partial<Stripe.Event> | null;
+  if (!shape || typeof shape !== 'object' || typeof shape.type !== 'string' || typeof shape.data !== 'object') {
+    throw new WebhookPayloadError('signed body is not a Stripe event');
+  }
+  return event as Stripe.Event;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -171,82 +147,94 @@ function clip(value: string, max: number): string {
 /** `value` when it matches `pattern`, else ''. */
 const shaped = (value: string, pattern: RegExp): string => (pattern.test(value) ? value : '');
 
-/**
- * The id of a session's `dons` document (issue 5, "Security"; see module doc):
- * 'don_' followed by the lowercase hex HMAC-SHA-256 of `sessionId`, keyed with
- * the UTF-8 bytes of `secret` (the whole `whsec_…` string). Deterministic, so
- * Stripe's retries and later events of a session reach the same document;
- * unguessable without the secret, so the public API key alone reaches none.
- * Rolling the webhook secret changes every id: events of sessions recorded
- * before the roll then make a new document.
- * @param sessionId - the Checkout Session id (`cs_…`).
- * @param secret - webhookSecretFromEnv().
- * @returns 68 characters matching LEDGER_ID_PATTERN.
- */
-export function ledgerDocumentId(sessionId: string, secret: string): string {
-  return `don_${createHmac('sha256', secret).update(sessionId, 'utf8').digest('hex')}`;
-}
+const cents = (amount: unknown): number | null =>
+  typeof amount === 'number' && Number.isSafeInteger(amount) && amount >= 0 ? amount : null;
 
-/**
- * The ledger's view of a Checkout Session event (pure): the fields of the
- * module doc, texts trimmed and cut to LEDGER_TEXT_MAX, `devise` and `pays`
- * '' unless they have the shape firestore.rules expects.
- * @param type - one of LEDGER_EVENT_TYPES.
- * @param session - the event's `data.object` (its id is checked by recordStripeEvent).
- * @param livemode - the event's `livemode`.
- */
-export function donationFromSession(
-  type: LedgerEventType,
-  session: Stripe.Checkout.Session,
-  livemode: boolean,
-): DonationRecord {
-  const metadata = session.metadata ?? {};
-  const details = session.customer_details;
-  const address = details?.address;
-  const fromDraft = Boolean(text(metadata.prenom) || text(metadata.nom));
-  const statut: DonationStatus =
-    type === 'checkout.session.async_payment_failed'
-      ? 'failed'
-      : type === 'checkout.session.async_payment_succeeded'
-        ? 'paid'
-        : session.payment_status === 'paid'
-          ? 'paid'
-          : session.payment_status === 'no_payment_required'
-            ? 'no_payment_required'
-            : 'unpaid';
-  const amount = session.amount_total;
+/** The donor's fields from what Stripe's page collected, else the draft's metadata. */
+function donorOf(
+  name: string,
+  email: string,
+  address: Stripe.Address | null | undefined,
+  metadata: Record<string, string>,
+): Pick<DonationRecord, 'prenom' | 'nom' | 'email' | 'adresse' | 'postal' | 'ville' | 'pays'> {
+  const line = [text(address?.line1), text(address?.line2)].filter(Boolean).join(', ');
   return {
-    montant: typeof amount === 'number' && Number.isSafeInteger(amount) && amount >= 0 ? amount : null,
-    devise: shaped(text(session.currency).toLowerCase(), /^[a-z]{3}$/),
-    prenom: clip(text(metadata.prenom), LEDGER_TEXT_MAX.prenom),
-    nom: clip(
-      fromDraft ? text(metadata.nom) : text(details?.individual_name) || text(details?.name),
-      LEDGER_TEXT_MAX.nom,
-    ),
-    email: clip(text(details?.email) || text(session.customer_email), LEDGER_TEXT_MAX.email),
-    adresse: clip(
-      text(metadata.adresse) || [text(address?.line1), text(address?.line2)].filter(Boolean).join(', '),
-      LEDGER_TEXT_MAX.adresse,
-    ),
-    postal: clip(text(metadata.postal) || text(address?.postal_code), LEDGER_TEXT_MAX.postal),
-    ville: clip(text(metadata.ville) || text(address?.city), LEDGER_TEXT_MAX.ville),
-    pays: shaped((text(metadata.pays) || text(address?.country)).toUpperCase(), /^[A-Z]{2}$/),
-    statut,
-    livemode,
-    evenement: type,
-    session: session.id,
+    prenom: clip(name ? '' : text(metadata.prenom), LEDGER_TEXT_MAX.prenom),
+    nom: clip(name || text(metadata.nom), LEDGER_TEXT_MAX.nom),
+    email: clip(email, LEDGER_TEXT_MAX.email),
+    adresse: clip(line || text(metadata.adresse), LEDGER_TEXT_MAX.adresse),
+    postal: clip(text(address?.postal_code) || text(metadata.postal), LEDGER_TEXT_MAX.postal),
+    ville: clip(text(address?.city) || text(metadata.ville), LEDGER_TEXT_MAX.ville),
+    pays: shaped((text(address?.country) || text(metadata.pays)).toUpperCase(), /^[A-Z]{2}$/),
   };
 }
 
-/** Outcomes after which a session's status never changes again. */
+/** True when Stripe metadata carries this site's marker (SITE_MARKER). */
+const isOurs = (metadata: Stripe.Metadata | null | undefined): boolean =>
+  metadata?.[SITE_MARKER.key] === SITE_MARKER.value;
+
+/**
+ * The ledger's view of a Checkout Session event (pure).
+ * @param paidAt - the event's `created`, in seconds.
+ */
+export function donationFromSession(
+  type: (typeof SESSION_EVENT_TYPES)[number],
+  session: Stripe.Checkout.Session,
+  livemode: boolean,
+  paidAt: number,
+): DonationRecord {
+  const details = session.customer_details;
+  const statut: DonationStatus =
+    type === 'checkout.session.async_payment_failed'
+      ? 'failed'
+      : type === 'checkout.session.async_payment_succeeded' || session.payment_status === 'paid'
+        ? 'paid'
+        : session.payment_status === 'no_payment_required'
+          ? 'no_payment_required'
+          : 'unpaid';
+  const subscription = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
+  return {
+    montant: cents(session.amount_total),
+    devise: shaped(text(session.currency).toLowerCase(), /^[a-z]{3}$/),
+    ...donorOf(
+      text(details?.individual_name) || text(details?.name),
+      text(details?.email) || text(session.customer_email),
+      details?.address,
+      session.metadata ?? {},
+    ),
+    statut,
+    nature: session.mode === 'subscription' ? 'abonnement' : 'don',
+    livemode,
+    evenement: type,
+    session: session.id,
+    abonnement: text(subscription),
+    datePaiement: Timestamp.fromMillis(paidAt * 1000),
+  };
+}
+
+/** The ledger's view of a paid invoice of a monthly gift (pure). */
+export function donationFromInvoice(invoice: Stripe.Invoice, livemode: boolean, eventTime: number): DonationRecord {
+  const subscription = invoice.parent?.subscription_details?.subscription;
+  const paidAt = invoice.status_transitions?.paid_at ?? eventTime;
+  return {
+    montant: cents(invoice.amount_paid),
+    devise: shaped(text(invoice.currency).toLowerCase(), /^[a-z]{3}$/),
+    ...donorOf(text(invoice.customer_name), text(invoice.customer_email), invoice.customer_address, {}),
+    statut: 'paid',
+    nature: 'mensualite',
+    livemode,
+    evenement: 'invoice.paid',
+    session: '',
+    abonnement: text(typeof subscription === 'string' ? subscription : subscription?.id),
+    datePaiement: Timestamp.fromMillis(paidAt * 1000),
+  };
+}
+
 const FINAL_STATUSES: ReadonlySet<string> = new Set(['paid', 'failed', 'no_payment_required']);
 
 /**
- * The document to write over `current` (null: leave it): an exact replay changes
- * nothing, a late 'unpaid' never overwrites a final status, `date` keeps the
- * first recording time (firestore.rules refuses an update that breaks either).
- * @param current - the stored document, undefined when there is none.
- * @returns the record plus `date` (the stored one, else serverTimestamp()), or null.
+ * The document to write over `current` (null: leave it): an exact replay changes nothing, a
+ * late 'unpaid' never overwrites a final status, `date` and `recu` are kept once set.
  */
 export function nextLedgerDocument(
   current: DocumentData | undefined,
@@ -254,49 +242,126 @@ export function nextLedgerDocument(
 ): Record<string, unknown> | null {
   if (current) {
     if (FINAL_STATUSES.has(String(current.statut)) && !FINAL_STATUSES.has(record.statut)) return null;
-    const unchanged = (Object.keys(record) as (keyof DonationRecord)[]).every((key) => current[key] === record[key]);
-    if (unchanged) return null;
+    const same = (key: keyof DonationRecord) =>
+      key === 'datePaiement' ? record.datePaiement.isEqual(current[key] as Timestamp) : current[key] === record[key];
+    if ((Object.keys(record) as (keyof DonationRecord)[]).every(same)) return null;
   }
-  return { ...record, date: current?.date ?? serverTimestamp() };
+  return {
+    ...record,
+    ...(current?.recu ? { recu: current.recu } : {}),
+    date: current?.date ?? FieldValue.serverTimestamp(),
+  };
 }
 
+/** True for a record that must carry a receipt number: a paid one-off gift. */
+const needsReceipt = (record: DonationRecord): boolean => record.nature === 'don' && record.statut === 'paid';
+
 /**
- * Records a session's outcome in `dons/<ledgerDocumentId(record.session, secret)>`
- * (one Firestore transaction: read, then `transaction.set` — retries never duplicate).
- * @param record - donationFromSession()'s result.
- * @param secret - the key of the document id (default webhookSecretFromEnv()).
+ * Records `record` in `dons/<id>` in one transaction; a paid one-off gift without a receipt
+ * number gets the next one of its payment's year (`compteurs/recus-<year>`, read and
+ * incremented in the same transaction: unique and gap-free under concurrent webhooks).
  * @returns 'written', or 'unchanged' for a replay or a late 'unpaid'.
- * @throws StripeNotConfiguredError when no secret is given and STRIPE_WEBHOOK_SECRET is not set;
- *   SubmissionUnavailableError when Firestore is unreachable, too slow (8 s),
- *   misconfigured or refuses the write (firestore.rules): the webhook answers 503
- *   and Stripe delivers the event again later.
+ * @throws SubmissionUnavailableError when Firestore is unreachable, too slow (8 s) or misconfigured.
  */
 export async function recordDonation(
+  id: string,
   record: DonationRecord,
-  secret: string = webhookSecretFromEnv(),
+  db?: Firestore,
 ): Promise<'written' | 'unchanged'> {
-  return upsertDocument(LEDGER_COLLECTION, ledgerDocumentId(record.session, secret), (current) =>
-    nextLedgerDocument(current, record),
-  );
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const firestore = db ?? adminFirestore();
+    const reference = firestore.collection(LEDGER_COLLECTION).doc(id);
+    const year = receiptYear(record.datePaiement.toDate());
+    const counter = firestore.collection(COUNTER_COLLECTION).doc(`recus-${year}`);
+    const work = firestore.runTransaction(
+      async (transaction) => {
+        // Every read before any write, as Firestore transactions require.
+        const current = (await transaction.get(reference)).data();
+        const next = nextLedgerDocument(current, record);
+        const counted =
+          next && needsReceipt(record) && !next.recu ? (await transaction.get(counter)).data() : undefined;
+        if (!next) {
+          // A read-only transaction commits a "verify" write the embedded emulator refuses: write it back.
+          if (current) transaction.set(reference, current);
+          return 'unchanged' as const;
+        }
+        if (needsReceipt(record) && !next.recu) {
+          const last = Number(counted?.dernier ?? 0);
+          transaction.set(counter, { annee: year, dernier: last + 1 });
+          next.recu = receiptNumber(year, last + 1);
+        }
+        transaction.set(reference, next);
+        return 'written' as const;
+      },
+      { maxAttempts: 5 },
+    );
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer from Firestore within ${LEDGER_TIMEOUT_MS} ms`)),
+          LEDGER_TIMEOUT_MS,
+        );
+      }),
+    ]);
+  } catch (error) {
+    throw new SubmissionUnavailableError(`could not record ${LEDGER_COLLECTION}/${id}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
- * Records a verified event when it is one of LEDGER_EVENT_TYPES.
- * @param event - verifyStripeEvent()'s result.
- * @param secret - the key of the document id (default webhookSecretFromEnv(), the
- *   secret the signature was checked with).
- * @returns 'ignored' for other types, else recordDonation's outcome.
- * @throws WebhookPayloadError when the event carries no Checkout Session id
- *   (SESSION_ID_PATTERN); StripeNotConfiguredError and SubmissionUnavailableError as recordDonation.
+ * Records a verified event when it is one of LEDGER_EVENT_TYPES and comes from this site.
+ * @returns 'ignored' (other types, other sites' sessions), else recordDonation's outcome.
+ * @throws WebhookPayloadError when the event carries no session or invoice id;
+ *   SubmissionUnavailableError as recordDonation.
  */
 export async function recordStripeEvent(
   event: Stripe.Event,
-  secret: string = webhookSecretFromEnv(),
+  db?: Firestore,
 ): Promise<'ignored' | 'written' | 'unchanged'> {
-  if (!isLedgerEvent(event.type)) return 'ignored';
-  const session = event.data.object as Stripe.Checkout.Session;
+  const created = typeof event.created === 'number' ? event.created : Math.floor(Date.now() / 1000);
+  const livemode = event.livemode === true;
+  if (event.type === 'invoice.paid') {
+    const invoice = event.data?.object as Stripe.Invoice | undefined;
+    if (typeof invoice?.id !== 'string' || !INVOICE_ID_PATTERN.test(invoice.id)) {
+      throw new WebhookPayloadError(`${event.type} ${event.id} carries no invoice id`);
+    }
+    if (!isOurs(invoice.parent?.subscription_details?.metadata)) return 'ignored';
+    return recordDonation(invoice.id, donationFromInvoice(invoice, livemode, created), db);
+  }
+  const type = event.type as string;
+  if (!(SESSION_EVENT_TYPES as readonly string[]).includes(type)) return 'ignored';
+  const session = event.data?.object as Stripe.Checkout.Session | undefined;
   if (typeof session?.id !== 'string' || !SESSION_ID_PATTERN.test(session.id)) {
     throw new WebhookPayloadError(`${event.type} ${event.id} carries no Checkout Session id`);
   }
-  return recordDonation(donationFromSession(event.type, session, event.livemode === true), secret);
+  if (!isOurs(session.metadata)) return 'ignored';
+  const record = donationFromSession(type as (typeof SESSION_EVENT_TYPES)[number], session, livemode, created);
+  return recordDonation(session.id, record, db);
+}
+
+/**
+ * The `dons` document of a Checkout Session, read with firebase-admin (undefined when the
+ * webhook has not recorded it yet).
+ * @throws SubmissionUnavailableError when Firestore is unreachable, too slow (8 s) or misconfigured.
+ */
+export async function readDonation(sessionId: string, db?: Firestore): Promise<DocumentData | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const firestore = db ?? adminFirestore();
+    const snapshot = await Promise.race([
+      firestore.collection(LEDGER_COLLECTION).doc(sessionId).get(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${LEDGER_TIMEOUT_MS} ms`)), LEDGER_TIMEOUT_MS);
+      }),
+    ]);
+    return snapshot.data();
+  } catch (error) {
+    throw new SubmissionUnavailableError(`could not read ${LEDGER_COLLECTION}/${sessionId}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -58,9 +58,13 @@ export function costAfterTaxReduction(euros: number): number {
   return (cents - Math.round(cents * TAX_REDUCTION_RATE)) / 100;
 }
 
-/** "Votre don de 50 € ne vous coûte que 17 € après réduction d’impôt". */
-export function taxReductionLine(euros: number): string {
-  return `Votre don de ${formatEuros(euros)} ne vous coûte que ${formatEuros(costAfterTaxReduction(euros))} après réduction d’impôt`;
+/**
+ * "Votre don de 50 € ne vous coûte que 17 € après réduction d’impôt"; with `monthly`,
+ * "Votre don de 50 € par mois ne vous coûte que 17 € par mois après réduction d’impôt".
+ */
+export function taxReductionLine(euros: number, monthly = false): string {
+  const period = monthly ? ' par mois' : '';
+  return `Votre don de ${formatEuros(euros)}${period} ne vous coûte que ${formatEuros(costAfterTaxReduction(euros))}${period} après réduction d’impôt`;
 }
 
 /** The one-line note on the cap. */

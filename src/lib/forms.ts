@@ -137,12 +137,23 @@ export const preRegistrationSchema = z.strictObject(
 /** The two ways to pay (spec §7): Stripe's page in a new tab, or Stripe's form embedded here. */
 export const PAYMENT_METHODS = ['lien', 'integre'] as const;
 
+/** How often the gift is made: once, or every month (a Stripe subscription). */
+export const DONATION_FREQUENCIES = ['ponctuel', 'mensuel'] as const;
+
 /** The message of every way `somme` can be wrong: not a number, not an integer, outside 0…9. */
 const amountRequired = { error: 'Merci de choisir un montant' };
 
+/** A text with an unpaired UTF-16 surrogate cannot be sent to Stripe or stored: refused (HTTP 400). */
+const wellFormed = z.refine<string>((value) => value.isWellFormed(), { error: MESSAGES.badRequest });
+
+/** An optional donor field of the draft: trimmed, at most `max` characters, well-formed; '' = absent. */
+const donorText = (max: number) => z.optional(text(max).check(wellFormed));
+
 /**
  * Payment draft (spec §3): moyen (payment way), somme (INDEX of the amount in
- * DONATION_AMOUNTS_EUR, never a price), the donor's name, email and address.
+ * DONATION_AMOUNTS_EUR, never a price), frequence ('ponctuel' by default). The
+ * donor's name, email and address are optional: Stripe's page asks for them
+ * (docs/donations.md); a given email is prefilled there.
  */
 export const paymentDraftSchema = z.strictObject(
   {
@@ -150,12 +161,16 @@ export const paymentDraftSchema = z.strictObject(
     somme: z.coerce
       .number(amountRequired)
       .check(z.int(amountRequired), z.gte(0, amountRequired), z.lte(9, amountRequired)),
-    prenom: requiredText(100, 'Merci d’indiquer votre prénom'),
-    nom: requiredText(100, 'Merci d’indiquer votre nom'),
-    email: email(MESSAGES.emailFieldInvalid),
-    adresse: requiredText(200, 'Merci d’indiquer votre adresse (elle figure sur le reçu fiscal)'),
-    postal: requiredText(20, 'Merci d’indiquer votre code postal'),
-    ville: requiredText(100, 'Merci d’indiquer votre ville'),
+    frequence: z._default(
+      z.enum(DONATION_FREQUENCIES, { error: 'Merci de choisir un don ponctuel ou mensuel' }),
+      'ponctuel',
+    ),
+    prenom: donorText(100),
+    nom: donorText(100),
+    email: z.optional(email(MESSAGES.emailFieldInvalid).check(wellFormed)),
+    adresse: donorText(200),
+    postal: donorText(20),
+    ville: donorText(100),
     pays: country(),
   },
   strict,

@@ -66,3 +66,9 @@ export function parseContactLines(text: string): ContactLine[] {
       return { label, parts: linkContacts(value) };
     });
 }
+
+/** A contact line as plain text: `Label : value`, or the value alone. */
+export function contactLineText({ label, parts }: ContactLine): string {
+  const value = parts.map((part) => part.text).join('');
+  return label ? `${label} : ${value}` : value;
+}

@@ -33,6 +33,9 @@ const STRIPE_DEADLINE_MS = 9000;
 /** Name of the line item the donor sees on Stripe's page and receipt. */
 export const DONATION_PRODUCT_NAME = 'Don à Les Petits Pas Ensemble';
 
+/** Name of the line item of a monthly gift. */
+export const MONTHLY_PRODUCT_NAME = 'Don mensuel à Les Petits Pas Ensemble';
+
 /** Currency of every donation (ISO 4217, lowercase as Stripe writes it). */
 export const DONATION_CURRENCY = 'eur';
 
@@ -148,7 +151,7 @@ export interface DonorDetails {
   pays?: string;
 }
 
-/** The donor fields copied into the session's metadata, for the webhook's ledger. */
+/** The donor fields copied into the session's metadata, the ledger's fallback for what Stripe's page did not give. */
 const METADATA_FIELDS = [
   'prenom',
   'nom',
@@ -158,12 +161,23 @@ const METADATA_FIELDS = [
   'pays',
 ] as const satisfies readonly (keyof DonorDetails)[];
 
+/**
+ * Metadata that marks the sessions (and subscriptions) this site creates: the webhook records
+ * only those, so that other payments of the same Stripe account never enter the `dons` ledger.
+ */
+export const SITE_MARKER = { key: 'origine', value: 'site-petitspas-ensemble' } as const;
+
+/** 'ponctuel': one payment; 'mensuel': a Stripe subscription charged every month. */
+export type DonationFrequency = 'ponctuel' | 'mensuel';
+
 /** A donation to open on Stripe. */
 export interface DonationCheckout {
   /** 'hosted_page': Stripe's page, opened in a new tab; 'embedded_page': Stripe's form inside /soutenir. */
   uiMode: 'hosted_page' | 'embedded_page';
   /** From amountFromIndex(): the server's own amount (cents = euros × 100). */
   amount: DonationAmount;
+  /** 'ponctuel' (default) or 'mensuel' (subscription mode, the amount every month). */
+  frequency?: DonationFrequency;
   /** The site's origin, e.g. `https://petitspas-ensemble.netlify.app` (no trailing slash). */
   origin: string;
   donor: DonorDetails;
@@ -171,36 +185,45 @@ export interface DonationCheckout {
 
 /**
  * The parameters of `checkout.sessions.create` for a donation (pure; exported
- * for tests): payment mode, one line item of `amount.cents` euro cents named
- * DONATION_PRODUCT_NAME, submit button "Faire un don" (submit_type donate),
- * French locale, the donor's email prefilled, name and address in metadata,
+ * for tests): payment mode (a one-off gift, submit button "Faire un don") or
+ * subscription mode (`price_data.recurring` monthly), one line item of
+ * `amount.cents` euro cents, French locale, Stripe's page collecting the
+ * donor's name and postal address (the tax receipt's fields), the email
+ * prefilled when given, SITE_MARKER and the draft's details in metadata,
  * success/cancel URLs (hosted) or return URL (embedded).
  */
 export function donationSessionParams(checkout: DonationCheckout): Stripe.Checkout.SessionCreateParams {
   const { uiMode, amount, origin, donor } = checkout;
-  const metadata: Record<string, string> = {};
+  const monthly = checkout.frequency === 'mensuel';
+  const metadata: Record<string, string> = { [SITE_MARKER.key]: SITE_MARKER.value };
   for (const field of METADATA_FIELDS) {
     const value = donor[field];
     if (value) metadata[field] = value;
   }
   const successUrl = `${origin}${RETURN_PATHS.success}`;
   return {
-    mode: 'payment',
+    mode: monthly ? 'subscription' : 'payment',
     ui_mode: uiMode,
-    submit_type: 'donate',
+    // Stripe allows submit_type in payment mode only; a subscription's button says "S'abonner".
+    ...(monthly ? {} : { submit_type: 'donate' as const }),
     locale: 'fr',
     line_items: [
       {
         price_data: {
           currency: DONATION_CURRENCY,
           unit_amount: amount.cents,
-          product_data: { name: DONATION_PRODUCT_NAME },
+          product_data: { name: monthly ? MONTHLY_PRODUCT_NAME : DONATION_PRODUCT_NAME },
+          ...(monthly ? { recurring: { interval: 'month' as const } } : {}),
         },
         quantity: 1,
       },
     ],
+    billing_address_collection: 'required',
+    name_collection: { individual: { enabled: true, optional: false } },
     ...(donor.email ? { customer_email: donor.email } : {}),
-    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+    metadata,
+    // Each monthly invoice carries its subscription's metadata: the webhook recognises them by it.
+    ...(monthly ? { subscription_data: { metadata: { [SITE_MARKER.key]: SITE_MARKER.value } } } : {}),
     ...(uiMode === 'hosted_page'
       ? { success_url: successUrl, cancel_url: `${origin}${RETURN_PATHS.cancel}` }
       : { return_url: successUrl }),

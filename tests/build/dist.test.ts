@@ -211,8 +211,10 @@ describe('dist/', () => {
     expect(frame?.getAttribute('title')).toBeTruthy();
   });
 
-  it('ships framework JavaScript only to the pages with islands (home, ecole, soutenir)', () => {
-    const withIslands = ['index.html', 'ecole/index.html', 'soutenir/index.html'].map((file) => join(dist, file));
+  it('ships framework JavaScript only to the pages with islands (home, ecole, soutenir and its cancel page)', () => {
+    const withIslands = ['index.html', 'ecole/index.html', 'soutenir/index.html', 'soutenir/annule/index.html'].map(
+      (file) => join(dist, file),
+    );
     for (const file of allHtmlFiles()) {
       const html = readFileSync(file, 'utf8');
       if (withIslands.includes(file)) expect(html, file).toContain('<astro-island');

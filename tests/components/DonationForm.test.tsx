@@ -2,7 +2,6 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DonationForm from '../../src/islands/DonationForm';
-import { countryOptions } from '../../src/lib/countries';
 import { $banner, clearMessage } from '../../src/stores/banner';
 
 const mount = vi.fn();
@@ -10,23 +9,13 @@ const createEmbeddedCheckoutPage = vi.fn(async () => ({ mount, destroy: vi.fn(),
 const loadStripe = vi.fn(async () => ({ createEmbeddedCheckoutPage }));
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe }));
 
-const countries = countryOptions();
 const TEST_KEY = ['pk', 'test', 'exemple'].join('_');
 const plain = (text: string | null) => (text ?? '').replace(/[\u202f\u00a0]/g, ' ');
 
 function setup(publishableKey = TEST_KEY) {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-  render(<DonationForm publishableKey={publishableKey} countries={countries} privacyHref="/rgpd" />);
+  render(<DonationForm publishableKey={publishableKey} privacyHref="/rgpd" />);
   return { user };
-}
-
-async function fillDonor(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText(/Votre prénom/), 'Paul');
-  await user.type(screen.getByLabelText(/Votre nom/), 'Durand');
-  await user.type(screen.getByLabelText(/Votre email/), 'paul@exemple.fr');
-  await user.type(screen.getByLabelText(/^Adresse/), '8 quai Rambaud');
-  await user.type(screen.getByLabelText(/Code postal/), '69002');
-  await user.type(screen.getByLabelText(/^Ville/), 'Lyon');
 }
 
 const amounts = () => screen.getByRole('radiogroup', { name: 'Montants proposés' });
@@ -38,6 +27,7 @@ describe('DonationForm', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
   afterEach(() => {
     clearMessage();
+    sessionStorage.clear();
     vi.unstubAllGlobals();
     vi.useRealTimers();
     vi.clearAllMocks();
@@ -72,45 +62,29 @@ describe('DonationForm', () => {
   });
 
   it('without a key, still shows the picker and says online payment is not configured', () => {
-    render(<DonationForm publishableKey="" countries={countries} privacyHref="/rgpd" />);
+    render(<DonationForm publishableKey="" privacyHref="/rgpd" />);
     expect(screen.getByText(/Le paiement en ligne n’est pas configuré sur ce site/)).toBeVisible();
     expect(screen.queryByRole('button', { name: /Faire un don de/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Montant suivant' })).toBeVisible();
   });
 
-  it('validates the draft in French before calling the server', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
-    const { user } = setup();
-    await user.click(screen.getByRole('button', { name: /Faire un don de/ }));
-    expect(screen.getByLabelText(/Votre prénom/)).toHaveFocus();
-    expect(screen.getByLabelText(/Votre prénom/)).toHaveAccessibleDescription('Merci d’indiquer votre prénom');
-    expect(screen.getByLabelText(/Votre email/)).toHaveAccessibleDescription('Merci de saisir un email valide');
-    expect($banner.get()?.text).toBe('Merci d’indiquer votre prénom');
-    expect(fetch).not.toHaveBeenCalled();
+  it('asks for no personal detail on the page: Stripe does', () => {
+    setup();
+    expect(screen.queryAllByRole('textbox')).toHaveLength(0);
+    expect(screen.getByText(/Stripe, qui vous demandera votre nom, votre email et votre adresse/)).toBeVisible();
   });
 
-  it('embedded: posts the draft with the amount INDEX, shows the loading indicator, mounts Stripe', async () => {
+  it('embedded, in one click: posts the amount INDEX, shows the loading indicator, mounts Stripe', async () => {
     let answer: (response: Response) => void = () => {};
     const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
     vi.stubGlobal('fetch', fetch);
     const { user } = setup();
     await user.click(amount('100'));
-    await fillDonor(user);
-    await user.click(screen.getByRole('button', { name: /Faire un don de/ }));
+    await user.click(screen.getByRole('button', { name: /^Faire un don de 100\s€$/ }));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/create-checkout-session');
-    expect(JSON.parse(init.body as string)).toEqual({
-      moyen: 'integre',
-      somme: 3,
-      prenom: 'Paul',
-      nom: 'Durand',
-      email: 'paul@exemple.fr',
-      adresse: '8 quai Rambaud',
-      postal: '69002',
-      ville: 'Lyon',
-      pays: 'FR',
-    });
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({ moyen: 'integre', somme: 3, frequence: 'ponctuel' });
     expect(screen.getByText('Préparation du paiement sécurisé…')).toBeVisible();
     await act(async () =>
       answer(new Response(JSON.stringify({ clientSecret: 'cs_test_1_secret_2' }), { status: 200 })),
@@ -131,7 +105,6 @@ describe('DonationForm', () => {
       vi.fn(() => new Promise<Response>(() => {})),
     );
     const { user } = setup();
-    await fillDonor(user);
     await user.click(screen.getByRole('button', { name: /Faire un don de/ }));
     expect($banner.get()).toBeNull();
     expect(await screen.findByText('Préparation du paiement sécurisé…')).toBeVisible();
@@ -141,7 +114,7 @@ describe('DonationForm', () => {
     expect(screen.queryByText('Préparation du paiement sécurisé…')).toBeNull();
   });
 
-  it('link: opens the tab during the click, then points it at the returned URL', async () => {
+  it('link, in one click: opens the tab during the click, then points it at the returned URL', async () => {
     const tab = { location: { href: '' }, opener: {}, close: vi.fn() };
     const open = vi.fn(() => tab);
     vi.stubGlobal('open', open);
@@ -150,13 +123,18 @@ describe('DonationForm', () => {
     );
     vi.stubGlobal('fetch', fetch);
     const { user } = setup();
-    await fillDonor(user);
-    await user.click(screen.getByLabelText(/page sécurisée de Stripe/));
-    await user.click(screen.getByRole('button', { name: /Faire un don de/ }));
+    await user.click(
+      screen.getByRole('button', { name: /^Payer sur la page sécurisée de Stripe\s+\(nouvel onglet\)$/ }),
+    );
     expect(open).toHaveBeenCalledWith('', '_blank');
-    expect((fetch.mock.calls[0] as unknown as [string])[0]).toBe('/api/don?id=1&email=paul%40exemple.fr');
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/don');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({ moyen: 'lien', somme: 1, frequence: 'ponctuel' });
     await vi.waitFor(() => expect(tab.location.href).toBe('https://checkout.stripe.com/c/pay/cs_test_9'));
     expect(tab.opener).toBeNull();
+    // Kept for the cancel page (the new tab starts with a copy of sessionStorage).
+    expect(JSON.parse(sessionStorage.getItem('petitspas:don') ?? 'null')).toEqual({ somme: 1, frequence: 'ponctuel' });
   });
 
   it('link: a server error closes the tab, is logged and shown in French', async () => {
@@ -173,19 +151,49 @@ describe('DonationForm', () => {
     );
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = setup();
-    await fillDonor(user);
-    await user.click(screen.getByLabelText(/page sécurisée de Stripe/));
-    await user.click(screen.getByRole('button', { name: /Faire un don de/ }));
+    await user.click(screen.getByRole('button', { name: /page sécurisée de Stripe/ }));
     await vi.waitFor(() => expect(tab.close).toHaveBeenCalled());
     expect(log).toHaveBeenCalled();
     expect($banner.get()?.text).toBe('Le service de paiement ne répond pas.');
-    expect(screen.getByLabelText(/Votre email/)).toHaveValue('paul@exemple.fr');
     log.mockRestore();
+  });
+
+  it('monthly: the labels, the tax line and the draft say "par mois"', async () => {
+    const fetch = vi.fn(() => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetch);
+    const { user } = setup();
+    await user.click(screen.getByRole('radio', { name: 'Don mensuel' }));
+    expect(screen.getByRole('group', { name: 'Montant de votre don mensuel' })).toBeVisible();
+    expect(plain(screen.getByText(/ne vous coûte que/).textContent)).toBe(
+      'Votre don de 25 € par mois ne vous coûte que 8,50 € par mois après réduction d’impôt',
+    );
+    await user.click(screen.getByRole('button', { name: /^Donner 25\s€ par mois$/ }));
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ moyen: 'integre', somme: 1, frequence: 'mensuel' });
+  });
+
+  it('restores the choice kept in sessionStorage (the cancel page)', () => {
+    sessionStorage.setItem('petitspas:don', JSON.stringify({ somme: 4, frequence: 'mensuel' }));
+    setup();
+    expect(checkedAmount()).toBe('250 €');
+    expect(screen.getByRole('radio', { name: 'Don mensuel' })).toBeChecked();
+    expect(screen.getByRole('button', { name: /^Donner 250\s€ par mois$/ })).toBeVisible();
+  });
+
+  it('ignores a kept choice it does not offer', () => {
+    sessionStorage.setItem('petitspas:don', JSON.stringify({ somme: 42, frequence: 'mensuel' }));
+    setup();
+    expect(checkedAmount()).toBe('25 €');
+    expect(screen.getByRole('radio', { name: 'Don ponctuel' })).toBeChecked();
   });
 
   it('names every control in French', () => {
     setup();
-    const group = screen.getByRole('group', { name: 'Comment souhaitez-vous payer ?' });
-    expect(within(group).getAllByRole('radio')).toHaveLength(2);
+    const group = screen.getByRole('group', { name: 'Type de don' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['ponctuel', 'mensuel']);
   });
 });

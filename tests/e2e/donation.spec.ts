@@ -1,29 +1,28 @@
 /**
- * Donations end to end in Chromium: the amount picker, the tax line, the
- * loading indicator, the hosted flow (a new tab at the URL the server got
- * from Stripe) and the embedded flow (POST /create-checkout-session, then
- * Stripe's embedded checkout mounted). Stripe's API is the local fake that
- * the test server started (FAKE_STRIPE); js.stripe.com is routed to a small
- * stub, since this machine cannot reach it.
+ * Donations end to end in Chromium against the built site: the amount picker, the one-click
+ * hosted link (a new tab at Stripe's URL), the embedded checkout, the cancel page keeping the
+ * choice, the monthly choice, and the receipt link once the webhook has recorded the gift (the
+ * fake Stripe plays the donor paying and signs the webhook). axe at 375 and 1280 px in each state.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './helpers';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations, VIEWPORTS } from './helpers';
 
 /** The fake Stripe API of playwright.config.ts's web server. */
 const FAKE_STRIPE = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
+/** The webhook secret playwright.config.ts gives the site. */
+const WEBHOOK_SECRET = ['whsec', 'e2e-fake'].join('_');
 
-interface RecordedRequest {
-  method: string;
-  path: string;
-  body: Record<string, unknown>;
+interface FakeSession {
+  id: string;
+  mode: string;
+  ui_mode: string;
+  amount_total: number;
+  metadata: Record<string, string>;
 }
 
-async function stripeRequests(): Promise<RecordedRequest[]> {
-  return (await (await fetch(`${FAKE_STRIPE}/__fake__/requests`)).json()) as RecordedRequest[];
+async function fakeSessions(): Promise<FakeSession[]> {
+  return (await (await fetch(`${FAKE_STRIPE}/__fake__/sessions`)).json()) as FakeSession[];
 }
-
-/** An email no earlier attempt used (the fake keeps its requests across retries). */
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemple.fr`;
 
 const plain = (text: string | null) => (text ?? '').replace(/[\u202f\u00a0]/g, ' ');
 
@@ -52,9 +51,10 @@ window.Stripe = function Stripe(key) {
   };
 };`;
 
-async function openDonationPage(page: Page) {
+/** js.stripe.com and checkout.stripe.com are unreachable here: small local stand-ins. */
+async function stubStripe(context: BrowserContext): Promise<{ stripeJsLoads: () => number }> {
   let stripeJsLoads = 0;
-  await page.route('https://js.stripe.com/**', (route) => {
+  await context.route('https://js.stripe.com/**', (route) => {
     if (route.request().resourceType() === 'document') {
       return route.fulfill({
         contentType: 'text/html',
@@ -64,34 +64,68 @@ async function openDonationPage(page: Page) {
     stripeJsLoads += 1;
     return route.fulfill({ contentType: 'application/javascript', body: STRIPE_JS_STUB });
   });
-  // The page runs under the build's Content-Security-Policy (scripts/serve-dist.ts): Chromium logs what it blocks.
+  await context.route('https://checkout.stripe.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Stripe Checkout (bouchon)</title>' }),
+  );
+  return { stripeJsLoads: () => stripeJsLoads };
+}
+
+/** Opens a donation page and waits for the island; collects the CSP violations Chromium logs. */
+async function openDonationPage(page: Page, path = '/soutenir') {
   const cspViolations: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
       cspViolations.push(message.text());
   });
-  await page.goto('/soutenir');
+  await page.goto(path);
   await page.locator('astro-island:has(.donation):not([ssr])').waitFor({ state: 'attached' });
-  return { stripeJsLoads: () => stripeJsLoads, cspViolations };
+  return { cspViolations };
+}
+
+/** axe at both viewports, leaving the page at the first one. */
+async function expectAccessibleAtBothSizes(page: Page, state: string): Promise<void> {
+  for (const viewport of [...VIEWPORTS].reverse()) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page, `${state} at ${viewport.width} px`);
+  }
 }
 
 const amounts = (page: Page) => page.getByRole('radiogroup', { name: 'Montants proposés' });
 const checked = async (page: Page) =>
   plain(await amounts(page).getByRole('radio', { checked: true }).locator('..').textContent());
+const linkButton = (page: Page) => page.getByRole('button', { name: /Payer sur la page sécurisée de Stripe/ });
 
-async function fillDonor(page: Page, email: string) {
-  await page.getByLabel(/Votre prénom/).fill('Paul');
-  await page.getByLabel(/Votre nom/).fill('Durand');
-  await page.getByLabel(/Votre email/).fill(email);
-  await page.getByLabel(/^Adresse/).fill('8 quai Rambaud');
-  await page.getByLabel(/Code postal/).fill('69002');
-  await page.getByLabel(/^Ville/).fill('Lyon');
+/** Clicks the hosted link; resolves to the new tab, once at Stripe's URL, and that session. */
+async function payByLink(page: Page, context: BrowserContext): Promise<{ tab: Page; session: FakeSession }> {
+  const before = new Set((await fakeSessions()).map((session) => session.id));
+  const [tab] = await Promise.all([context.waitForEvent('page'), linkButton(page).click()]);
+  await tab.waitForURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/, { timeout: 15_000 });
+  const id = new URL(tab.url()).pathname.split('/').at(-1) ?? '';
+  const session = (await fakeSessions()).find((candidate) => candidate.id === id && !before.has(id));
+  expect(session, `session ${id} created by this click`).toBeDefined();
+  return { tab, session: session as FakeSession };
+}
+
+/** The fake plays the donor paying `session`: Stripe's signed events reach the site's webhook. */
+async function pay(session: FakeSession, baseURL: string): Promise<void> {
+  const response = await fetch(`${FAKE_STRIPE}/__fake__/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ session: session.id, webhook: `${baseURL}/api/stripe-webhook`, secret: WEBHOOK_SECRET }),
+  });
+  const { statuses } = (await response.json()) as { statuses: number[] };
+  expect(
+    statuses.every((status) => status === 200),
+    `webhook answers ${statuses}`,
+  ).toBe(true);
 }
 
 test.describe('donation page', () => {
-  test('cycles the amount both ways; the tax line follows; says it is a test version', async ({ page }) => {
-    const { stripeJsLoads } = await openDonationPage(page);
+  test('cycles the amount both ways; the tax line follows; asks for no personal detail', async ({ page, context }) => {
+    const { stripeJsLoads } = await stubStripe(context);
+    await openDonationPage(page);
     await expect(page.getByText(/Version de test/)).toBeVisible();
+    await expect(page.getByRole('textbox')).toHaveCount(0);
     expect(await checked(page)).toBe('25 €');
     await page.getByRole('button', { name: 'Montant précédent' }).click();
     await page.getByRole('button', { name: 'Montant précédent' }).click();
@@ -101,25 +135,33 @@ test.describe('donation page', () => {
     );
     await page.getByRole('button', { name: 'Montant suivant' }).click();
     expect(await checked(page)).toBe('10 €');
-    // The radio group works with the keyboard too.
     await amounts(page).getByRole('radio', { checked: true }).focus();
     await page.keyboard.press('ArrowRight');
     expect(await checked(page)).toBe('25 €');
-    await expect(page.getByText(/ne vous coûte que/)).toHaveText(
-      /Votre don de 25\s€ ne vous coûte que 8,50\s€ après réduction d’impôt/,
-    );
-    await expectNoAxeViolations(page, '/soutenir');
-    // Stripe.js is not loaded before a donor pays.
+    await expectAccessibleAtBothSizes(page, '/soutenir');
     expect(stripeJsLoads()).toBe(0);
   });
 
-  test('embedded: posts the draft, shows the loading indicator, mounts the checkout', async ({ page }) => {
-    const { stripeJsLoads, cspViolations } = await openDonationPage(page);
+  test('one click: the hosted link opens Stripe’s page in a new tab for the chosen amount', async ({
+    page,
+    context,
+  }) => {
+    await stubStripe(context);
+    await openDonationPage(page);
+    await amounts(page)
+      .getByRole('radio', { name: /^50\s€$/ })
+      .check();
+    const { session } = await payByLink(page, context);
+    expect(session).toMatchObject({ mode: 'payment', ui_mode: 'hosted_page', amount_total: 5000 });
+    expect(session.metadata).toEqual({ origine: 'site-petitspas-ensemble' });
+  });
+
+  test('embedded: one click mounts Stripe’s form with the loading indicator in between', async ({ page, context }) => {
+    const { stripeJsLoads } = await stubStripe(context);
+    const { cspViolations } = await openDonationPage(page);
     await amounts(page)
       .getByRole('radio', { name: /^100\s€$/ })
       .check();
-    const email = uniqueEmail('integre');
-    await fillDonor(page, email);
     let answer: () => void = () => {};
     const held = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/create-checkout-session', async (route) => {
@@ -128,64 +170,101 @@ test.describe('donation page', () => {
     });
     const posted = page.waitForRequest('**/create-checkout-session');
     await page.getByRole('button', { name: /Faire un don de 100/ }).click();
-    expect((await posted).postDataJSON()).toEqual({
-      moyen: 'integre',
-      somme: 3,
-      prenom: 'Paul',
-      nom: 'Durand',
-      email,
-      adresse: '8 quai Rambaud',
-      postal: '69002',
-      ville: 'Lyon',
-      pays: 'FR',
-    });
+    expect((await posted).postDataJSON()).toEqual({ moyen: 'integre', somme: 3, frequence: 'ponctuel' });
     await expect(page.getByText('Préparation du paiement sécurisé…')).toBeVisible();
-    await expectNoAxeViolations(page, '/soutenir while loading');
+    await expectAccessibleAtBothSizes(page, '/soutenir while loading');
     answer();
-    // Server → fake Stripe → Stripe.js (stub) → mount: generous on a loaded 2-core machine.
     await expect(page.getByTestId('stripe-embedded')).toContainText('cs_test_', { timeout: 15_000 });
-    await expect(page.getByText('Préparation du paiement sécurisé…')).toBeHidden();
     expect(stripeJsLoads()).toBe(1);
-    // Stripe.js and its frame from js.stripe.com are allowed by the donation page's policy.
     await expect(page.frameLocator('iframe[title="Paiement sécurisé Stripe"]').locator('body')).toContainText(
       'Formulaire de carte',
     );
     expect(cspViolations).toEqual([]);
-    const sessions = (await stripeRequests()).filter(
-      (request) => request.path === '/v1/checkout/sessions' && request.body.customer_email === email,
-    );
-    expect(sessions).toHaveLength(1);
-    expect(sessions[0]?.body).toMatchObject({ ui_mode: 'embedded_page', mode: 'payment' });
-    await expectNoAxeViolations(page, '/soutenir with the checkout mounted');
+    await expectAccessibleAtBothSizes(page, '/soutenir with the checkout mounted');
   });
 
-  test('hosted: a new tab opens at the URL Stripe gave', async ({ page, context }) => {
+  test('monthly, then cancelled: the cancel page keeps the amount and the frequency, one click from retrying', async ({
+    page,
+    context,
+  }) => {
+    await stubStripe(context);
     await openDonationPage(page);
-    const email = uniqueEmail('lien');
-    await fillDonor(page, email);
-    await page.getByLabel(/page sécurisée de Stripe/).check();
-    // checkout.stripe.com is unreachable here: answer it locally so the new tab loads.
-    await context.route('https://checkout.stripe.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>Stripe Checkout (bouchon)</title>' }),
+    await page.getByRole('radio', { name: 'Don mensuel' }).check();
+    await amounts(page)
+      .getByRole('radio', { name: /^100\s€$/ })
+      .check();
+    await expect(page.getByText(/ne vous coûte que/)).toHaveText(
+      /Votre don de 100\s€ par mois ne vous coûte que 34\s€ par mois/,
     );
-    const [tab] = await Promise.all([
-      context.waitForEvent('page'),
-      page.getByRole('button', { name: /Faire un don de 25/ }).click(),
-    ]);
-    await tab.waitForURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/, { timeout: 15_000 });
-    const sessions = (await stripeRequests()).filter(
-      (request) => request.path === '/v1/checkout/sessions' && request.body.customer_email === email,
-    );
-    expect(sessions).toHaveLength(1);
-    expect(sessions[0]?.body).toMatchObject({ ui_mode: 'hosted_page', mode: 'payment' });
+    await expect(page.getByRole('button', { name: /^Donner 100\s€ par mois$/ })).toBeVisible();
+    await expectAccessibleAtBothSizes(page, '/soutenir, monthly');
+    const { tab, session } = await payByLink(page, context);
+    expect(session).toMatchObject({ mode: 'subscription', amount_total: 10000 });
+
+    // The donor leaves Stripe's page: Stripe sends the tab to the cancel URL.
+    const { cspViolations } = await openDonationPage(tab, '/soutenir/annule');
+    await expect(tab.getByText('Paiement annulé. Peut-être voulez-vous réessayer ?', { exact: true })).toBeVisible();
+    await expect(tab.getByRole('radio', { name: 'Don mensuel' })).toBeChecked();
+    expect(await checked(tab)).toBe('100 €');
+    await expectAccessibleAtBothSizes(tab, '/soutenir/annule with the choice restored');
+    const again = await payByLink(tab, context);
+    expect(again.session).toMatchObject({ mode: 'subscription', amount_total: 10000 });
+    expect(cspViolations).toEqual([]);
   });
 
-  test('the cancel and thank-you pages', async ({ page }) => {
-    await page.goto('/soutenir/annule');
-    await expect(page.getByText('Paiement annulé. Peut-être voulez-vous réessayer ?', { exact: true })).toBeVisible();
-    await expectNoAxeViolations(page, '/soutenir/annule');
-    await page.goto('/soutenir/valide?session_id=cs_test_merci');
+  test('any other /soutenir/<value> leads to the donation page', async ({ page }) => {
+    await page.goto('/soutenir/autre-chose');
+    await expect(page).toHaveURL(/\/soutenir\/?$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nous soutenir');
+  });
+});
+
+test.describe('thank-you page and tax receipt', () => {
+  test('says the receipt is being prepared, then offers it once the webhook has recorded the paid gift', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await stubStripe(context);
+    await openDonationPage(page);
+    const { tab, session } = await payByLink(page, context);
+    await tab.close();
+
+    await page.goto(`/soutenir/valide?session_id=${session.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Merci');
-    await expectNoAxeViolations(page, '/soutenir/valide');
+    await expect(page.getByText(/Votre reçu fiscal est en préparation/)).toBeVisible();
+    await expectAccessibleAtBothSizes(page, '/soutenir/valide, receipt being prepared');
+
+    await pay(session, baseURL as string);
+    const download = page.getByRole('link', { name: 'Télécharger mon reçu fiscal (PDF)' });
+    await expect(download).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/Votre reçu fiscal n° \d{4}-\d{5} est prêt/)).toBeVisible();
+    await expectAccessibleAtBothSizes(page, '/soutenir/valide, receipt ready');
+    const href = (await download.getAttribute('href')) ?? '';
+    expect(href).toBe(`/api/recu?session_id=${session.id}`);
+    const pdf = await page.request.get(href);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  test('a monthly gift: how to stop it, and one yearly receipt', async ({ page, context, baseURL }) => {
+    await stubStripe(context);
+    await openDonationPage(page);
+    await page.getByRole('radio', { name: 'Don mensuel' }).check();
+    const { tab, session } = await payByLink(page, context);
+    await tab.close();
+    await pay(session, baseURL as string);
+    await page.goto(`/soutenir/valide?session_id=${session.id}`);
+    await expect(page.getByText(/un seul reçu fiscal par an/)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/Pour arrêter votre don mensuel/)).toContainText('contact@petitspas-ensemble.fr');
+    await expect(page.getByRole('link', { name: 'Télécharger mon reçu fiscal (PDF)' })).toBeHidden();
+    await expectAccessibleAtBothSizes(page, '/soutenir/valide, monthly gift');
+  });
+
+  test('without a session id, says the receipt comes by email', async ({ page }) => {
+    await page.goto('/soutenir/valide');
+    await expect(page.getByText(/Vous recevrez votre reçu fiscal par email/)).toBeVisible();
+    await expectAccessibleAtBothSizes(page, '/soutenir/valide without a session');
   });
 });

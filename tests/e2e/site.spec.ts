@@ -318,13 +318,13 @@ test.describe('legal pages', () => {
 });
 
 test.describe('donation return pages', () => {
-  test('/soutenir/annule says the payment was cancelled and links back to /soutenir', async ({ page }) => {
+  test('/soutenir/annule says the payment was cancelled above the donation form, one click from retrying', async ({
+    page,
+  }) => {
     await page.goto('/soutenir/annule');
     await expect(page.getByText('Paiement annulé. Peut-être voulez-vous réessayer ?', { exact: true })).toBeVisible();
-    const retry = page.getByRole('main').getByRole('link', { name: /réessayer/i });
-    await expect(retry).toHaveAttribute('href', '/soutenir');
-    await retry.click();
-    await expect(page).toHaveURL('/soutenir');
+    await expect(page.getByRole('radiogroup', { name: 'Montants proposés' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button', { name: /Faire un don de/ })).toBeVisible();
   });
 
   test('/soutenir/valide thanks the donor', async ({ page }) => {

@@ -1,24 +1,31 @@
 /**
- * The donation endpoints end to end: GET /api/don and POST
- * /create-checkout-session against a local fake of Stripe's API
- * (tests/fixtures/fake-stripe.ts, named by STRIPE_API_BASE), and POST
- * /api/stripe-webhook with events signed like Stripe signs them, writing to
- * the embedded Firestore emulator (read back with a fresh connection per read,
- * as in endpoints.test.ts).
+ * The donation endpoints end to end: POST /api/don and POST /create-checkout-session against a
+ * local fake of Stripe's API (tests/fixtures/fake-stripe.ts, named by STRIPE_API_BASE), POST
+ * /api/stripe-webhook with events signed like Stripe signs them, writing with firebase-admin to
+ * the embedded Firestore emulator, and GET /api/recu reading the receipt back (unpdf).
  */
-import { createHmac } from 'node:crypto';
-import { collection, doc, getDocFromServer, getDocsFromServer, Timestamp, type DocumentData } from 'firebase/firestore';
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
+import { FOREIGN_ORIGIN_MESSAGE } from '../../src/lib/donation-endpoint.server';
+import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { MESSAGES } from '../../src/lib/forms';
-import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server';
+import { RECEIPT_BAD_SESSION, RECEIPT_NOT_READY, receiptHandler } from '../../src/lib/receipt-endpoint.server';
 import { PAYMENT_MESSAGES, stripeFromEnv } from '../../src/lib/stripe.server';
-import { closeSubmissionConnection } from '../../src/lib/submissions.server';
 import * as don from '../../src/pages/api/don';
 import * as webhook from '../../src/pages/api/stripe-webhook';
 import * as embedded from '../../src/pages/create-checkout-session';
-import { FAKE_CHECKOUT_PAGE, startFakeStripe, type FakeStripe, type RecordedRequest } from '../fixtures/fake-stripe';
+import {
+  FAKE_CHECKOUT_PAGE,
+  paidInvoice,
+  paidSession,
+  startFakeStripe,
+  stripeEvent,
+  type FakeStripe,
+  type RecordedRequest,
+} from '../fixtures/fake-stripe';
 import { closedPort } from '../fixtures/ports.ts';
 
 // Plainly fake values, assembled so that nothing secret-looking sits in the repository.
@@ -42,18 +49,9 @@ const ORIGIN = 'https://dons.exemple.org';
 const SUCCESS_URL = `${ORIGIN}/soutenir/valide?session_id={CHECKOUT_SESSION_ID}`;
 const CANCEL_URL = `${ORIGIN}/soutenir/annule`;
 const PRODUCT = 'Don à Les Petits Pas Ensemble';
-
-const draft = {
-  moyen: 'integre',
-  somme: 1,
-  prenom: 'Marie',
-  nom: 'Curie',
-  email: 'marie.curie@exemple.fr',
-  adresse: '11 rue Pierre et Marie Curie',
-  postal: '75005',
-  ville: 'Paris',
-  pays: 'FR',
-};
+const MONTHLY_PRODUCT = 'Don mensuel à Les Petits Pas Ensemble';
+/** The marker of this site's sessions, written out independently of stripe.server.ts. */
+const MARKER = { origine: 'site-petitspas-ensemble' };
 
 let fake: FakeStripe;
 let emulator: EmbeddedFirestore;
@@ -80,7 +78,6 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await closeSubmissionConnection();
   await fake?.stop();
   emulator?.stop();
   for (const key of ENV_KEYS) {
@@ -89,25 +86,28 @@ afterAll(async () => {
   }
 });
 
-/** Calls GET /api/don with a raw query string. */
-async function getDon(query: string): Promise<{ response: Response; body: Record<string, unknown> }> {
-  const response = await don.GET({ request: new Request(`${ORIGIN}/api/don${query ? `?${query}` : ''}`) });
+type Handler = (context: { request: Request }) => Promise<Response>;
+
+/** POSTs a JSON body (or raw text) to a session route, from this site's page unless `origin` says otherwise. */
+async function post(
+  handler: Handler,
+  path: string,
+  payload: unknown,
+  { origin = ORIGIN, contentType = 'application/json' }: { origin?: string | null; contentType?: string } = {},
+): Promise<{ response: Response; body: Record<string, unknown> }> {
+  const request = new Request(`${ORIGIN}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, ...(origin === null ? {} : { origin }) },
+    body: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+  const response = await handler({ request });
   return { response, body: await response.json() };
 }
 
-/** Calls POST /create-checkout-session with a JSON body (or raw text). */
-async function postEmbedded(
-  payload: unknown,
-  headers: Record<string, string> = { 'content-type': 'application/json' },
-): Promise<{ response: Response; body: Record<string, unknown> }> {
-  const request = new Request(`${ORIGIN}/create-checkout-session`, {
-    method: 'POST',
-    headers,
-    body: typeof payload === 'string' ? payload : JSON.stringify(payload),
-  });
-  const response = await embedded.POST({ request });
-  return { response, body: await response.json() };
-}
+const postDon = (payload: unknown, options?: Parameters<typeof post>[3]) =>
+  post(don.POST, '/api/don', payload, options);
+const postEmbedded = (payload: unknown, options?: Parameters<typeof post>[3]) =>
+  post(embedded.POST, '/create-checkout-session', payload, options);
 
 function expectJsonNoStore(response: Response): void {
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -122,36 +122,40 @@ function onlySessionRequest(): RecordedRequest {
   expect(request.method).toBe('POST');
   expect(request.path).toBe('/v1/checkout/sessions');
   expect(request.headers.authorization).toBe(`Bearer ${FAKE_SECRET_KEY}`);
-  expect(request.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
   return request;
 }
 
-/** The line item every donation sends (form values are strings). */
+/** The line item every one-off donation sends (form values are strings). */
 function lineItems(cents: number) {
   return [
-    {
-      price_data: { currency: 'eur', unit_amount: String(cents), product_data: { name: PRODUCT } },
-      quantity: '1',
-    },
+    { price_data: { currency: 'eur', unit_amount: String(cents), product_data: { name: PRODUCT } }, quantity: '1' },
   ];
 }
 
-describe('GET /api/don (Stripe’s hosted page)', () => {
+/** A draft's amount (25 €), for tests that change it. */
+const ONE_OFF: Record<string, unknown> = { somme: 1 };
+
+/** What Stripe's page must collect for the receipt, on every session. */
+const COLLECTED = {
+  billing_address_collection: 'required',
+  name_collection: { individual: { enabled: 'true', optional: 'false' } },
+};
+
+describe('POST /api/don (Stripe’s hosted page, one click from the amount)', () => {
   it.each(EXPECTED_CENTS.map((cents, index) => [index, cents]))(
-    'id=%i creates a hosted session of %i cents with the donor’s email and answers {url}',
+    'somme=%i creates a hosted one-off session of %i cents and answers {url}',
     async (index, cents) => {
-      const { response, body } = await getDon(`id=${index}&email=marie.curie%40exemple.fr&prenom=Marie&nom=Curie`);
+      const { response, body } = await postDon({ moyen: 'lien', somme: index });
       expect(response.status).toBe(200);
       expectJsonNoStore(response);
-      const request = onlySessionRequest();
-      expect(request.body).toEqual({
+      expect(onlySessionRequest().body).toEqual({
         mode: 'payment',
         ui_mode: 'hosted_page',
         submit_type: 'donate',
         locale: 'fr',
         line_items: lineItems(cents),
-        customer_email: 'marie.curie@exemple.fr',
-        metadata: { prenom: 'Marie', nom: 'Curie' },
+        ...COLLECTED,
+        metadata: MARKER,
         success_url: SUCCESS_URL,
         cancel_url: CANCEL_URL,
       });
@@ -161,88 +165,102 @@ describe('GET /api/don (Stripe’s hosted page)', () => {
     },
   );
 
-  it('works without donor details (Stripe asks for the email) and ignores empty ones', async () => {
-    const { response } = await getDon('id=2&email=&prenom=');
+  it('a monthly gift: subscription mode, a monthly price, the marker on the subscription too', async () => {
+    const { response } = await postDon({ moyen: 'lien', somme: 1, frequence: 'mensuel' });
     expect(response.status).toBe(200);
     expect(onlySessionRequest().body).toEqual({
-      mode: 'payment',
+      mode: 'subscription',
       ui_mode: 'hosted_page',
-      submit_type: 'donate',
       locale: 'fr',
-      line_items: lineItems(5000),
+      line_items: [
+        {
+          price_data: {
+            currency: 'eur',
+            unit_amount: '2500',
+            product_data: { name: MONTHLY_PRODUCT },
+            recurring: { interval: 'month' },
+          },
+          quantity: '1',
+        },
+      ],
+      ...COLLECTED,
+      metadata: MARKER,
+      subscription_data: { metadata: MARKER },
       success_url: SUCCESS_URL,
       cancel_url: CANCEL_URL,
     });
   });
 
-  it.each([
-    ['a missing id', ''],
-    ['an empty id', 'id='],
-    ['id=abc', 'id=abc'],
-    ['id=1.5', 'id=1.5'],
-    ['id=-1', 'id=-1'],
-    ['id=10', 'id=10'],
-    ['id=1e1', 'id=1e1'],
-    ['id=0x1', 'id=0x1'],
-  ])('refuses %s with 400 and the French message; nothing reaches Stripe', async (_label, query) => {
-    const { response, body } = await getDon(query);
-    expect(response.status).toBe(400);
-    expectJsonNoStore(response);
-    expect(body).toEqual({
-      ok: false,
-      message: PAYMENT_MESSAGES.amountInvalid,
-      fields: { id: PAYMENT_MESSAGES.amountInvalid },
+  it('prefills an email given in the draft and keeps the draft’s details as the ledger’s fallback', async () => {
+    const { response } = await postDon({ moyen: 'lien', somme: 0, email: ' paul@exemple.fr ', prenom: 'Paul' });
+    expect(response.status).toBe(200);
+    expect(onlySessionRequest().body).toMatchObject({
+      customer_email: 'paul@exemple.fr',
+      metadata: { ...MARKER, prenom: 'Paul' },
     });
+  });
+
+  it.each([
+    ['no Origin (a link, a crawler, a prefetch)', null],
+    ['another site’s Origin', 'https://ailleurs.exemple.com'],
+    ['the same host over http', 'http://dons.exemple.org'],
+  ])('refuses %s with 403; nothing reaches Stripe', async (_label, origin) => {
+    for (const { response, body } of [
+      await postDon({ moyen: 'lien', somme: 1 }, { origin }),
+      await postEmbedded({ moyen: 'integre', somme: 1 }, { origin }),
+    ]) {
+      expect(response.status).toBe(403);
+      expectJsonNoStore(response);
+      expect(body).toEqual({ ok: false, message: FOREIGN_ORIGIN_MESSAGE });
+    }
+    expect(fake.requests()).toHaveLength(0);
+  });
+
+  it('answers the spec’s GET (and HEAD) with 405 Allow: POST and creates nothing', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const response = await don.ALL({ request: new Request(`${ORIGIN}/api/don?id=1`, { method }) });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+    }
     expect(fake.requests()).toHaveLength(0);
   });
 
   it.each([
-    ['a price', 'id=1&amount=1'],
-    ['a unit_amount', 'id=1&unit_amount=100'],
-    ['a currency', 'id=1&currency=usd'],
-  ])('refuses %s sent by the client with 400; nothing reaches Stripe', async (_label, query) => {
-    const { response, body } = await getDon(query);
-    expect(response.status).toBe(400);
-    expect(body).toEqual({ ok: false, message: MESSAGES.unknownField, fields: { _form: MESSAGES.unknownField } });
+    ['an unpaired high surrogate in a name', { prenom: 'Ma\uD800rie' }, 'prenom'],
+    ['an unpaired low surrogate in the email', { email: 'a\uDC00b@exemple.fr' }, 'email'],
+  ])('refuses %s with 400 (not 502); nothing reaches Stripe', async (_label, change, field) => {
+    for (const { response, body } of [
+      await postDon({ moyen: 'lien', somme: 1, ...change }),
+      await postEmbedded({ moyen: 'integre', somme: 1, ...change }),
+    ]) {
+      expect(response.status).toBe(400);
+      expect(body).toEqual({ ok: false, message: MESSAGES.badRequest, fields: { [field]: MESSAGES.badRequest } });
+    }
     expect(fake.requests()).toHaveLength(0);
   });
 
-  it('refuses a repeated parameter and a bad email with 400; nothing reaches Stripe', async () => {
-    expect((await getDon('id=1&id=9')).response.status).toBe(400);
-    const { response, body } = await getDon('id=1&email=pas-un-email');
-    expect(response.status).toBe(400);
-    expect(body).toEqual({
-      ok: false,
-      message: MESSAGES.emailFieldInvalid,
-      fields: { email: MESSAGES.emailFieldInvalid },
-    });
-    expect(fake.requests()).toHaveLength(0);
+  it('accepts names with emoji and accents (well-formed pairs)', async () => {
+    const { response } = await postDon({ moyen: 'lien', somme: 1, prenom: 'Zoé 😀' });
+    expect(response.status).toBe(200);
+    expect(onlySessionRequest().body).toMatchObject({ metadata: { prenom: 'Zoé 😀' } });
   });
 });
 
 describe('POST /create-checkout-session (Stripe’s form embedded in /soutenir)', () => {
   it.each(EXPECTED_CENTS.map((cents, index) => [index, cents]))(
-    'somme=%i creates an embedded session of %i cents with the donor in metadata and answers {clientSecret}',
+    'somme=%i creates an embedded session of %i cents and answers {clientSecret}',
     async (index, cents) => {
-      const { response, body } = await postEmbedded({ ...draft, somme: index });
+      const { response, body } = await postEmbedded({ moyen: 'integre', somme: index });
       expect(response.status).toBe(200);
       expectJsonNoStore(response);
-      const request = onlySessionRequest();
-      expect(request.body).toEqual({
+      expect(onlySessionRequest().body).toEqual({
         mode: 'payment',
         ui_mode: 'embedded_page',
         submit_type: 'donate',
         locale: 'fr',
         line_items: lineItems(cents),
-        customer_email: draft.email,
-        metadata: {
-          prenom: draft.prenom,
-          nom: draft.nom,
-          adresse: draft.adresse,
-          postal: draft.postal,
-          ville: draft.ville,
-          pays: draft.pays,
-        },
+        ...COLLECTED,
+        metadata: MARKER,
         return_url: SUCCESS_URL,
       });
       const [session] = [...fake.sessions().values()];
@@ -251,57 +269,57 @@ describe('POST /create-checkout-session (Stripe’s form embedded in /soutenir)'
     },
   );
 
-  it('accepts the index as a string, trims the fields and upper-cases the country', async () => {
-    const { response } = await postEmbedded({ ...draft, somme: '3', prenom: '  Marie ', pays: 'be' });
+  it('a monthly gift embedded: subscription mode with the return URL', async () => {
+    const { response } = await postEmbedded({ moyen: 'integre', somme: '3', frequence: 'mensuel' });
     expect(response.status).toBe(200);
-    const { body } = onlySessionRequest();
-    expect(body.line_items).toEqual(lineItems(10000));
-    expect(body.metadata).toMatchObject({ prenom: 'Marie', pays: 'BE' });
+    expect(onlySessionRequest().body).toMatchObject({
+      mode: 'subscription',
+      ui_mode: 'embedded_page',
+      line_items: [{ price_data: { unit_amount: '10000', recurring: { interval: 'month' } } }],
+      subscription_data: { metadata: MARKER },
+      return_url: SUCCESS_URL,
+    });
   });
 
   it.each([
     ['a missing somme', { somme: undefined }],
     ['somme "abc"', { somme: 'abc' }],
     ['somme 1.5', { somme: 1.5 }],
-    ['somme "1.5"', { somme: '1.5' }],
     ['somme -1', { somme: -1 }],
     ['somme 10', { somme: 10 }],
     ['somme ""', { somme: '' }],
     ['somme null', { somme: null }],
     ['somme true', { somme: true }],
   ])('refuses %s with 400 and the French message; nothing reaches Stripe', async (_label, change) => {
-    const { response, body } = await postEmbedded({ ...draft, ...change });
-    expect(response.status).toBe(400);
-    expectJsonNoStore(response);
-    expect(body).toMatchObject({ ok: false, fields: { somme: PAYMENT_MESSAGES.amountInvalid } });
+    for (const { response, body } of [
+      await postEmbedded({ ...ONE_OFF, moyen: 'integre', ...change }),
+      await postDon({ ...ONE_OFF, moyen: 'lien', ...change }),
+    ]) {
+      expect(response.status).toBe(400);
+      expectJsonNoStore(response);
+      expect(body).toMatchObject({ ok: false, fields: { somme: PAYMENT_MESSAGES.amountInvalid } });
+    }
     expect(fake.requests()).toHaveLength(0);
   });
 
   it.each([
     ['a price', { montant: 1 }],
     ['a unit_amount', { unit_amount: 100 }],
-    ['an amount in euros', { euros: 5 }],
+    ['the old GET’s id', { id: 1 }],
   ])('refuses %s sent by the client with 400; nothing reaches Stripe', async (_label, extra) => {
-    const { response, body } = await postEmbedded({ ...draft, ...extra });
+    const { response, body } = await postEmbedded({ moyen: 'integre', somme: 1, ...extra });
     expect(response.status).toBe(400);
     expect(body).toEqual({ ok: false, message: MESSAGES.unknownField, fields: { _form: MESSAGES.unknownField } });
     expect(fake.requests()).toHaveLength(0);
   });
 
   it.each([
-    ['a missing first name', { prenom: undefined }, 'prenom', 'Merci d’indiquer votre prénom'],
-    ['a name that is a number', { nom: 42 }, 'nom', 'Merci d’indiquer votre nom'],
     ['a bad email', { email: 'x' }, 'email', MESSAGES.emailFieldInvalid],
-    [
-      'a missing address',
-      { adresse: undefined },
-      'adresse',
-      'Merci d’indiquer votre adresse (elle figure sur le reçu fiscal)',
-    ],
     ['an unknown country', { pays: 'XX' }, 'pays', MESSAGES.countryUnknown],
     ['an unknown way to pay', { moyen: 'cheque' }, 'moyen', 'Merci de choisir comment payer'],
+    ['an unknown frequency', { frequence: 'annuel' }, 'frequence', 'Merci de choisir un don ponctuel ou mensuel'],
   ])('refuses %s with 400 and a French field message', async (_label, change, field, message) => {
-    const { response, body } = await postEmbedded({ ...draft, ...change });
+    const { response, body } = await postEmbedded({ moyen: 'integre', somme: 1, ...change });
     expect(response.status).toBe(400);
     expect(body).toEqual({ ok: false, message, fields: { [field]: message } });
     expect(fake.requests()).toHaveLength(0);
@@ -310,8 +328,8 @@ describe('POST /create-checkout-session (Stripe’s form embedded in /soutenir)'
   it('refuses unreadable JSON (400), another content type (415) and a body over 16 KB (413)', async () => {
     expect((await postEmbedded('{"somme": 1,')).response.status).toBe(400);
     expect((await postEmbedded('[1]')).response.status).toBe(400);
-    expect((await postEmbedded(JSON.stringify(draft), { 'content-type': 'text/plain' })).response.status).toBe(415);
-    const big = await postEmbedded({ ...draft, adresse: 'x'.repeat(20_000) });
+    expect((await postEmbedded('{}', { contentType: 'text/plain' })).response.status).toBe(415);
+    const big = await postEmbedded({ moyen: 'integre', somme: 1, adresse: 'x'.repeat(20_000) });
     expect(big.response.status).toBe(413);
     expect(big.body).toEqual({ ok: false, message: MESSAGES.tooLarge });
     expect(fake.requests()).toHaveLength(0);
@@ -333,7 +351,11 @@ describe('when Stripe fails', () => {
     async (_label, behaviour) => {
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
       fake.behave(behaviour);
-      for (const { response, body } of [await getDon('id=1&email=paul%40exemple.fr'), await postEmbedded(draft)]) {
+      const email = 'paul@exemple.fr';
+      for (const { response, body } of [
+        await postDon({ moyen: 'lien', somme: 1, email }),
+        await postEmbedded({ moyen: 'integre', somme: 1, email }),
+      ]) {
         expect(response.status).toBe(502);
         expectJsonNoStore(response);
         expect(body).toEqual({ ok: false, message: PAYMENT_MESSAGES.providerUnavailable });
@@ -344,7 +366,7 @@ describe('when Stripe fails', () => {
       const log = logged.mock.calls.flat().join(' ');
       expect(log).toMatch(/Stripe/);
       expect(log).not.toContain(FAKE_SECRET_KEY);
-      expect(log).not.toContain(draft.email);
+      expect(log).not.toContain(email);
     },
   );
 
@@ -352,10 +374,12 @@ describe('when Stripe fails', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     fake.behave({ kind: 'hang' });
     const started = Date.now();
-    const [link, form] = await Promise.all([getDon('id=4'), postEmbedded(draft)]);
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeLessThan(10_000);
-    for (const { response, body } of [link, form]) {
+    const results = await Promise.all([
+      postDon({ moyen: 'lien', somme: 4 }),
+      postEmbedded({ moyen: 'integre', somme: 4 }),
+    ]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    for (const { response, body } of results) {
       expect(response.status).toBe(502);
       expect(body).toEqual({ ok: false, message: PAYMENT_MESSAGES.providerUnavailable });
     }
@@ -365,7 +389,7 @@ describe('when Stripe fails', () => {
   it('answers 502 when Stripe cannot be reached at all', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     process.env.STRIPE_API_BASE = `http://127.0.0.1:${await closedPort()}`;
-    const { response, body } = await getDon('id=1');
+    const { response, body } = await postDon({ moyen: 'lien', somme: 1 });
     expect(response.status).toBe(502);
     expect(body).toEqual({ ok: false, message: PAYMENT_MESSAGES.providerUnavailable });
   });
@@ -375,7 +399,10 @@ describe('without Stripe keys (the embedded default)', () => {
   it('answers 503 "not configured" on both endpoints and calls nobody', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     delete process.env.STRIPE_SECRET_KEY;
-    for (const { response, body } of [await getDon('id=1'), await postEmbedded(draft)]) {
+    for (const { response, body } of [
+      await postDon({ moyen: 'lien', somme: 1 }),
+      await postEmbedded({ moyen: 'integre', somme: 1 }),
+    ]) {
       expect(response.status).toBe(503);
       expectJsonNoStore(response);
       expect(body).toEqual({ ok: false, message: 'Le paiement en ligne n’est pas configuré sur ce site.' });
@@ -394,8 +421,6 @@ describe('without Stripe keys (the embedded default)', () => {
 
 describe('methods and routing', () => {
   it.each([
-    ['POST /api/don', () => don.ALL, 'GET'],
-    ['HEAD /api/don', () => don.ALL, 'GET'],
     ['GET /create-checkout-session', () => embedded.ALL, 'POST'],
     ['GET /api/stripe-webhook', () => webhook.ALL, 'POST'],
   ] as const)('answers %s with 405 and the right Allow header', async (label, handler, allow) => {
@@ -414,66 +439,32 @@ describe('methods and routing', () => {
 });
 
 // ---------------------------------------------------------------------------
-// Webhook → Firestore `dons`
+// Webhook → Firestore `dons` (firebase-admin) → GET /api/recu
 
 const WEBHOOK_URL = `${ORIGIN}/api/stripe-webhook`;
 let sequence = 0;
 
-/** A Checkout Session as Stripe sends it in checkout.session.* events (the fields the ledger reads, and more). */
-function completedSession(overrides: Partial<Record<string, unknown>> = {}): Record<string, unknown> {
+/** A session this site created (marker), paid on Stripe's page by FAKE_DONOR. */
+function ourSession(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   sequence += 1;
-  return {
+  const paid = paidSession({
     id: `cs_test_pipeline${sequence}${Date.now()}`,
     object: 'checkout.session',
     amount_subtotal: 5000,
     amount_total: 5000,
     currency: 'eur',
-    customer_email: draft.email,
-    customer_details: {
-      email: draft.email,
-      name: 'M CURIE',
-      individual_name: null,
-      business_name: null,
-      phone: null,
-      tax_exempt: 'none',
-      tax_ids: [],
-      address: { line1: '1 autre rue', line2: null, postal_code: '69001', city: 'Lyon', country: 'FR', state: null },
-    },
+    customer_email: null,
     livemode: false,
-    metadata: {
-      prenom: draft.prenom,
-      nom: draft.nom,
-      adresse: draft.adresse,
-      postal: draft.postal,
-      ville: draft.ville,
-      pays: draft.pays,
-    },
-    mode: 'payment',
-    payment_status: 'paid',
-    status: 'complete',
-    ui_mode: 'embedded_page',
-    ...overrides,
-  };
-}
-
-function eventOf(type: string, object: Record<string, unknown>): Record<string, unknown> {
-  sequence += 1;
-  return {
-    id: `evt_test_pipeline${sequence}`,
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-  };
+    metadata: { ...MARKER },
+    mode: overrides.mode ?? 'payment',
+    ui_mode: 'hosted_page',
+  });
+  return { ...paid, ...overrides };
 }
 
 /** A webhook request as Stripe sends it: the raw JSON and its Stripe-Signature header. */
 function signedRequest(
-  event: Record<string, unknown>,
+  event: unknown,
   {
     secret = FAKE_WEBHOOK_SECRET,
     timestamp,
@@ -487,7 +478,6 @@ function signedRequest(
     method: 'POST',
     headers: {
       'content-type': 'application/json; charset=utf-8',
-      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
       ...(header === null ? {} : { 'stripe-signature': header }),
     },
     body: payload,
@@ -499,33 +489,16 @@ async function deliver(request: Request): Promise<{ response: Response; body: Re
   return { response, body: await response.json() };
 }
 
-/** Every document of `dons`, read with a fresh connection: id → data. */
+const completed = (session: Record<string, unknown>) => stripeEvent('checkout.session.completed', session);
+
+/** Every document of `dons`, read with firebase-admin: id → data. */
 async function readDons(): Promise<Map<string, DocumentData>> {
-  const connection = connectFirestore(firestoreTargetFromEnv());
-  try {
-    const snapshot = await getDocsFromServer(collection(connection.db, 'dons'));
-    return new Map(snapshot.docs.map((document) => [document.id, document.data()]));
-  } finally {
-    await connection.close();
-  }
+  const snapshot = await adminFirestore().collection('dons').get();
+  return new Map(snapshot.docs.map((document) => [document.id, document.data()]));
 }
 
-/**
- * The ledger id of a session, computed here independently of the ledger's code
- * (issue 5): 'don_' + hex HMAC-SHA-256 of the session id keyed with the webhook secret.
- */
-function ledgerIdOf(sessionId: string, secret = FAKE_WEBHOOK_SECRET): string {
-  return `don_${createHmac('sha256', secret).update(sessionId).digest('hex')}`;
-}
-
-/** The `dons` document of a session (under its ledger id), read with a fresh connection. */
-async function readDon(sessionId: string): Promise<DocumentData | undefined> {
-  const connection = connectFirestore(firestoreTargetFromEnv());
-  try {
-    return (await getDocFromServer(doc(connection.db, 'dons', ledgerIdOf(sessionId)))).data();
-  } finally {
-    await connection.close();
-  }
+async function readDon(id: string): Promise<DocumentData | undefined> {
+  return (await adminFirestore().collection('dons').doc(id).get()).data();
 }
 
 function expectTimestampNearNow(value: unknown): void {
@@ -533,10 +506,10 @@ function expectTimestampNearNow(value: unknown): void {
   expect(Math.abs((value as Timestamp).toMillis() - Date.now())).toBeLessThan(60_000);
 }
 
-describe('POST /api/stripe-webhook → Firestore `dons`', () => {
-  it('records a completed session once, under its ledger id, with the exact fields; a replay adds nothing', async () => {
-    const session = completedSession();
-    const event = eventOf('checkout.session.completed', session);
+describe('POST /api/stripe-webhook → Firestore `dons` (firebase-admin)', () => {
+  it('records a paid one-off gift under its session id, with a receipt number; a replay adds nothing', async () => {
+    const session = ourSession();
+    const event = completed(session);
     const before = await readDons();
 
     const { response, body } = await deliver(signedRequest(event));
@@ -545,135 +518,129 @@ describe('POST /api/stripe-webhook → Firestore `dons`', () => {
     expect(body).toEqual({ ok: true, message: 'written' });
 
     const after = await readDons();
-    expect(after.size).toBe(before.size + 1);
-    // The document's id is the HMAC of the session id (never the session id, which is no secret).
-    const id = ledgerIdOf(session.id as string);
-    expect(id).toMatch(/^don_[0-9a-f]{64}$/);
-    expect([...after.keys()].filter((key) => !before.has(key))).toEqual([id]);
-    const { date, ...fields } = after.get(id) ?? {};
-    expect(fields).toEqual({
-      montant: 5000,
-      devise: 'eur',
-      prenom: 'Marie',
-      nom: 'Curie',
-      email: 'marie.curie@exemple.fr',
-      adresse: '11 rue Pierre et Marie Curie',
-      postal: '75005',
-      ville: 'Paris',
-      pays: 'FR',
-      statut: 'paid',
-      livemode: false,
-      evenement: 'checkout.session.completed',
-      session: session.id,
-    });
-    expectTimestampNearNow(date);
-
-    // Stripe delivers the same event again (a retry): still one document, untouched.
-    const replay = await deliver(signedRequest(event));
-    expect(replay.response.status).toBe(200);
-    expect(replay.body).toEqual({ ok: true, message: 'unchanged' });
-    const again = await readDons();
-    expect(again.size).toBe(after.size);
-    expect(again.get(id)).toEqual(after.get(id));
-  });
-
-  it('updates the same document when a delayed payment fails, and a late "completed" does not undo it', async () => {
-    const session = completedSession({ payment_status: 'unpaid', amount_total: 25000 });
-    expect((await deliver(signedRequest(eventOf('checkout.session.completed', session)))).response.status).toBe(200);
-    const pending = await readDon(session.id as string);
-    expect(pending).toMatchObject({ statut: 'unpaid', montant: 25000, evenement: 'checkout.session.completed' });
-    const count = (await readDons()).size;
-
-    const failed = await deliver(signedRequest(eventOf('checkout.session.async_payment_failed', session)));
-    expect(failed.response.status).toBe(200);
-    const after = await readDon(session.id as string);
-    expect(after).toMatchObject({
-      statut: 'failed',
-      montant: 25000,
-      evenement: 'checkout.session.async_payment_failed',
-    });
-    expect((after?.date as Timestamp).isEqual(pending?.date as Timestamp)).toBe(true);
-    expect((await readDons()).size).toBe(count);
-
-    // A retried "completed" (unpaid) arriving after the outcome leaves it as it is.
-    const late = await deliver(signedRequest(eventOf('checkout.session.completed', session)));
-    expect(late.response.status).toBe(200);
-    expect(await readDon(session.id as string)).toEqual(after);
-  });
-
-  it('marks a delayed payment paid on async_payment_succeeded', async () => {
-    const session = completedSession({ payment_status: 'unpaid' });
-    await deliver(signedRequest(eventOf('checkout.session.completed', session)));
-    await deliver(
-      signedRequest(eventOf('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' })),
-    );
-    expect(await readDon(session.id as string)).toMatchObject({
-      statut: 'paid',
-      evenement: 'checkout.session.async_payment_succeeded',
-    });
-  });
-
-  it('takes the name and address typed on Stripe’s page when the session has no metadata (hosted link)', async () => {
-    const session = completedSession({ metadata: {}, customer_email: null });
-    await deliver(signedRequest(eventOf('checkout.session.completed', session)));
-    const { date: _date, ...fields } = (await readDon(session.id as string)) ?? {};
+    expect([...after.keys()].filter((key) => !before.has(key))).toEqual([session.id]);
+    const { date, datePaiement, recu, ...fields } = after.get(session.id as string) ?? {};
     expect(fields).toEqual({
       montant: 5000,
       devise: 'eur',
       prenom: '',
-      nom: 'M CURIE',
-      email: 'marie.curie@exemple.fr',
-      adresse: '1 autre rue',
-      postal: '69001',
+      nom: 'Jeanne Dupont-Lefèvre',
+      email: 'jeanne.dupont@exemple.fr',
+      adresse: '8 quai Rambaud, Bâtiment B',
+      postal: '69002',
       ville: 'Lyon',
       pays: 'FR',
       statut: 'paid',
+      nature: 'don',
       livemode: false,
       evenement: 'checkout.session.completed',
       session: session.id,
+      abonnement: '',
     });
+    expectTimestampNearNow(date);
+    expect((datePaiement as Timestamp).toMillis()).toBe(event.created * 1000);
+    expect(recu).toMatch(new RegExp(`^${new Date().getFullYear()}-\\d{5}$`));
+
+    // Stripe delivers the same event again (a retry): still one document, same number.
+    const replay = await deliver(signedRequest(event));
+    expect(replay.body).toEqual({ ok: true, message: 'unchanged' });
+    expect(await readDon(session.id as string)).toEqual(after.get(session.id as string));
   });
 
-  it('cuts texts typed on Stripe’s page to the ledger’s limits and blanks malformed codes (the rules would refuse them)', async () => {
-    const session = completedSession({
-      metadata: {},
-      currency: 'EURO',
-      customer_details: {
-        email: `${'x'.repeat(300)}@exemple.fr`,
-        name: `  ${'N'.repeat(99)}😀 suite`,
-        address: {
-          line1: 'a'.repeat(150),
-          line2: 'b'.repeat(150),
-          postal_code: '9'.repeat(30),
-          city: 'V'.repeat(120),
-          country: 'france',
-        },
-      },
+  it('numbers paid one-off gifts one after the other; unpaid, failed and monthly ones get no number', async () => {
+    const first = ourSession();
+    const pending = ourSession({ payment_status: 'unpaid' });
+    const monthly = ourSession({ mode: 'subscription' });
+    const second = ourSession();
+    for (const session of [first, pending, monthly, second]) {
+      expect((await deliver(signedRequest(completed(session)))).response.status).toBe(200);
+    }
+    const numberOf = async (session: Record<string, unknown>) => (await readDon(session.id as string))?.recu;
+    const [year, a] = String(await numberOf(first)).split('-');
+    expect(await numberOf(second)).toBe(`${year}-${String(Number(a) + 1).padStart(5, '0')}`);
+    expect(await numberOf(pending)).toBeUndefined();
+    expect(await readDon(monthly.id as string)).toMatchObject({
+      nature: 'abonnement',
+      abonnement: monthly.subscription,
+      statut: 'paid',
     });
-    expect((await deliver(signedRequest(eventOf('checkout.session.completed', session)))).response.status).toBe(200);
-    expect(await readDon(session.id as string)).toMatchObject({
-      devise: '',
-      // 99 characters + an emoji would be 101 UTF-16 units: the emoji is dropped whole.
-      nom: 'N'.repeat(99),
-      email: 'x'.repeat(254),
-      adresse: `${'a'.repeat(150)}, ${'b'.repeat(48)}`,
-      postal: '9'.repeat(20),
-      ville: 'V'.repeat(100),
-      pays: '',
-    });
+    expect(await numberOf(monthly)).toBeUndefined();
+
+    // The delayed payment settles: it gets the next number then, once.
+    await deliver(signedRequest(stripeEvent('checkout.session.async_payment_succeeded', pending)));
+    expect(await numberOf(pending)).toBe(`${year}-${String(Number(a) + 2).padStart(5, '0')}`);
   });
 
-  it('keys the document id with the webhook secret: another secret, another document', async () => {
-    const session = completedSession();
-    const otherSecret = ['whsec', 'rolledSecretForPipelineTests'].join('_');
-    process.env.STRIPE_WEBHOOK_SECRET = otherSecret;
-    const event = eventOf('checkout.session.completed', session);
-    expect((await deliver(signedRequest(event, { secret: otherSecret }))).response.status).toBe(200);
-    configure();
-    const dons = await readDons();
-    expect(dons.get(ledgerIdOf(session.id as string, otherSecret))).toMatchObject({ session: session.id });
-    expect(dons.has(ledgerIdOf(session.id as string))).toBe(false);
-    expect(dons.has(session.id as string)).toBe(false);
+  it('a delayed payment that fails: the same document turns failed, a late "completed" does not undo it', async () => {
+    const session = ourSession({ payment_status: 'unpaid', amount_total: 25000 });
+    await deliver(signedRequest(completed(session)));
+    const count = (await readDons()).size;
+    await deliver(signedRequest(stripeEvent('checkout.session.async_payment_failed', session)));
+    const failed = await readDon(session.id as string);
+    expect(failed).toMatchObject({ statut: 'failed', montant: 25000 });
+    expect(failed?.recu).toBeUndefined();
+    await deliver(signedRequest(completed(session)));
+    expect(await readDon(session.id as string)).toEqual(failed);
+    expect((await readDons()).size).toBe(count);
+  });
+
+  it('records each paid invoice of a monthly gift under the invoice id', async () => {
+    const invoice = paidInvoice('sub_test_pipeline', 2500, MARKER);
+    const { response, body } = await deliver(signedRequest(stripeEvent('invoice.paid', invoice)));
+    expect(response.status).toBe(200);
+    expect(body).toEqual({ ok: true, message: 'written' });
+    const { date: _date, datePaiement, ...fields } = (await readDon(invoice.id)) ?? {};
+    expect(fields).toEqual({
+      montant: 2500,
+      devise: 'eur',
+      prenom: '',
+      nom: 'Jeanne Dupont-Lefèvre',
+      email: 'jeanne.dupont@exemple.fr',
+      adresse: '8 quai Rambaud, Bâtiment B',
+      postal: '69002',
+      ville: 'Lyon',
+      pays: 'FR',
+      statut: 'paid',
+      nature: 'mensualite',
+      livemode: false,
+      evenement: 'invoice.paid',
+      session: '',
+      abonnement: 'sub_test_pipeline',
+    });
+    expect((datePaiement as Timestamp).toMillis()).toBe(invoice.status_transitions.paid_at * 1000);
+  });
+
+  it('ignores (200) sessions and invoices this site did not create, and other event types', async () => {
+    const before = (await readDons()).size;
+    const foreign = ourSession({ metadata: { origine: 'autre-chose' } });
+    const unmarked = ourSession({ metadata: {} });
+    const events = [
+      completed(foreign),
+      completed(unmarked),
+      stripeEvent('invoice.paid', paidInvoice('sub_test_other', 2500, {})),
+      stripeEvent('checkout.session.expired', ourSession()),
+      stripeEvent('charge.refunded', { id: 'ch_test_1' }),
+    ];
+    for (const event of events) {
+      const { response, body } = await deliver(signedRequest(event));
+      expect(response.status).toBe(200);
+      expect(body).toEqual({ ok: true, message: 'ignored' });
+    }
+    expect((await readDons()).size).toBe(before);
+  });
+
+  it.each([
+    ['null', null],
+    ['a number', 42],
+    ['an object without type', { id: 'evt_x', data: {} }],
+    ['a ledger event without a session id', stripeEvent('checkout.session.completed', { id: 'nope' })],
+  ])('answers 400 (not 500) to a correctly signed body that is %s', async (_label, body) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const before = (await readDons()).size;
+    const { response } = await deliver(signedRequest(body));
+    expect(response.status).toBe(400);
+    expect((await readDons()).size).toBe(before);
   });
 
   it.each([
@@ -681,23 +648,29 @@ describe('POST /api/stripe-webhook → Firestore `dons`', () => {
     ['a signature made with another secret', { secret: ['whsec', 'someoneElse'].join('_') }],
     ['a malformed signature', { signature: 't=1,v1=abc' }],
     ['a signature older than 5 minutes', { timestamp: Math.floor(Date.now() / 1000) - 600 }],
+    ['a signature dated 10 minutes ahead', { timestamp: Math.floor(Date.now() / 1000) + 600 }],
   ])('refuses %s with 400 and writes nothing', async (_label, options) => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const session = completedSession();
-    const before = (await readDons()).size;
-    const { response, body } = await deliver(signedRequest(eventOf('checkout.session.completed', session), options));
+    const session = ourSession();
+    const { response, body } = await deliver(signedRequest(completed(session), options));
     expect(response.status).toBe(400);
     expectJsonNoStore(response);
     expect(body).toMatchObject({ ok: false });
-    expect((await readDons()).size).toBe(before);
     expect(await readDon(session.id as string)).toBeUndefined();
+  });
+
+  it('accepts a signature a few seconds ahead (clocks differ slightly)', async () => {
+    const session = ourSession();
+    const { response } = await deliver(
+      signedRequest(completed(session), { timestamp: Math.floor(Date.now() / 1000) + 30 }),
+    );
+    expect(response.status).toBe(200);
   });
 
   it('refuses a body changed after signing (the signature covers the raw bytes)', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const session = completedSession();
-    const event = eventOf('checkout.session.completed', session);
-    const payload = JSON.stringify(event, null, 2);
+    const session = ourSession();
+    const payload = JSON.stringify(completed(session), null, 2);
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET });
     const tampered = payload.replace('"amount_total": 5000', '"amount_total": 5');
     expect(tampered).not.toBe(payload);
@@ -707,37 +680,19 @@ describe('POST /api/stripe-webhook → Firestore `dons`', () => {
       body: tampered,
     });
     expect((await deliver(request)).response.status).toBe(400);
-    // Re-serialised JSON (same data, other bytes) is refused too.
-    const reserialised = new Request(WEBHOOK_URL, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-      body: JSON.stringify(event),
-    });
-    expect((await deliver(reserialised)).response.status).toBe(400);
     expect(await readDon(session.id as string)).toBeUndefined();
   });
 
-  it('acknowledges other event types with 200 and writes nothing', async () => {
-    const before = (await readDons()).size;
-    for (const type of ['checkout.session.expired', 'payment_intent.succeeded', 'charge.refunded']) {
-      const { response, body } = await deliver(signedRequest(eventOf(type, completedSession())));
-      expect(response.status).toBe(200);
-      expect(body).toEqual({ ok: true, message: 'ignored' });
-    }
-    expect((await readDons()).size).toBe(before);
-  });
-
   it('refuses a body over 64 KB with 413 and writes nothing', async () => {
-    const session = completedSession({ padding: 'x'.repeat(70_000) });
-    const { response } = await deliver(signedRequest(eventOf('checkout.session.completed', session)));
-    expect(response.status).toBe(413);
+    const session = ourSession({ padding: 'x'.repeat(70_000) });
+    expect((await deliver(signedRequest(completed(session)))).response.status).toBe(413);
     expect(await readDon(session.id as string)).toBeUndefined();
   });
 
   it('answers 503 without STRIPE_WEBHOOK_SECRET (Stripe retries later) and writes nothing', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const session = completedSession();
-    const request = signedRequest(eventOf('checkout.session.completed', session));
+    const session = ourSession();
+    const request = signedRequest(completed(session));
     delete process.env.STRIPE_WEBHOOK_SECRET;
     const { response, body } = await deliver(request);
     expect(response.status).toBe(503);
@@ -747,9 +702,9 @@ describe('POST /api/stripe-webhook → Firestore `dons`', () => {
   });
 
   it('answers 503 with Retry-After within 10 s when Firestore is unreachable, then records the retry', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const session = completedSession();
-    const event = eventOf('checkout.session.completed', session);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const session = ourSession();
+    const event = completed(session);
     process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${await closedPort()}`;
     const started = Date.now();
     const { response, body } = await deliver(signedRequest(event));
@@ -757,10 +712,91 @@ describe('POST /api/stripe-webhook → Firestore `dons`', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('60');
     expect(body).toEqual({ ok: false, message: MESSAGES.unavailable });
-    expect(logged).toHaveBeenCalled();
-
     configure();
     expect((await deliver(signedRequest(event))).response.status).toBe(200);
     expect(await readDon(session.id as string)).toMatchObject({ statut: 'paid' });
+  }, 30_000);
+});
+
+describe('GET /api/recu', () => {
+  const ISSUER = {
+    name: 'Les Petits Pas Ensemble',
+    addressLines: ['École des Petits Pas', '12 rue des Tilleuls', '69007 Lyon'],
+    object: 'Gérer une école primaire inclusive.',
+    signatory: 'Claire Martin, présidente',
+  };
+  const recu = receiptHandler(async () => ISSUER);
+  const ask = (sessionId: string, accept = 'application/json') =>
+    recu({ request: new Request(`${ORIGIN}/api/recu?session_id=${sessionId}`, { headers: { accept } }) });
+
+  it('says "attente" until the webhook arrives, then "pret" with the number; the PDF carries every field', async () => {
+    const session = ourSession({ amount_total: 2500 });
+    const id = session.id as string;
+    expect(await (await ask(id)).json()).toEqual({ ok: true, etat: 'attente' });
+    const early = await ask(id, 'text/html');
+    expect(early.status).toBe(404);
+    expect(await early.json()).toEqual({ ok: false, message: RECEIPT_NOT_READY });
+
+    await deliver(signedRequest(completed(session)));
+    const number = (await readDon(id))?.recu as string;
+    expect(await (await ask(id)).json()).toEqual({ ok: true, etat: 'pret', numero: number });
+
+    const response = await ask(id, 'text/html,*/*');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="recu-fiscal-${number}.pdf"`);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // pdf.js takes the buffer over: keep a copy to compare the next download with.
+    const original = Buffer.from(bytes);
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    for (const expected of [
+      'Reçu au titre des dons',
+      'CERFA n° 11580',
+      `Reçu n° ${number}`,
+      'Les Petits Pas Ensemble',
+      'École des Petits Pas, 12 rue des Tilleuls, 69007 Lyon',
+      'Gérer une école primaire inclusive.',
+      'Jeanne Dupont-Lefèvre',
+      '8 quai Rambaud, Bâtiment B, 69002 Lyon',
+      '25,00 €',
+      'vingt-cinq euros',
+      'Numéraire',
+      'Carte bancaire',
+      'article 200 du CGI',
+      '66 % de son montant, soit 16,50 €',
+      'Claire Martin, présidente',
+    ]) {
+      expect(flat).toContain(expected);
+    }
+
+    // Downloaded again: the same file, the same number.
+    const again = new Uint8Array(await (await ask(id, 'text/html')).arrayBuffer());
+    expect(Buffer.from(again).equals(original)).toBe(true);
+    expect((await readDon(id))?.recu).toBe(number);
   });
+
+  it('says "mensuel" for a monthly gift and offers no PDF', async () => {
+    const session = ourSession({ mode: 'subscription' });
+    await deliver(signedRequest(completed(session)));
+    expect(await (await ask(session.id as string)).json()).toEqual({ ok: true, etat: 'mensuel' });
+    expect((await ask(session.id as string, 'text/html')).status).toBe(404);
+  });
+
+  it('refuses a missing or malformed session id with 400', async () => {
+    for (const id of ['', 'abc', 'in_test_1', 'cs_test_%2F..']) {
+      const response = await ask(id);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ ok: false, message: RECEIPT_BAD_SESSION });
+    }
+  });
+
+  it('answers 503 when Firestore is unreachable', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${await closedPort()}`;
+    const response = await ask('cs_test_unreachable');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ ok: false, message: MESSAGES.unavailable });
+  }, 30_000);
 });

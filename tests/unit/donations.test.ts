@@ -8,6 +8,7 @@ import {
   taxReductionLine,
 } from '../../src/lib/donations';
 import { paymentDraftSchema, fieldErrors } from '../../src/lib/forms';
+import { amountInWords, formatCents, frenchDate, receiptNumber, receiptYear } from '../../src/lib/receipt';
 
 /** Intl writes French numbers with narrow no-break spaces: compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
@@ -58,6 +59,28 @@ describe('tax reduction (66 %)', () => {
     expect(plain(taxReductionLine(10000))).toBe(
       'Votre don de 10 000 € ne vous coûte que 3 400 € après réduction d’impôt',
     );
+    expect(plain(taxReductionLine(25, true))).toBe(
+      'Votre don de 25 € par mois ne vous coûte que 8,50 € par mois après réduction d’impôt',
+    );
+  });
+});
+
+describe('tax receipts', () => {
+  it('numbers receipts per calendar year in Paris time, five digits', () => {
+    expect(receiptNumber(2026, 1)).toBe('2026-00001');
+    expect(receiptNumber(2026, 12345)).toBe('2026-12345');
+    // 31 December 23:30 UTC is already 1 January in Paris.
+    expect(receiptYear(new Date('2026-12-31T23:30:00Z'))).toBe(2027);
+    expect(receiptYear(new Date('2026-12-31T22:30:00Z'))).toBe(2026);
+  });
+
+  it('writes amounts in French words and figures', () => {
+    expect(amountInWords(2500)).toBe('vingt-cinq euros');
+    expect(amountInWords(8000)).toBe('quatre-vingts euros');
+    expect(amountInWords(1000000)).toBe('dix mille euros');
+    expect(amountInWords(2550)).toBe('vingt-cinq euros et cinquante centimes');
+    expect(plain(formatCents(1000000))).toBe('10 000,00 €');
+    expect(plain(frenchDate(new Date('2026-03-01T10:00:00Z')))).toBe('1 mars 2026');
   });
 });
 
@@ -74,21 +97,31 @@ describe('payment draft (spec §3)', () => {
     pays: 'FR',
   };
 
-  it('accepts a complete draft whose somme is an index', () => {
-    expect(paymentDraftSchema.parse(draft)).toEqual(draft);
+  it('accepts a complete draft whose somme is an index; one-off by default', () => {
+    expect(paymentDraftSchema.parse(draft)).toEqual({ ...draft, frequence: 'ponctuel' });
     expect(paymentDraftSchema.parse({ ...draft, somme: '9' }).somme).toBe(9);
+    expect(paymentDraftSchema.parse({ moyen: 'lien', somme: 1, frequence: 'mensuel' })).toEqual({
+      moyen: 'lien',
+      somme: 1,
+      frequence: 'mensuel',
+      pays: 'FR',
+    });
   });
 
-  it('refuses prices, unknown ways to pay and missing fields, in French', () => {
-    const result = paymentDraftSchema.safeParse({ ...draft, somme: 50, moyen: 'cheque', adresse: '' });
+  it('refuses prices, unknown ways to pay or frequencies, and malformed strings, in French', () => {
+    const result = paymentDraftSchema.safeParse({ ...draft, somme: 50, moyen: 'cheque', frequence: 'hebdo' });
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(fieldErrors(result.error)).toEqual({
         moyen: 'Merci de choisir comment payer',
         somme: 'Merci de choisir un montant',
-        adresse: 'Merci d’indiquer votre adresse (elle figure sur le reçu fiscal)',
+        frequence: 'Merci de choisir un don ponctuel ou mensuel',
       });
     }
     expect(paymentDraftSchema.safeParse({ ...draft, montant: 5000 }).success).toBe(false);
+    const lone = paymentDraftSchema.safeParse({ ...draft, nom: 'Du\uDFFFrand' });
+    expect(lone.success ? {} : fieldErrors(lone.error)).toEqual({
+      nom: 'La demande est illisible. Merci de réessayer depuis le formulaire.',
+    });
   });
 });

@@ -40,11 +40,18 @@ function isLimited(url: string): boolean {
 }
 
 describe('rate limit', () => {
-  const exempt = ['/api/rebuild', '/api/stripe-webhook'];
+  // The last one only redirects other /soutenir/<value> to /soutenir.
+  const exempt = ['/api/rebuild', '/api/stripe-webhook', '/soutenir/[...autre]'];
 
   it('limits every write and payment endpoint, and neither the Stripe webhook nor the rebuild hook', () => {
     const limited = onDemandRoutes().filter((route) => !exempt.includes(route));
-    expect(limited).toEqual(['/api/don', '/api/newsletter', '/api/preinscription', '/create-checkout-session']);
+    expect(limited).toEqual([
+      '/api/don',
+      '/api/newsletter',
+      '/api/preinscription',
+      '/api/recu',
+      '/create-checkout-session',
+    ]);
     expect(limited.filter((route) => !isLimited(route))).toEqual([]);
     expect(exempt.filter(isLimited)).toEqual([]);
     expect(['/', '/ecole', '/soutenir/', '/actualites/rentree-2026'].filter(isLimited)).toEqual([]);
@@ -60,6 +67,7 @@ describe('rate limit', () => {
     '/api/preinscription/',
     '/api/pr%65inscription',
     '/api/don/',
+    '/api/recu/',
     '/create-checkout-session/',
     '/api/stripe-webhook/',
   ])('limits another spelling of a route too: %s', (path) => {

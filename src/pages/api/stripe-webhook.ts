@@ -1,17 +1,9 @@
 /**
- * POST /api/stripe-webhook — Stripe's notifications of Checkout Sessions,
- * kept in the donation ledger (Firestore `dons`, one document per session;
- * fields in src/lib/donation-ledger.server.ts and the README, "Donations
- * (Stripe)"). Configure it in the Stripe Dashboard (Developers › Webhooks) for
- * checkout.session.completed, checkout.session.async_payment_succeeded and
- * checkout.session.async_payment_failed; its signing secret goes to
- * STRIPE_WEBHOOK_SECRET. On demand (a Netlify Function).
- *
- * Answers (JSON, `Cache-Control: no-store`; Stripe only reads the status):
- * 200 recorded, replayed or ignored (other event types); 400 missing or wrong
- * signature (nothing written) or no session id; 405 any other method; 413 body
- * over 64 KB; 503 STRIPE_WEBHOOK_SECRET unset or Firestore unavailable (Stripe
- * delivers the event again later).
+ * POST /api/stripe-webhook — Stripe's notifications, kept in the donation ledger (Firestore
+ * `dons`, written with firebase-admin; src/lib/donation-ledger.server.ts, docs/donations.md).
+ * Answers: 200 recorded, replayed or ignored; 400 missing, wrong, stale or future signature, or
+ * a signed body that is no usable event (nothing written); 405 other methods; 413 over 64 KB;
+ * 503 STRIPE_WEBHOOK_SECRET unset or Firestore unavailable (Stripe delivers the event again).
  */
 import type { APIRoute } from 'astro';
 import {

@@ -1,0 +1,47 @@
+/**
+ * The thank-you page's receipt block (browser): asks GET /api/recu (JSON) where the gift
+ * stands, shows the matching `[data-state]` block, and asks again while the webhook has not
+ * recorded it (every POLL_DELAYS_MS step, then "lent"). No framework: a few lines of DOM.
+ */
+
+/** Delays between two questions, in ms: quick at first (the webhook usually lands within seconds). */
+export const POLL_DELAYS_MS = [1500, 2000, 3000, 3000, 5000, 5000, 10_000, 10_000, 15_000, 15_000, 30_000, 30_000];
+
+/** A Checkout Session id as Stripe puts it in the return URL. */
+const SESSION_ID = /^cs_[A-Za-z0-9_]{1,252}$/;
+
+/** Shows the block of `state` inside `section` and hides the others. */
+function show(section: HTMLElement, state: string): void {
+  for (const block of section.querySelectorAll<HTMLElement>('[data-state]'))
+    block.hidden = block.dataset.state !== state;
+}
+
+/**
+ * Follows the receipt of `sessionId` in `section` (the page's `[data-receipt]` element).
+ * @param sessionId - `session_id` of the page's URL (null or malformed: the "sans" block).
+ * @param delays - the waits between questions, in ms (tests shorten them).
+ */
+export async function watchReceipt(
+  section: HTMLElement,
+  sessionId: string | null,
+  delays: readonly number[] = POLL_DELAYS_MS,
+): Promise<void> {
+  if (!sessionId || !SESSION_ID.test(sessionId)) return show(section, 'sans');
+  const url = `/api/recu?session_id=${encodeURIComponent(sessionId)}`;
+  for (let attempt = 0; ; attempt++) {
+    const state = await fetch(url, { headers: { accept: 'application/json' } })
+      .then((response) => (response.ok ? response.json() : null))
+      .catch(() => null);
+    if (state && typeof state.etat === 'string' && state.etat !== 'attente') {
+      if (state.etat === 'pret') {
+        section.querySelector<HTMLAnchorElement>('[data-download]')?.setAttribute('href', url);
+        const number = section.querySelector<HTMLElement>('[data-number]');
+        if (number) number.textContent = String(state.numero ?? '');
+      }
+      return show(section, state.etat);
+    }
+    const delay = delays[attempt];
+    if (delay === undefined) return show(section, 'lent');
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
