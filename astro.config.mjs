@@ -106,7 +106,7 @@ export default defineConfig({
       },
     },
   ],
-  // Card donations (README, "Donations (Stripe)"). All optional: without them the payment
+  // Card donations (docs/donations.md). All optional: without them the payment
   // endpoints answer 503. The server code reads the two secrets from process.env at each
   // request (src/lib/stripe.server.ts), so they are never inlined in any bundle.
   env: {
