@@ -3,8 +3,8 @@
  * pulled JSON (src/data/), apply the spec's rules and return render-ready,
  * sanitised shapes, so that components stay dumb.
  *
- * Home-page content contract (the spec is silent; documented in the README
- * for editors): intro cards = articles of category `accueil`; news = articles
+ * Home-page content contract (the spec is silent; documented for editors in
+ * docs/editeurs.md): intro cards = articles of category `accueil`; news = articles
  * of category `actualites`, newest first; sponsors = all `partenaires`; the
  * footer address = article `adresse`; the legal pages = articles `mentions`,
  * `rgpd` and `accessibilite` (the demo dataset's when Firestore has none).

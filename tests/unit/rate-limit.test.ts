@@ -1,7 +1,7 @@
 /**
  * The rate limit of netlify/edge-functions/rate-limit.ts covers exactly the
  * on-demand endpoints that write or pay, and answers 429 messages in French
- * in the islands (issue 5, "Security").
+ * in the islands (docs/security.md, "Rate limits").
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

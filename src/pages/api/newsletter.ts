@@ -2,7 +2,7 @@
  * POST /api/newsletter — newsletter signup (spec §3, §5, §7): validates
  * {email, consentement, consentementVersion} with the shared newsletterSchema and
  * adds them, with consentementTexte and date, to the `newsletter` collection. On demand (a
- * Netlify Function); see src/lib/endpoint.server.ts and the README, "Endpoints".
+ * Netlify Function); see src/lib/endpoint.server.ts and docs/endpoints.md.
  */
 import type { APIRoute } from 'astro';
 import { createSubmissionEndpoint } from '../../lib/endpoint.server';

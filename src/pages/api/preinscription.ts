@@ -3,7 +3,7 @@
  * validates the pre-registration fields with the shared preRegistrationSchema
  * and adds them, with consentementTexte and `date`, to the `inscripitions` collection (spelled so in
  * the database). On demand (a Netlify Function); see
- * src/lib/endpoint.server.ts and the README, "Endpoints".
+ * src/lib/endpoint.server.ts and docs/endpoints.md.
  */
 import type { APIRoute } from 'astro';
 import { createSubmissionEndpoint } from '../../lib/endpoint.server';
