@@ -143,11 +143,8 @@ export const DONATION_FREQUENCIES = ['ponctuel', 'mensuel'] as const;
 /** The message of every way `somme` can be wrong: not a number, not an integer, outside 0…9. */
 const amountRequired = { error: 'Merci de choisir un montant' };
 
-/** A text with an unpaired UTF-16 surrogate cannot be sent to Stripe or stored: refused (HTTP 400). */
-const wellFormed = z.refine<string>((value) => value.isWellFormed(), { error: MESSAGES.badRequest });
-
-/** An optional donor field of the draft: trimmed, at most `max` characters, well-formed; '' = absent. */
-const donorText = (max: number) => z.optional(text(max).check(wellFormed));
+/** An optional donor field of the draft: trimmed, at most `max` characters, well-formed (text()); '' = absent. */
+const donorText = (max: number) => z.optional(text(max));
 
 /**
  * Payment draft (spec §3): moyen (payment way), somme (INDEX of the amount in
@@ -167,7 +164,7 @@ export const paymentDraftSchema = z.strictObject(
     ),
     prenom: donorText(100),
     nom: donorText(100),
-    email: z.optional(email(MESSAGES.emailFieldInvalid).check(wellFormed)),
+    email: z.optional(email(MESSAGES.emailFieldInvalid)),
     adresse: donorText(200),
     postal: donorText(20),
     ville: donorText(100),

@@ -7,7 +7,7 @@ import {
   stepAmountIndex,
   taxReductionLine,
 } from '../../src/lib/donations';
-import { paymentDraftSchema, fieldErrors } from '../../src/lib/forms';
+import { MESSAGES, paymentDraftSchema, fieldErrors } from '../../src/lib/forms';
 import { amountInWords, formatCents, frenchDate, receiptNumber, receiptYear } from '../../src/lib/receipt';
 
 /** Intl writes French numbers with narrow no-break spaces: compare with plain spaces. */
@@ -121,7 +121,7 @@ describe('payment draft (spec §3)', () => {
     expect(paymentDraftSchema.safeParse({ ...draft, montant: 5000 }).success).toBe(false);
     const lone = paymentDraftSchema.safeParse({ ...draft, nom: 'Du\uDFFFrand' });
     expect(lone.success ? {} : fieldErrors(lone.error)).toEqual({
-      nom: 'La demande est illisible. Merci de réessayer depuis le formulaire.',
+      nom: MESSAGES.malformedText,
     });
   });
 });
