@@ -1,13 +1,6 @@
 /**
- * Named queries the pages use. They read the collections loaded from the
- * pulled JSON (src/data/), apply the spec's rules and return render-ready,
- * sanitised shapes, so that components stay dumb.
- *
- * Home-page content contract (the spec is silent; documented in the README
- * for editors): intro cards = articles of category `accueil`; news = articles
- * of category `actualites`, newest first; sponsors = all `partenaires`; the
- * footer address = article `adresse`; the legal pages = articles `mentions`,
- * `rgpd` and `accessibilite` (the demo dataset's when Firestore has none).
+ * Named queries the pages use: they read the pulled collections (src/data/) and return render-ready,
+ * sanitised shapes. Which article goes where (home cards, news, footer address, legal pages) is in docs/content.md.
  */
 import { getCollection, getEntry } from 'astro:content';
 import demoArticles from '../content/demo/articles.json';
@@ -116,7 +109,7 @@ export async function sponsors(): Promise<ArticleView[]> {
 }
 
 /** The association's name when article `adresse` is missing (package.json's description names it). */
-export const ASSOCIATION_NAME = 'Les Petits Pas Ensemble';
+const ASSOCIATION_NAME = 'Les Petits Pas Ensemble';
 
 /** The association's address and contact lines, from article `adresse`. */
 export interface Address {
@@ -129,11 +122,9 @@ export interface Address {
 }
 
 /**
- * The footer/contact address from article `adresse` (spec §2): intro holds
- * the postal lines, contenu the contact lines, each separated by newlines,
- * `<br>`, `<p>` or `<li>`; phones become tel: links, emails (with '[at]'
- * shown as '@', spec §9) mailto: links. Without the article (the pull
- * reports it): the association's name alone, no lines.
+ * The footer/contact address from article `adresse`: intro's postal lines and contenu's contact lines
+ * (split on newlines, <br>, <p>, <li>), phones as tel:, emails ('[at]' → '@', spec §9) as mailto:;
+ * without the article, the association's name alone.
  */
 export async function address(): Promise<Address> {
   const entry = await getEntry('articles', 'adresse');

@@ -1,18 +1,8 @@
 /**
- * Rate limit of the write and payment endpoints (issue 5, "Security"), with
- * Netlify's code-based rate limiting: the `rateLimit` of this edge function's
- * config becomes a traffic rule that Netlify's edge enforces before the
- * function runs, answering 429 once one visitor's IP address has sent more
- * than `windowLimit` requests to these paths within `windowSize` seconds.
- * The function itself changes nothing: it hands every request on.
- *
- * Every path under /api/ is limited but the exact paths of /api/stripe-webhook
- * (Stripe's retries must always get through; its signature check refuses anyone
- * else) and /api/rebuild (its secret and one-build-a-minute debounce bound it):
- * another spelling of a limited route (`/api/newsletter/`, `/api/%6Eewsletter`)
- * is limited too, and the handlers answer it 404 (nonCanonicalPath).
- * The islands show MESSAGES.tooManyRequests on a 429 and keep what the
- * visitor typed (src/lib/submit.ts, src/islands/DonationForm.tsx).
+ * Rate limit of the write and payment endpoints: Netlify enforces this function's `rateLimit` config
+ * at the edge (429 per IP address) before the function, which only hands the request on.
+ * /api/stripe-webhook (Stripe must retry) and /api/rebuild (secret, debounced) are left out by exact path,
+ * so other spellings of a limited route stay limited (the handlers answer them 404).
  */
 
 /** Passes the request on unchanged (returning nothing continues to the site's function). */

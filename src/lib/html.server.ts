@@ -1,21 +1,14 @@
 /**
- * Build-time sanitising of the HTML editors store in `intro` and `contenu`
- * (spec §3), with sanitize-html. Runs only during the static build: nothing
- * here ships to the browser.
- *
- * Kept: text, paragraphs, lists, emphasis, headings (h1/h2 demoted to h3 so
- * that the page outline stays right), links (http, https, mailto, tel),
- * images, tables, quotes, and iframes from the known video hosts below.
- * Removed: scripts, styles, event handlers, `javascript:`/`data:` URLs, forms,
- * unknown iframes. Links that open a new tab get rel="noopener noreferrer".
- * '[at]' is revealed as '@' (spec §9) before sanitising, in text and hrefs.
+ * Build-time sanitising (sanitize-html) of the HTML editors store in `intro` and `contenu`: text, lists,
+ * headings (h1/h2 → h3), http/mailto/tel links, images, tables and known video iframes stay; scripts,
+ * styles, handlers, `javascript:`/`data:` URLs and forms go. '[at]' becomes '@' first (spec §9).
  */
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { revealAt } from './obfuscation.ts';
 
 /** Hosts whose iframes an editor may embed (videos without tracking cookies). */
-export const ALLOWED_IFRAME_HOSTS = ['www.youtube-nocookie.com', 'player.vimeo.com'];
+const ALLOWED_IFRAME_HOSTS = ['www.youtube-nocookie.com', 'player.vimeo.com'];
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [

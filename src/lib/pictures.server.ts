@@ -125,7 +125,7 @@ const decodeAttribute = (value: string) =>
     .replace(/&amp;/g, '&');
 
 /** `<picture>` markup of a PictureView (for HTML strings; components use ContentPicture.astro). */
-export function pictureHtml(view: PictureView): string {
+function pictureHtml(view: PictureView): string {
   const sources = view.sources
     .map(
       (source) =>

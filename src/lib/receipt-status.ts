@@ -5,7 +5,7 @@
  */
 
 /** Delays between two questions, in ms: quick at first (the webhook usually lands within seconds). */
-export const POLL_DELAYS_MS = [1500, 2000, 3000, 3000, 5000, 5000, 10_000, 10_000, 15_000, 15_000, 30_000, 30_000];
+const POLL_DELAYS_MS = [1500, 2000, 3000, 3000, 5000, 5000, 10_000, 10_000, 15_000, 15_000, 30_000, 30_000];
 
 /** A Checkout Session id as Stripe puts it in the return URL. */
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,252}$/;

@@ -6,9 +6,9 @@
  */
 
 /** Where `scripts/build.ts` writes Pagefind's bundle (site path). */
-export const PAGEFIND_BUNDLE = '/pagefind/pagefind.js';
+const PAGEFIND_BUNDLE = '/pagefind/pagefind.js';
 /** Results shown at once; "Afficher plus de résultats" adds as many. */
-export const RESULTS_PER_STEP = 10;
+const RESULTS_PER_STEP = 10;
 
 /** What Pagefind's `data()` gives for one result (the fields used here). */
 interface ResultData {
