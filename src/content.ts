@@ -70,10 +70,7 @@ export async function category(id: string): Promise<Category | undefined> {
   return (await getEntry('categories', id))?.data;
 }
 
-/**
- * Articles of a category: in the order of the category's `articles` list
- * when it names them, the others after, newest first.
- */
+/** Articles of a category: in the order of the category's `articles` list, then the others newest first. */
 export async function articlesOf(cat: string): Promise<ArticleView[]> {
   const order = (await category(cat))?.articles ?? [];
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : Number.POSITIVE_INFINITY);
@@ -139,11 +136,7 @@ export async function address(): Promise<Address> {
 /** Ids of the articles that hold the legal pages' text (route = id). */
 export type LegalId = 'mentions' | 'rgpd' | 'accessibilite';
 
-/**
- * The text of a legal page: article `mentions`, `rgpd` or `accessibilite`
- * from Firestore when it exists, else the demo dataset's (content/demo), so
- * that a site whose editors have not written it yet still publishes one.
- */
+/** A legal page's article (`mentions`, `rgpd`, `accessibilite`) from Firestore, else the demo dataset's, so one is always published. */
 export async function legalArticle(id: LegalId): Promise<ArticleView> {
   const entry = await getEntry('articles', id);
   if (entry) return toView(entry.id, entry.data);

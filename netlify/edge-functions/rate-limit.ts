@@ -11,11 +11,8 @@ export default function rateLimit(): undefined {
 }
 
 /**
- * Netlify edge function declaration: the paths (URLPattern syntax), and the limit per IP address:
- * 20 requests a minute over the endpoints together, far above what a family needs (a
- * pre-registration, a subscription, two payment attempts, the thank-you page
- * asking for the receipt about 8 times in its first minute)
- * and far below what a script flooding the database or Stripe would send.
+ * Paths (URLPattern syntax) and the limit per IP address: 20 requests a minute over all endpoints, far above
+ * a family's needs (the thank-you page alone asks for the receipt about 8 times) and far below a flood.
  */
 export const config = {
   path: ['/api/*', '/create-checkout-session', '/create-checkout-session/*'],

@@ -83,20 +83,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/**
- * Returns safe HTML for `set:html`.
- * @param html - untrusted HTML from Firestore (plain text is fine too).
- */
+/** Safe HTML for `set:html` from untrusted Firestore HTML (or plain text). */
 export function sanitizeContentHtml(html: string): string {
   return sanitizeHtml(revealAt(html), OPTIONS).trim();
 }
 
 /**
- * For a page whose whole subject is one article (a news page, a legal page):
- * the article's <h3> sections (the only heading level the sanitiser keeps,
- * made for articles shown as cards under an <h2>) become the page's <h2>
- * sections, so that headings follow the <h1> without a gap (WCAG 1.3.1).
- * @param html - output of sanitizeContentHtml.
+ * Raises sanitizeContentHtml's <h3> sections to <h2> for a page whose whole subject is one article, so
+ * headings follow the <h1> without a gap (WCAG 1.3.1).
  */
 export function asPageSections(html: string): string {
   return html.replace(/<(\/?)h3\b/g, '<$1h2');
@@ -118,11 +112,7 @@ export function htmlToText(html: string): string {
 
 const LINE_BREAKING = new Set(['br', 'p', 'li', 'div', 'ul', 'ol', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
-/**
- * Plain text of some HTML with its lines kept: `<br>`, `<p>`, `<li>`, `<div>`
- * and headings end a line, as newlines do; other tags are dropped, entities
- * decoded. For the `adresse` article, whose lines editors write either way.
- */
+/** Plain text of HTML with its lines kept (`<br>`, `<p>`, `<li>`, `<div>`, headings end a line), entities decoded: for `adresse`. */
 export function htmlToLines(html: string): string {
   let text = '';
   const parser = new Parser(

@@ -16,11 +16,7 @@ function show(section: HTMLElement, state: string): void {
     block.hidden = block.dataset.state !== state;
 }
 
-/**
- * Follows the receipt of `sessionId` in `section` (the page's `[data-receipt]` element).
- * @param sessionId - `session_id` of the page's URL (null or malformed: the "sans" block).
- * @param delays - the waits between questions, in ms (tests shorten them).
- */
+/** Follows the receipt of `sessionId` (the URL's session_id; null or malformed → "sans") in `section`, asking again after each of `delays` (ms). */
 export async function watchReceipt(
   section: HTMLElement,
   sessionId: string | null,
