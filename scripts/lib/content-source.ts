@@ -61,10 +61,8 @@ export async function pullFromEnvironment(log: (line: string) => void = console.
 }
 
 /**
- * Prepares the source and pulls from it: the common start of `npm run pull`,
- * `npm run build` and `npm start`. The embedded emulator, if one was started,
- * is stopped afterwards unless `keepRunning` (npm start: endpoints write to it); `firestorePort` as in prepareContentSource.
- * @throws like prepareContentSource and pullFromEnvironment; the emulator is stopped then.
+ * Prepares the source and pulls from it (pull, build, start); a started emulator is stopped afterwards (also
+ * on a throw) unless `keepRunning` (npm start: endpoints write to it).
  */
 export async function pullFromPreparedSource({ keepRunning = false, firestorePort = 0 } = {}): Promise<ContentSource> {
   const source = await prepareContentSource(console.log, firestorePort);
