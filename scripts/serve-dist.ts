@@ -37,9 +37,8 @@ const handler: NetlifyHandler | undefined =
     : undefined;
 
 /**
- * Keeps a copy of the built function (refreshed while the build's own is there), then serves from a
- * copy of its own in a temporary folder, as the function loads its pages lazily: a later build or a
- * dev server start (`npm start`, the `dev` browser tests) cannot pull files from under it.
+ * Serves the built function from a private temporary copy: it loads its pages lazily, and a later build or
+ * `npm start` must not pull files from under it. The kept copy is refreshed while the build's own exists.
  */
 function snapshotFunction(): string {
   if (existsSync(`${functionDir}/ssr.mjs`)) {
