@@ -20,9 +20,8 @@ const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|publier)\/?$/;
 const content = pulledContentOrigins();
 
 /**
- * `astro dev` runs with no Content-Security-Policy: Astro hashes only what a build emits, and with the
- * adapter's `staticHeaders` astro 7.3's dev server would send a policy without those hashes (render/page.js),
- * blocking every island. (netlify.toml's headers reach dev too, through @netlify/vite-plugin: no policy there.)
+ * `astro dev` runs with no Content-Security-Policy: Astro hashes only what a build emits, so the dev
+ * server's policy (with `staticHeaders`) would block every island.
  * @type {import('astro').AstroIntegration}
  */
 const noPolicyInDev = {
@@ -34,11 +33,7 @@ const noPolicyInDev = {
   },
 };
 
-/**
- * Static site (every page prerendered from the pulled JSON in src/data/, but
- * the not-found page); the Netlify adapter runs the on-demand routes
- * (`export const prerender = false` → Netlify Functions).
- */
+/** Static site from the pulled JSON in src/data/; the Netlify adapter runs the `prerender = false` routes. */
 export default defineConfig({
   site: process.env.SITE_URL ?? 'https://petitspas-ensemble.netlify.app',
   output: 'static',
@@ -56,11 +51,10 @@ export default defineConfig({
   build: { format: 'directory' },
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
-  // Content-Security-Policy (docs/security.md): Astro hashes every script and style it emits at every build;
-  // pages add sources with `Astro.csp` in their frontmatter (src/lib/csp.ts). Not applied by `astro dev`.
-  // Found (astro 7.3.5, @astrojs/netlify 8.2.6): with staticHeaders no <meta> is written; a page's policy is only a header (its path's rule in .netlify/v1/config.json, or on an on-demand response).
   // No Markdown code blocks on this site: Shiki's inline styles would only warn against the policy.
   markdown: { syntaxHighlight: false },
+  // Content-Security-Policy (docs/security.md): pages add sources with `Astro.csp` (src/lib/csp.ts);
+  // with staticHeaders it is sent only as a header, never a <meta>.
   security: {
     csp: {
       directives: [
@@ -87,10 +81,8 @@ export default defineConfig({
       include: ['nanostores', '@nanostores/react', 'embla-carousel-react', 'zod/mini', '@stripe/stripe-js/pure'],
     },
   },
-  // The site's typeface (DESIGN.md: Atkinson Hyperlegible, made for low vision), served from our origin.
-  // Astro's fonts API writes the @font-face rules, preloads the regular and bold files (<Font preload>
-  // in BaseLayout) and adds a fallback with the same metrics, so that text does not move when the font
-  // arrives (the benchmark measured a layout shift of 0.15 on every page without it).
+  // Atkinson Hyperlegible (made for low vision) from our origin; the fonts API's metric-matched fallback
+  // keeps text from moving when the font arrives (a layout shift of 0.15 on every page without it).
   fonts: [
     {
       provider: fontProviders.local(),
@@ -106,9 +98,7 @@ export default defineConfig({
       },
     },
   ],
-  // Card donations (docs/donations.md). All optional: without them the payment
-  // endpoints answer 503. The server code reads the two secrets from process.env at each
-  // request (src/lib/stripe.server.ts), so they are never inlined in any bundle.
+  // Card donations (docs/donations.md), all optional: without them the payment endpoints answer 503.
   env: {
     schema: {
       STRIPE_SECRET_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),

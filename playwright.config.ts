@@ -5,12 +5,8 @@ import { e2ePorts } from './tests/fixtures/ports';
 const ports = await e2ePorts();
 
 /**
- * Browser tests: Debian's Chromium (never a downloaded browser). Project `built`:
- * the built site in dist/, served like Netlify serves it by scripts/serve-dist.ts
- * (static files with the production headers, then the endpoints' function),
- * writing to an embedded Firestore emulator; `npm run test:build` (or `npm run
- * build`) must have produced dist/ first. Project `dev`: `npm start` itself
- * (tests/e2e/dev/). Every server on a free port (tests/fixtures/ports.ts).
+ * Browser tests on Debian's Chromium, every server on a free port. `built`: dist/ (build it first) served
+ * like Netlify by scripts/serve-dist.ts, writing to an embedded emulator; `dev`: `npm start` (tests/e2e/dev/).
  */
 export default defineConfig({
   testDir: 'tests/e2e',

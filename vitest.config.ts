@@ -1,11 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three vitest projects, kept apart from the Playwright specs in tests/e2e:
- * - unit: pure helpers and schemas (fast, no I/O);
- * - components: React islands rendered with Testing Library in jsdom;
- * - pipeline: the pull against an embedded Firestore emulator;
- * - build: assertions on dist/ after `npm run build`.
+ * Four vitest projects, apart from the Playwright specs: unit (pure helpers and schemas), components
+ * (islands in jsdom), pipeline (the pull against an embedded emulator), build (dist/ after `npm run build`).
  */
 export default defineConfig({
   test: {

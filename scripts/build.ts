@@ -1,9 +1,6 @@
 /**
- * `npm run build`: pull (from FIREBASE_PROJECT_ID's database, or the embedded
- * demo database), then `astro build` into dist/ (Astro writes each page's
- * Content-Security-Policy for Netlify, docs/security.md), then the search index
- * (Pagefind, dist/pagefind/). A failed pull stops the build before Astro runs,
- * so an empty or partial site is never published.
+ * `npm run build`: pull, `astro build` into dist/, then the Pagefind index. A failed pull stops the build
+ * before Astro runs, so an empty or partial site is never published.
  */
 import { spawnAstro } from './lib/astro-cli.ts';
 import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';

@@ -1,9 +1,6 @@
 /**
- * `npm run screenshots -- [routes...]`: full-page PNGs of the built site at
- * 375 px and 1280 px in /tmp/screenshots/ (lazy images forced to load), to
- * look at every page as a visitor would. Needs `npm run build` first; starts
- * its own static server of dist/ on port 4399.
- * Default routes: every route of the browser tests plus a not-found path.
+ * `npm run screenshots -- [routes...]`: full-page PNGs of the built site (build first) at 375 and 1280 px
+ * in /tmp/screenshots/, served on port 4399; default routes: the browser tests' and a not-found path.
  */
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';

@@ -1,10 +1,6 @@
 /**
- * `npm run seed`: writes the demo dataset (content/demo/, or CONTENT_DATASET's) into the Firestore
- * EMULATOR named by FIRESTORE_EMULATOR_HOST and FIREBASE_PROJECT_ID — for
- * trying the site on the official Firebase emulator. It refuses to run
- * without FIRESTORE_EMULATOR_HOST, so that it never writes to a real project.
- * It writes as the project's owner, which the official emulator lets through
- * firestore.rules (content collections are read-only to everyone else).
+ * `npm run seed`: writes the demo dataset (or CONTENT_DATASET's) into the emulator named by
+ * FIRESTORE_EMULATOR_HOST and FIREBASE_PROJECT_ID, as the project's owner; refuses without an emulator host.
  */
 import { connectFirestore, firestoreTargetFromEnv } from '../src/lib/firestore.server.ts';
 import { exitWithError } from './lib/content-source.ts';

@@ -1,17 +1,8 @@
 /**
- * Serves the built site as Netlify would: static files of dist/ first (clean
- * URLs), then the adapter's function (.netlify/v1/functions/ssr) for the rest
- * (the endpoints and the not-found page), its answers as they are. Static
- * answers carry the headers the build emits for Netlify: the adapter's
- * .netlify/v1/config.json (each page's Content-Security-Policy) and
- * netlify.toml, matched by Netlify's own @netlify/headers-parser; when several
- * rules give one header every value is sent (each policy is enforced), so the
- * browser tests run under the production headers. Loopback only.
- *
- * Usage: `tsx scripts/serve-dist.ts [port] [--emulator host:port]` (default
- * port 4322). With --emulator, an embedded Firestore emulator is started on
- * that address and the endpoints write to it (project demo-e2e), so tests
- * can read back what a visitor sent.
+ * Serves dist/ as Netlify would: static files (clean URLs) with the build's headers (the adapter's
+ * config.json and netlify.toml, via @netlify/headers-parser), then the adapter's ssr function. Loopback only.
+ * Usage: `tsx scripts/serve-dist.ts [port] [--emulator host:port]` (default 4322); --emulator starts an
+ * embedded Firestore there (project demo-e2e) for the endpoints, so tests can read back what was sent.
  */
 import { cpSync, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,9 +37,8 @@ const handler: NetlifyHandler | undefined =
     : undefined;
 
 /**
- * Keeps a copy of the built function (refreshed while the build's own is there), then serves from a
- * copy of its own in a temporary folder, as the function loads its pages lazily: a later build or a
- * dev server start (`npm start`, the `dev` browser tests) cannot pull files from under it.
+ * Serves the built function from a private temporary copy: it loads its pages lazily, and a later build or
+ * `npm start` must not pull files from under it. The kept copy is refreshed while the build's own exists.
  */
 function snapshotFunction(): string {
   if (existsSync(`${functionDir}/ssr.mjs`)) {

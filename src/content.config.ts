@@ -35,10 +35,8 @@ function toNumber(value: unknown): unknown {
 }
 
 /**
- * Any stored date → whole seconds since the epoch (rounded down): a Firestore
- * Timestamp (or its JSON), seconds (whole or not), milliseconds, as numbers or
- * numeric strings, or an ISO 8601 string. '' and null → none. Anything else is
- * returned as is, for the schema to reject.
+ * Any stored date (Timestamp or its JSON, seconds or milliseconds as numbers or strings, ISO 8601) → whole
+ * seconds since the epoch; '' and null → none; anything else as is, for the schema to reject.
  */
 export function toSeconds(value: unknown): unknown {
   if (isBlank(value)) return undefined;

@@ -1,13 +1,6 @@
 /**
- * Named queries the pages use. They read the collections loaded from the
- * pulled JSON (src/data/), apply the spec's rules and return render-ready,
- * sanitised shapes, so that components stay dumb.
- *
- * Home-page content contract (the spec is silent; documented for editors in
- * docs/editeurs.md): intro cards = articles of category `accueil`; news = articles
- * of category `actualites`, newest first; sponsors = all `partenaires`; the
- * footer address = article `adresse`; the legal pages = articles `mentions`,
- * `rgpd` and `accessibilite` (the demo dataset's when Firestore has none).
+ * Named queries the pages use: they read the pulled collections (src/data/) and return render-ready,
+ * sanitised shapes. Which article goes where (home cards, news, footer address, legal pages) is in docs/editeurs.md.
  */
 import { getCollection, getEntry } from 'astro:content';
 import demoArticles from '../content/demo/articles.json';
@@ -77,10 +70,7 @@ export async function category(id: string): Promise<Category | undefined> {
   return (await getEntry('categories', id))?.data;
 }
 
-/**
- * Articles of a category: in the order of the category's `articles` list
- * when it names them, the others after, newest first.
- */
+/** Articles of a category: in the order of the category's `articles` list, then the others newest first. */
 export async function articlesOf(cat: string): Promise<ArticleView[]> {
   const order = (await category(cat))?.articles ?? [];
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : Number.POSITIVE_INFINITY);
@@ -116,7 +106,7 @@ export async function sponsors(): Promise<ArticleView[]> {
 }
 
 /** The association's name when article `adresse` is missing (package.json's description names it). */
-export const ASSOCIATION_NAME = 'Les Petits Pas Ensemble';
+const ASSOCIATION_NAME = 'Les Petits Pas Ensemble';
 
 /** The association's address and contact lines, from article `adresse`. */
 export interface Address {
@@ -129,11 +119,9 @@ export interface Address {
 }
 
 /**
- * The footer/contact address from article `adresse` (spec §2): intro holds
- * the postal lines, contenu the contact lines, each separated by newlines,
- * `<br>`, `<p>` or `<li>`; phones become tel: links, emails (with '[at]'
- * shown as '@', spec §9) mailto: links. Without the article (the pull
- * reports it): the association's name alone, no lines.
+ * The footer/contact address from article `adresse`: intro's postal lines and contenu's contact lines
+ * (split on newlines, <br>, <p>, <li>), phones as tel:, emails ('[at]' → '@', spec §9) as mailto:;
+ * without the article, the association's name alone.
  */
 export async function address(): Promise<Address> {
   const entry = await getEntry('articles', 'adresse');
@@ -148,11 +136,7 @@ export async function address(): Promise<Address> {
 /** Ids of the articles that hold the legal pages' text (route = id). */
 export type LegalId = 'mentions' | 'rgpd' | 'accessibilite';
 
-/**
- * The text of a legal page: article `mentions`, `rgpd` or `accessibilite`
- * from Firestore when it exists, else the demo dataset's (content/demo), so
- * that a site whose editors have not written it yet still publishes one.
- */
+/** A legal page's article (`mentions`, `rgpd`, `accessibilite`) from Firestore, else the demo dataset's, so one is always published. */
 export async function legalArticle(id: LegalId): Promise<ArticleView> {
   const entry = await getEntry('articles', id);
   if (entry) return toView(entry.id, entry.data);

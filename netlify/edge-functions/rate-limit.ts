@@ -1,8 +1,8 @@
 /**
- * Rate limit of the write and payment endpoints (docs/security.md, "Rate limits"): Netlify's edge enforces
- * `config.rateLimit` before the function runs (429). Every path under /api/ but the exact paths of the Stripe
- * webhook and the rebuild hook is limited, so other spellings of a limited route are too (the handlers answer
- * them 404). The islands show MESSAGES.tooManyRequests on a 429 and keep what the visitor typed.
+ * Rate limit of the write and payment endpoints: Netlify enforces this function's `rateLimit` config
+ * at the edge (429 per IP address) before the function, which only hands the request on.
+ * /api/stripe-webhook (Stripe must retry) and /api/rebuild (secret, debounced) are left out by exact path,
+ * so other spellings of a limited route stay limited (the handlers answer them 404).
  */
 
 /** Passes the request on unchanged (returning nothing continues to the site's function). */
@@ -11,11 +11,8 @@ export default function rateLimit(): undefined {
 }
 
 /**
- * Netlify edge function declaration: the paths (URLPattern syntax), and the limit per IP address:
- * 20 requests a minute over the endpoints together, far above what a family needs (a
- * pre-registration, a subscription, two payment attempts, the thank-you page
- * asking for the receipt about 8 times in its first minute)
- * and far below what a script flooding the database or Stripe would send.
+ * Paths (URLPattern syntax) and the limit per IP address: 20 requests a minute over all endpoints, far above
+ * a family's needs (the thank-you page alone asks for the receipt about 8 times) and far below a flood.
  */
 export const config = {
   path: ['/api/*', '/create-checkout-session', '/create-checkout-session/*'],

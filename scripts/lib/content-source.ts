@@ -1,12 +1,7 @@
 /**
- * Chooses where the content comes from, for `npm start`, `npm run build` and
- * `npm run pull`:
- * - FIREBASE_PROJECT_ID set → that project (real, or an emulator through
- *   FIRESTORE_EMULATOR_HOST); nothing is started.
- * - otherwise → the embedded emulator is started, seeded with content/demo/
- *   (or content/<CONTENT_DATASET>/, e.g. `original`), and FIREBASE_PROJECT_ID /
- *   FIRESTORE_EMULATOR_HOST are set in process.env so that the very same pull
- *   code (and child processes) use it.
+ * Where the content comes from for `npm start`, `npm run build` and `npm run pull`: FIREBASE_PROJECT_ID's
+ * project when set, else the embedded emulator seeded with content/demo/ (or content/<CONTENT_DATASET>/),
+ * whose address is then set in process.env for the pull and child processes.
  */
 import { existsSync } from 'node:fs';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server.ts';
@@ -26,7 +21,7 @@ export interface ContentSource {
  * Prepares the content source (see module doc). Variables of a local `.env` file apply (the environment wins).
  * `firestorePort`: the embedded emulator's port (default 0: a free one).
  */
-export async function prepareContentSource(
+async function prepareContentSource(
   log: (line: string) => void = console.log,
   firestorePort = 0,
 ): Promise<ContentSource> {
@@ -66,10 +61,8 @@ export async function pullFromEnvironment(log: (line: string) => void = console.
 }
 
 /**
- * Prepares the source and pulls from it: the common start of `npm run pull`,
- * `npm run build` and `npm start`. The embedded emulator, if one was started,
- * is stopped afterwards unless `keepRunning` (npm start: endpoints write to it); `firestorePort` as in prepareContentSource.
- * @throws like prepareContentSource and pullFromEnvironment; the emulator is stopped then.
+ * Prepares the source and pulls from it (pull, build, start); a started emulator is stopped afterwards (also
+ * on a throw) unless `keepRunning` (npm start: endpoints write to it).
  */
 export async function pullFromPreparedSource({ keepRunning = false, firestorePort = 0 } = {}): Promise<ContentSource> {
   const source = await prepareContentSource(console.log, firestorePort);

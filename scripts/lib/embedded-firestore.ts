@@ -1,8 +1,6 @@
 /**
- * The embedded default database: an in-process Firestore emulator
- * (@firestore-emulator/server, gRPC) on a free loopback port, seeded with the
- * demo dataset of content/demo/. Used by `npm start`, `npm run build` and the
- * tests when FIREBASE_PROJECT_ID is not set.
+ * The embedded default database: an in-process Firestore emulator (@firestore-emulator/server, gRPC) on a
+ * free loopback port, used when FIREBASE_PROJECT_ID is not set.
  */
 import { createRequire } from 'node:module';
 import { FirestoreServer } from '@firestore-emulator/server';
@@ -22,10 +20,7 @@ export interface EmbeddedFirestore {
   stop(): void;
 }
 
-/**
- * Starts the emulator on 127.0.0.1 and `port` (default 0: a free port).
- * @throws when the port cannot be bound.
- */
+/** Starts the emulator on 127.0.0.1 and `port` (default 0: a free port); throws when the port cannot be bound. */
 export async function startEmbeddedFirestore(port = 0): Promise<EmbeddedFirestore> {
   const server = new FirestoreServer();
   // FirestoreServer.start() binds 0.0.0.0 on a fixed port; we want loopback only

@@ -53,10 +53,7 @@ export interface GoogleFirestore {
   stop(): Promise<void>;
 }
 
-/**
- * Starts the emulator of `jar` on a free loopback port.
- * @throws Error with its output when it exits or does not answer HTTP within 60 s.
- */
+/** Starts the emulator of `jar` on a free loopback port; throws with its output when it exits or does not answer HTTP within 60 s. */
 export async function startGoogleFirestore(jar: string): Promise<GoogleFirestore> {
   const port = await freeLoopbackPort();
   const child = spawn(

@@ -89,11 +89,7 @@ function pictureSource(value: unknown): string | undefined {
   return isRecord(value) && typeof value.src === 'string' && value.src.trim() ? value.src.trim() : undefined;
 }
 
-/**
- * Every picture of the validated collections, with where it is used: articles' and partners'
- * img, imgContenu, picto and `<img>` in intro/contenu; menus' link and sub-link pictos.
- * @param collections - collection → document id → validated data.
- */
+/** Every picture of the validated collections (collection → id → data) with where it is used: img, imgContenu, picto, `<img>` in HTML, menu pictos. */
 export function collectPictureUses(collections: Record<string, Record<string, unknown>>): PictureUse[] {
   const uses: PictureUse[] = [];
   for (const [collection, documents] of Object.entries(collections)) {
@@ -225,9 +221,8 @@ async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Prom
 }
 
 /**
- * Reads every picture once and writes src/data/pictures/ (old files removed). Never throws for a
- * picture: each failure is returned, once per place that uses it.
- * @returns the manifest to write to src/data/pictures.json, the count read and the failures.
+ * Reads every picture once into src/data/pictures/ (old files removed): the manifest for pictures.json, the
+ * count read and the failures, once per place that uses them (never throws for a picture).
  */
 export async function pullPictures(uses: PictureUse[], options: PicturesOptions): Promise<PicturesResult> {
   const settings = {

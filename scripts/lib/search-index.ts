@@ -1,8 +1,4 @@
-/**
- * The site search's index: Pagefind (the static search Starlight uses) reads
- * the built pages of dist/ (only the parts marked data-pagefind-body, see
- * BaseLayout's `searchable`) and writes dist/pagefind/, which /recherche loads.
- */
+/** The site search's index: Pagefind reads dist/ (only data-pagefind-body parts) and writes dist/pagefind/ for /recherche. */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
@@ -19,21 +15,14 @@ export interface SearchIndexSummary {
 const ELISION = /(?<!\p{L})(c|d|j|l|m|n|s|t|qu|jusqu|lorsqu|puisqu|quoiqu)([’'])(?=\p{L})/giu;
 
 /**
- * HTML with a space after each French elision ("l’école" → "l’ école"), so
- * that Pagefind, which does not split words at apostrophes, indexes "école"
- * (found by "école") and not "l’école". The search page removes the space
- * again in what it shows (site-search.ts, joinElisions).
+ * HTML with a space after each French elision ("l’école" → "l’ école"): Pagefind does not split words at
+ * apostrophes. The search page joins them again (site-search.ts, joinElisions).
  */
 export function splitElisions(html: string): string {
   return html.replace(ELISION, '$1$2 ');
 }
 
-/**
- * Indexes the HTML files of dist/ in French (stemming: "crêpe" finds
- * "crêpes"; elisions split, see splitElisions) and writes the bundle to
- * `<dist>/pagefind`.
- * @throws Error listing Pagefind's errors, or when no page was indexed.
- */
+/** Indexes dist/'s HTML in French (stemmed, elisions split) into `<dist>/pagefind`; throws with Pagefind's errors or when no page was indexed. */
 export async function buildSearchIndex(dist = 'dist'): Promise<SearchIndexSummary> {
   const outputPath = join(dist, 'pagefind');
   // Pagefind reads a copy of the indexed pages (elisions split) from disk, in parallel: sending each page

@@ -1,8 +1,6 @@
 /**
- * Seeds a Firestore database (normally the embedded emulator) from JSON files
- * in Firestore's shape: `<dir>/<collection>.json` = { documentId: data }.
- * A value `{ "$timestamp": "2026-10-03T09:00:00Z" }` becomes a Firestore
- * Timestamp, so the pull's date normalisation is exercised on demo data.
+ * Seeds a Firestore database from JSON files in Firestore's shape (`<dir>/<collection>.json` = { id: data });
+ * `{ "$timestamp": "<ISO 8601>" }` becomes a Timestamp, so demo data exercises the pull's date normalisation.
  */
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
@@ -27,12 +25,7 @@ export function reviveSeedValue(value: unknown): unknown {
   return value;
 }
 
-/**
- * Writes every document of `data` (collection → id → fields) with
- * single-Commit transactions of up to 400 documents (the embedded emulator
- * serves Commit, not the Write stream).
- * @returns the number of documents written.
- */
+/** Writes `data` (collection → id → fields) in Commits of up to 400 documents (the embedded emulator has no Write stream); returns the count. */
 export async function seedDocuments(db: Firestore, data: Record<string, Record<string, unknown>>): Promise<number> {
   const writes: [string, string, Record<string, unknown>][] = [];
   for (const [name, documents] of Object.entries(data)) {
@@ -49,10 +42,7 @@ export async function seedDocuments(db: Firestore, data: Record<string, Record<s
   return writes.length;
 }
 
-/**
- * Reads every `*.json` of a directory as one collection each.
- * @returns collection → id → fields.
- */
+/** Reads every `*.json` of a directory as one collection each: collection → id → fields. */
 export async function readSeedDirectory(dir: string): Promise<Record<string, Record<string, unknown>>> {
   const data: Record<string, Record<string, unknown>> = {};
   for (const name of (await readdir(dir)).filter((entry) => entry.endsWith('.json')).sort()) {
@@ -64,11 +54,7 @@ export async function readSeedDirectory(dir: string): Promise<Record<string, Rec
 /** The committed demo dataset. */
 export const DEMO_DIR = 'content/demo';
 
-/**
- * The dataset the embedded database is seeded with: content/<CONTENT_DATASET>/
- * (`demo`, the default, or `original`: the original admin app's shape).
- * @throws Error when the name is not a directory of content/.
- */
+/** The seeded dataset's directory, content/<CONTENT_DATASET or demo>/; throws when it is not a directory of content/. */
 export function datasetDir(name = process.env.CONTENT_DATASET?.trim() || 'demo'): string {
   const dir = `content/${name}`;
   if (!/^[a-z0-9-]+$/.test(name) || !existsSync(dir)) {

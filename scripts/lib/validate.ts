@@ -1,8 +1,6 @@
 /**
- * Validation of the pulled documents with the schemas of src/content.config.ts,
- * as editors' data rather than a contract: what still fails after the schemas'
- * normalisation is left out (a field, a link or the document, per
- * `partsLeftOutAlone`) and reported in plain French; the rest is published.
+ * Validation of the pulled documents with src/content.config.ts's schemas, as editors' data: what still
+ * fails is left out (a field, a link or the document, per `partsLeftOutAlone`) and reported in French.
  */
 import type { z } from 'astro/zod';
 import {
@@ -85,11 +83,7 @@ function titreNear(data: unknown, path: readonly PropertyKey[]): string | undefi
   return undefined;
 }
 
-/**
- * Validates one document: on failure, leaves out the failing parts that may go
- * alone and tries again (at most MAX_ROUNDS times), or gives up on the document.
- * @returns the published data (undefined when the document is left out) and its problems.
- */
+/** Validates one document, leaving out failing parts and retrying (MAX_ROUNDS): its published data (undefined when left out) and problems. */
 export function validateDocument(
   name: CollectionName,
   id: string,

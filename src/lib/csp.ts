@@ -1,8 +1,4 @@
-/**
- * What pages add to the Content-Security-Policy of astro.config.mjs through
- * Astro's `Astro.csp` API (docs/security.md). `Astro.csp` is undefined under
- * `astro dev`, which applies no policy: every helper then does nothing.
- */
+/** What pages add to astro.config.mjs's policy through `Astro.csp` (docs/security.md); no-ops under `astro dev`, which has none. */
 import type { APIContext } from 'astro';
 import { Parser } from 'htmlparser2';
 
@@ -41,10 +37,7 @@ export function allowStripe(csp: PageCsp): void {
   allowSources(csp, 'connect-src', STRIPE_SOURCES.connect);
 }
 
-/**
- * Lets a page run WebAssembly (e.g. Pagefind's search): `'wasm-unsafe-eval'` in its script-src,
- * never `'unsafe-eval'`.
- */
+/** Lets a page run WebAssembly (Pagefind): `'wasm-unsafe-eval'` in its script-src, never `'unsafe-eval'`. */
 export function allowWasm(csp: PageCsp): void {
   csp?.insertScriptResource("'wasm-unsafe-eval'");
 }
@@ -68,10 +61,8 @@ export interface ContentOrigins {
 }
 
 /**
- * Walks content documents (as pulled) and returns the remote origins their
- * pictures and embedded frames come from. `toHtml` turns an HTML field into
- * what the pages render (the sanitiser: an iframe it drops needs no source).
- * Keys named `schema` are skipped: that frame is allowed on /ecole/schema only.
+ * Remote origins of the pulled documents' pictures and frames, HTML fields read through `toHtml` (the
+ * sanitiser: a dropped iframe needs no source); `schema` keys skipped (allowed on /ecole/schema only).
  */
 export function contentOrigins(documents: unknown[], toHtml: (html: string) => string): ContentOrigins {
   const pictures = new Set<string>();

@@ -1,21 +1,14 @@
 /**
- * Build-time sanitising of the HTML editors store in `intro` and `contenu`
- * (spec §3), with sanitize-html. Runs only during the static build: nothing
- * here ships to the browser.
- *
- * Kept: text, paragraphs, lists, emphasis, headings (h1/h2 demoted to h3 so
- * that the page outline stays right), links (http, https, mailto, tel),
- * images, tables, quotes, and iframes from the known video hosts below.
- * Removed: scripts, styles, event handlers, `javascript:`/`data:` URLs, forms,
- * unknown iframes. Links that open a new tab get rel="noopener noreferrer".
- * '[at]' is revealed as '@' (spec §9) before sanitising, in text and hrefs.
+ * Build-time sanitising (sanitize-html) of the HTML editors store in `intro` and `contenu`: text, lists,
+ * headings (h1/h2 → h3), http/mailto/tel links, images, tables and known video iframes stay; scripts,
+ * styles, handlers, `javascript:`/`data:` URLs and forms go. '[at]' becomes '@' first (spec §9).
  */
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { revealAt } from './obfuscation.ts';
 
 /** Hosts whose iframes an editor may embed (videos without tracking cookies). */
-export const ALLOWED_IFRAME_HOSTS = ['www.youtube-nocookie.com', 'player.vimeo.com'];
+const ALLOWED_IFRAME_HOSTS = ['www.youtube-nocookie.com', 'player.vimeo.com'];
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -90,20 +83,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/**
- * Returns safe HTML for `set:html`.
- * @param html - untrusted HTML from Firestore (plain text is fine too).
- */
+/** Safe HTML for `set:html` from untrusted Firestore HTML (or plain text). */
 export function sanitizeContentHtml(html: string): string {
   return sanitizeHtml(revealAt(html), OPTIONS).trim();
 }
 
 /**
- * For a page whose whole subject is one article (a news page, a legal page):
- * the article's <h3> sections (the only heading level the sanitiser keeps,
- * made for articles shown as cards under an <h2>) become the page's <h2>
- * sections, so that headings follow the <h1> without a gap (WCAG 1.3.1).
- * @param html - output of sanitizeContentHtml.
+ * Raises sanitizeContentHtml's <h3> sections to <h2> for a page whose whole subject is one article, so
+ * headings follow the <h1> without a gap (WCAG 1.3.1).
  */
 export function asPageSections(html: string): string {
   return html.replace(/<(\/?)h3\b/g, '<$1h2');
@@ -125,11 +112,7 @@ export function htmlToText(html: string): string {
 
 const LINE_BREAKING = new Set(['br', 'p', 'li', 'div', 'ul', 'ol', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
-/**
- * Plain text of some HTML with its lines kept: `<br>`, `<p>`, `<li>`, `<div>`
- * and headings end a line, as newlines do; other tags are dropped, entities
- * decoded. For the `adresse` article, whose lines editors write either way.
- */
+/** Plain text of HTML with its lines kept (`<br>`, `<p>`, `<li>`, `<div>`, headings end a line), entities decoded: for `adresse`. */
 export function htmlToLines(html: string): string {
   let text = '';
   const parser = new Parser(

@@ -1,8 +1,4 @@
-/**
- * Menu link rules of spec §3: `statut: false` hides a link (and its children),
- * links are sorted by `ordre` ascending, `ancre` is appended as `#ancre`, and
- * `target: "_blank"` opens a new tab.
- */
+/** Menu link rules of spec §3: `statut: false` hides (with children), `ordre` sorts, `ancre` appends `#ancre`, `_blank` opens a tab. */
 import type { ChildLink, Link } from '../content.config.ts';
 
 /** A link ready to render. */
@@ -44,11 +40,7 @@ function toVisible(link: ChildLink | Link): VisibleLink {
   };
 }
 
-/**
- * Filters and sorts a list of links: drops `statut === false` (with their
- * children), sorts by `ordre` ascending (stable; links without ordre last),
- * and does the same for each link's children.
- */
+/** Drops `statut === false` links (with children) and sorts by `ordre` (stable, none last), children too. */
 export function visibleLinks(links: readonly (ChildLink | Link)[]): VisibleLink[] {
   return links
     .filter((link) => link.statut !== false)

@@ -1,8 +1,4 @@
-/**
- * The '[at]' obfuscation of spec §9 (emails stored as `name[at]domain.fr` are
- * always shown as `name@domain.fr`), and the contact lines of the `adresse`
- * article, where phone numbers become tel: links and emails mailto: links.
- */
+/** The '[at]' display of emails (spec §9) and the `adresse` article's contact lines, with tel: and mailto: links. */
 
 /** Replaces every `[at]` (any case, optional spaces inside the brackets) by `@`. */
 export function revealAt(text: string): string {
@@ -50,10 +46,7 @@ export function linkContacts(line: string): ContactPart[] {
   return parts;
 }
 
-/**
- * Parses plain-text contact lines (one per line, "Label : value" or just a
- * value) into labelled lines whose emails and phone numbers are linked.
- */
+/** Parses plain-text contact lines ("Label : value" or a value, one a line) into lines with linked emails and phones. */
 export function parseContactLines(text: string): ContactLine[] {
   return text
     .split(/\r?\n/)

@@ -4,12 +4,8 @@
 export type PageLinkItem = { page: number } | { gap: true };
 
 /**
- * The page numbers to link from page `current` of `last`: the first and the
- * last, and `around` pages on each side of the current one; "…" where numbers
- * are left out (a gap of exactly one page shows that page instead).
- * E.g. (6, 20) → 1 … 5 6 7 … 20; (2, 4) → 1 2 3 4.
- * @param current 1-based page number, 1 ≤ current ≤ last.
- * @param last number of pages (≥ 1).
+ * Page numbers to link from 1-based page `current` of `last`: first, last and `around` on each side, "…" for
+ * a gap of two or more (6, 20 → 1 … 5 6 7 … 20; 2, 4 → 1 2 3 4).
  */
 export function pageLinkItems(current: number, last: number, around = 1): PageLinkItem[] {
   const shown = new Set([1, last]);

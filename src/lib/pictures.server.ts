@@ -1,8 +1,6 @@
 /**
- * Content pictures at build time: the pull copied each one into src/data/pictures/ (manifest
- * src/data/pictures.json, see scripts/lib/pictures.ts); here astro:assets turns it into AVIF and
- * WebP at a few widths, served from the site itself. A picture the pull could not read has no
- * entry: it is left out (and named in the content report).
+ * Content pictures at build time: astro:assets turns the pull's copies (src/data/pictures/) into AVIF and
+ * WebP at a few widths; a picture the pull could not read has no entry and is left out.
  */
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
@@ -62,11 +60,7 @@ async function pulledFile(src: string): Promise<ImageMetadata | undefined> {
   return load ? await load() : undefined;
 }
 
-/**
- * The optimised picture of a content `src` (site path or URL, as in Firestore), or undefined
- * when there is none or the pull could not read it.
- * @param picture - `{src, alt}` from the content (alt '' = decorative).
- */
+/** The optimised picture of content `{src, alt}` (alt '' = decorative), or undefined when there is none or the pull could not read it. */
 export async function pictureView(
   picture: { src: string; alt?: string } | undefined,
   usage: PictureUsage,
@@ -125,7 +119,7 @@ const decodeAttribute = (value: string) =>
     .replace(/&amp;/g, '&');
 
 /** `<picture>` markup of a PictureView (for HTML strings; components use ContentPicture.astro). */
-export function pictureHtml(view: PictureView): string {
+function pictureHtml(view: PictureView): string {
   const sources = view.sources
     .map(
       (source) =>
@@ -144,11 +138,7 @@ export function pictureHtml(view: PictureView): string {
   return `<picture>${sources}<img ${attributes}></picture>`;
 }
 
-/**
- * Replaces each `<img>` of sanitised content HTML (sanitizeContentHtml's output) by its optimised
- * `<picture>`, shown at most `width` CSS pixels wide; an `<img>` whose picture the pull could not
- * read is removed.
- */
+/** Replaces each `<img>` of sanitizeContentHtml's output by its `<picture>` at most `width` CSS pixels wide, or removes it when unread. */
 export async function optimiseHtmlPictures(html: string, width = 720): Promise<string> {
   const tags = [...html.matchAll(/<img\b[^>]*>/g)].map((match) => match[0]);
   if (tags.length === 0) return html;

@@ -8,16 +8,16 @@ import { getStore, type Store } from '@netlify/blobs';
 import { jsonResponse, readBoundedBody, type EndpointHandler } from './endpoint.server';
 
 /** Calls within this many milliseconds (60 s) of a build hook call trigger no other build. */
-export const REBUILD_WINDOW_MS = 60_000;
+const REBUILD_WINDOW_MS = 60_000;
 /** Give up the build hook call after this many milliseconds (8 s). */
-export const HOOK_TIMEOUT_MS = 8000;
+const HOOK_TIMEOUT_MS = 8000;
 /** `trigger_title` of the hook call: the deploy's name in Netlify's list. */
-export const BUILD_TRIGGER_TITLE = 'Mise à jour du contenu';
+const BUILD_TRIGGER_TITLE = 'Mise à jour du contenu';
 /** Where `npm start` writes the session's secret when REBUILD_SECRET is unset (mode 0600; read by `npm run rebuild`). */
 export const DEV_SECRET_FILE = '.astro/rebuild-secret';
 
 /** Every French message of POST /api/rebuild. */
-export const REBUILD_MESSAGES = {
+const REBUILD_MESSAGES = {
   triggered: 'La reconstruction du site est lancée : le nouveau contenu sera en ligne d’ici quelques minutes.',
   debounced:
     'Une reconstruction a déjà été demandée il y a moins d’une minute : aucune autre n’a été lancée. Si vos dernières modifications n’apparaissent pas une fois le site publié, refaites la demande dans une minute.',
@@ -33,7 +33,7 @@ export const REBUILD_MESSAGES = {
 
 type Outcome = Exclude<keyof typeof REBUILD_MESSAGES, 'methodNotAllowed'>;
 /** `publication` of the form's redirect `/publier?publication=…` for each outcome. */
-export const PUBLICATION = {
+const PUBLICATION = {
   triggered: 'lancee',
   devReloaded: 'lancee',
   debounced: 'attente',
@@ -59,7 +59,7 @@ export function isSecret(given: string, secret: string): boolean {
 }
 
 /** POSTs to a Netlify build hook. @throws on a non-2xx answer, a network error or after HOOK_TIMEOUT_MS. */
-export async function callBuildHook(hookUrl: string | URL): Promise<void> {
+async function callBuildHook(hookUrl: string | URL): Promise<void> {
   const url = new URL(hookUrl);
   url.searchParams.set('trigger_title', BUILD_TRIGGER_TITLE);
   const signal = AbortSignal.timeout(HOOK_TIMEOUT_MS);

@@ -5,7 +5,7 @@
  */
 
 /** Delays between two questions, in ms: quick at first (the webhook usually lands within seconds). */
-export const POLL_DELAYS_MS = [1500, 2000, 3000, 3000, 5000, 5000, 10_000, 10_000, 15_000, 15_000, 30_000, 30_000];
+const POLL_DELAYS_MS = [1500, 2000, 3000, 3000, 5000, 5000, 10_000, 10_000, 15_000, 15_000, 30_000, 30_000];
 
 /** A Checkout Session id as Stripe puts it in the return URL. */
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,252}$/;
@@ -16,11 +16,7 @@ function show(section: HTMLElement, state: string): void {
     block.hidden = block.dataset.state !== state;
 }
 
-/**
- * Follows the receipt of `sessionId` in `section` (the page's `[data-receipt]` element).
- * @param sessionId - `session_id` of the page's URL (null or malformed: the "sans" block).
- * @param delays - the waits between questions, in ms (tests shorten them).
- */
+/** Follows the receipt of `sessionId` (the URL's session_id; null or malformed → "sans") in `section`, asking again after each of `delays` (ms). */
 export async function watchReceipt(
   section: HTMLElement,
   sessionId: string | null,

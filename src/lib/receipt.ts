@@ -5,7 +5,7 @@
 import { toCurrency } from 'n2words/fr-FR';
 
 /** Receipts are numbered per calendar year of the payment, in the association's time zone. */
-export const RECEIPT_TIME_ZONE = 'Europe/Paris';
+const RECEIPT_TIME_ZONE = 'Europe/Paris';
 
 /** The calendar year (in RECEIPT_TIME_ZONE) of a payment made at `date`. */
 export function receiptYear(date: Date): number {

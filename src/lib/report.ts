@@ -61,11 +61,7 @@ function pictureField(field: string): [label: string, feminine: boolean] {
 
 const sentence = (text: string) => `${text.trim().replace(/[.\s]+$/, '')}.`;
 
-/**
- * One French sentence per problem of the report, e.g. « L’article « Fête » n’est pas publié :
- * sa date est illisible. »
- * @param titles - `collection/id` → titre, to name documents whose problem has no titre.
- */
+/** One French sentence per problem (« L’article « Fête » n’est pas publié : sa date est illisible. »); `titles`: `collection/id` → titre. */
 export function problemSentences(report: ContentReport, titles: Record<string, string> = {}): string[] {
   return report.problems.map((problem) => {
     const name = titles[`${problem.collection}/${problem.id}`] || problem.titre || problem.id;
@@ -81,11 +77,7 @@ export function problemSentences(report: ContentReport, titles: Record<string, s
   });
 }
 
-/**
- * One French sentence per picture left out, e.g. « L’image principale de l’article « Fête »
- * n’est pas publiée : le serveur a répondu « 404 Not Found » au lieu de l’image. »
- * @param titles - as for problemSentences.
- */
+/** One French sentence per picture left out (« L’image principale de l’article « Fête » n’est pas publiée : … »); `titles` as above. */
 export function pictureSentences(report: ContentReport, titles: Record<string, string> = {}): string[] {
   return report.pictures.failed.map((failure) => {
     const name = titles[`${failure.collection}/${failure.id}`] || failure.id;

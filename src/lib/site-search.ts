@@ -1,14 +1,12 @@
 /**
- * The search page's browser code: runs the query of the form (and of ?q= on
- * load) through Pagefind's JS API, renders a results list and announces the
- * count. Pagefind (/pagefind/pagefind.js, written by scripts/build.ts) is
- * imported on the first search only, so no other page ever loads it.
+ * The search page's browser code: runs the form's query (and ?q=) through Pagefind's JS API, renders the
+ * results and announces their count. Pagefind is imported on the first search only.
  */
 
 /** Where `scripts/build.ts` writes Pagefind's bundle (site path). */
-export const PAGEFIND_BUNDLE = '/pagefind/pagefind.js';
+const PAGEFIND_BUNDLE = '/pagefind/pagefind.js';
 /** Results shown at once; "Afficher plus de résultats" adds as many. */
-export const RESULTS_PER_STEP = 10;
+const RESULTS_PER_STEP = 10;
 
 /** What Pagefind's `data()` gives for one result (the fields used here). */
 interface ResultData {

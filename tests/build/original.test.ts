@@ -1,10 +1,6 @@
 /**
- * The site built from the original admin's dataset (content/original: every
- * field, '' for none, mixed types, broken documents), in a temporary copy of
- * the project so that dist/ and src/data/ of the demo build stay as they are.
- * Every valid document is published, the rest reported; the address keeps its
- * lines and links its phones and emails; an empty-titre link shows its picto;
- * without the adresse article the site still builds.
+ * The site built from the original admin's dataset (content/original: every field, '' for none, mixed types,
+ * broken documents) in a temporary copy of the project: valid documents published, the rest reported.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,11 +1,7 @@
 /**
- * No server secret reaches a visitor: every file of dist/ (HTML, the client
- * JS and CSS of dist/_astro/, images, _redirects…) is searched for the names
- * of the secret variables and for anything shaped like a Stripe secret key or
- * webhook signing secret. When the build ran with STRIPE_SECRET_KEY /
- * STRIPE_WEBHOOK_SECRET set (set them to fake values for `npm run test:build`
- * to make this bite), their values must be absent from dist/ and from the
- * server function's own code as well: astro:env must not inline secrets.
+ * No server secret reaches a visitor: dist/ holds no secret variable's name, nothing shaped like a Stripe
+ * secret, and (when the build ran with fake STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET) not their values,
+ * nor does the server function's code: astro:env must not inline secrets.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

@@ -1,9 +1,6 @@
 /**
- * The news archive at scale: the real build (scripts/build.ts: pull, astro
- * build, search index) of two generated datasets, 44 and 384 news items, in
- * temporary copies of the project (the benchmark's helpers). The index pages
- * are numbered and linked, every news item is on exactly one of them, and the
- * home page is the same size whatever the archive's length.
+ * The news archive at scale: the real build of 44 and 384 generated news items in temporary copies: numbered,
+ * linked index pages, each item on exactly one, and a home page the same size whatever the archive's length.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';

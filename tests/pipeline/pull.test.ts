@@ -1,9 +1,6 @@
 /**
- * The content pipeline end to end: a Firestore emulator (the embedded one)
- * seeded through the SDK with a small fixture and with the original admin's
- * dataset (content/original), the real pull code, the JSON and report it
- * writes — plus the failure cases (unreachable host, no menus, no article),
- * each leaving the previous JSON byte-for-byte, and bad documents left out.
+ * The pull end to end against the embedded emulator, with a small fixture and content/original: the JSON
+ * and report it writes, bad documents left out, and failures that leave the previous JSON byte-for-byte.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';

@@ -1,8 +1,4 @@
-/**
- * The rate limit of netlify/edge-functions/rate-limit.ts covers exactly the
- * on-demand endpoints that write or pay, and answers 429 messages in French
- * in the islands (docs/security.md, "Rate limits").
- */
+/** netlify/edge-functions/rate-limit.ts covers exactly the on-demand endpoints that write or pay; islands say 429 in French. */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
