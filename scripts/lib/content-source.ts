@@ -49,7 +49,7 @@ async function prepareContentSource(
 
 /**
  * Runs the pull against the database named by the environment and prints its report as tables.
- * @throws PullError / FirestoreConfigError (see pullContent, firestoreTargetFromEnv).
+ * @throws PullError / Error (see pullContent, firestoreTargetFromEnv).
  */
 export async function pullFromEnvironment(log: (line: string) => void = console.log): Promise<ContentReport> {
   const target = firestoreTargetFromEnv();

@@ -16,6 +16,7 @@ import {
   type ContentReport,
 } from '../../src/content.config.ts';
 import type { FirestoreConnection } from '../../src/lib/firestore.server.ts';
+import { withDeadline } from '../../src/lib/http-error.server.ts';
 import { collectPictureUses, pullPictures } from './pictures.ts';
 import { validateCollection, type RawDocuments } from './validate.ts';
 
@@ -58,14 +59,6 @@ const REQUIRED_DOCUMENTS: [CollectionName, string][] = [
   ['menus', 'principal'],
   ['menus', 'pied'],
 ];
-
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PullError(message)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Runs the pull (see module doc).
@@ -191,17 +184,15 @@ async function readCollection(
   const started = performance.now();
   const connection = connect();
   try {
-    const snapshot = await withTimeout(
-      // FromServer: plain getDocs() answers an empty result from cache when the backend is unreachable.
-      getDocsFromServer(collection(connection.db, name)),
-      timeoutMs,
-      `Firestore at ${host} did not answer within ${timeoutMs / 1000} s while reading "${name}".`,
-    );
+    // FromServer: plain getDocs() answers an empty result from cache when the backend is unreachable.
+    const snapshot = await withDeadline(getDocsFromServer(collection(connection.db, name)), timeoutMs);
     const ms = Math.round(performance.now() - started);
     log(`${name.padEnd(12)} ${String(snapshot.size).padStart(6)} documents ${String(ms).padStart(7)} ms`);
     return snapshot;
   } catch (error) {
-    if (error instanceof PullError) throw error;
+    if (error instanceof DOMException && error.name === 'TimeoutError') {
+      throw new PullError(`Firestore at ${host} did not answer within ${timeoutMs / 1000} s while reading "${name}".`);
+    }
     const reason = error instanceof Error ? error.message : String(error);
     throw new PullError(`Cannot read "${name}" from Firestore at ${host}: ${reason}`);
   } finally {

@@ -5,7 +5,6 @@
  */
 import { amountFromIndex } from './donations';
 import {
-  BodyTooLargeError,
   isJsonRequest,
   jsonResponse,
   readJsonObject,
@@ -60,13 +59,7 @@ export function donationSessionHandler(uiMode: DonationCheckout['uiMode'], route
     try {
       if (!isSameOrigin(request)) return jsonResponse(403, { ok: false, message: FOREIGN_ORIGIN_MESSAGE });
       if (!isJsonRequest(request)) return jsonResponse(415, { ok: false, message: MESSAGES.badRequest });
-      let payload: Record<string, unknown>;
-      try {
-        payload = await readJsonObject(request);
-      } catch (error) {
-        if (error instanceof BodyTooLargeError) return jsonResponse(413, { ok: false, message: MESSAGES.tooLarge });
-        return jsonResponse(400, { ok: false, message: MESSAGES.badRequest });
-      }
+      const payload = await readJsonObject(request);
       const result = paymentDraftSchema.safeParse(payload, { error: draftFallback });
       // The schema coerces `somme` ("" and null would become 0): the index itself must be an integer 0..9.
       const rawIndex = payload.somme;

@@ -1,15 +1,16 @@
 /**
- * The donation ledger: Stripe's webhook records this site's gifts in the Firestore collection
- * `dons` with firebase-admin (no client can write there), one document per Checkout Session
- * (`cs_…`) and per paid monthly invoice (`in_…`). A paid one-off gift gets its tax receipt
- * number in the same transaction. Fields and statuses: docs/donations.md.
+ * The donation ledger: Stripe's webhook writes this site's gifts to `dons` with firebase-admin, one
+ * document per Checkout Session (`cs_…`) and per paid monthly invoice (`in_…`); a paid one-off gift
+ * gets its receipt number in the same transaction. Fields and statuses: docs/donations.md.
  */
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import { adminFirestore } from './firebase-admin.server';
 import { receiptNumber, receiptYear } from './receipt';
-import { SITE_MARKER, StripeNotConfiguredError } from './stripe.server';
-import { SubmissionUnavailableError } from './submissions.server';
+import { MESSAGES } from './forms';
+import { HttpError, withDeadline } from './http-error.server';
+import { notConfigured, SITE_MARKER } from './stripe.server';
+import { unavailable } from './submissions.server';
 
 /** The Firestore collection of the ledger. */
 export const LEDGER_COLLECTION = 'dons';
@@ -81,24 +82,24 @@ export interface DonationRecord {
   datePaiement: Timestamp;
 }
 
-/** Raised when a webhook request is not provably from Stripe (no, malformed, wrong or future signature); HTTP 400. */
-export class WebhookSignatureError extends Error {
-  override name = 'WebhookSignatureError';
+/** HttpError 400 for a request not provably from Stripe (no, malformed, wrong or future signature). */
+function badSignature(why: string, cause?: unknown): HttpError {
+  return new HttpError(400, 'Signature Stripe absente ou invalide.', { cause: new Error(why, { cause }) });
 }
 
-/** A correctly signed body the ledger cannot use (not an event, no session or invoice id); HTTP 400. */
-export class WebhookPayloadError extends Error {
-  override name = 'WebhookPayloadError';
+/** HttpError 400 MESSAGES.badRequest for a signed body the ledger cannot use (not an event, no id). */
+function badPayload(why: string): HttpError {
+  return new HttpError(400, MESSAGES.badRequest, { cause: new Error(why) });
 }
 
 /**
  * The webhook's signing secret (`whsec_…`), read from process.env at each request.
- * @throws StripeNotConfiguredError when STRIPE_WEBHOOK_SECRET is not set.
+ * @throws HttpError 503 (notConfigured) when STRIPE_WEBHOOK_SECRET is not set.
  */
 export function webhookSecretFromEnv(env: NodeJS.ProcessEnv = process.env): string {
   const secret = env.STRIPE_WEBHOOK_SECRET?.trim();
   if (!secret) {
-    throw new StripeNotConfiguredError(
+    throw notConfigured(
       'STRIPE_WEBHOOK_SECRET is not set. Copy the signing secret of the webhook endpoint (Stripe Dashboard › Developers › Webhooks) into Netlify’s site settings.',
     );
   }
@@ -110,8 +111,7 @@ export function webhookSecretFromEnv(env: NodeJS.ProcessEnv = process.env): stri
  * signatures older than WEBHOOK_TOLERANCE_SECONDS (Stripe's SDK) or dated further ahead (here:
  * the SDK checks only the age).
  * @param now - the current time in seconds (tests).
- * @throws WebhookSignatureError for a missing, wrong, stale or future signature;
- *   WebhookPayloadError for a signed body that is not an event object.
+ * @throws HttpError 400 for a missing, wrong, stale or future signature, or a body that is no event.
  */
 export async function verifyStripeEvent(
   body: Uint8Array,
@@ -119,18 +119,18 @@ export async function verifyStripeEvent(
   secret: string,
   now: number = Math.floor(Date.now() / 1000),
 ): Promise<Stripe.Event> {
-  if (!signature) throw new WebhookSignatureError('no Stripe-Signature header');
+  if (!signature) throw badSignature('no Stripe-Signature header');
   const stamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1] ?? NaN);
-  if (stamp > now + WEBHOOK_TOLERANCE_SECONDS) throw new WebhookSignatureError('Stripe-Signature dated in the future');
+  if (stamp > now + WEBHOOK_TOLERANCE_SECONDS) throw badSignature('Stripe-Signature dated in the future');
   let event: unknown;
   try {
     event = await Stripe.webhooks.constructEventAsync(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch (error) {
-    throw new WebhookSignatureError('Stripe-Signature does not match the body', { cause: error });
+    throw badSignature('Stripe-Signature does not match the body', error);
   }
   const shape = event as Partial<Stripe.Event> | null;
   if (!shape || typeof shape !== 'object' || typeof shape.type !== 'string' || typeof shape.data !== 'object') {
-    throw new WebhookPayloadError('signed body is not a Stripe event');
+    throw badPayload('signed body is not a Stripe event');
   }
   return event as Stripe.Event;
 }
@@ -261,14 +261,13 @@ const needsReceipt = (record: DonationRecord): boolean => record.nature === 'don
  * number gets the next one of its payment's year (`compteurs/recus-<year>`, read and
  * incremented in the same transaction: unique and gap-free under concurrent webhooks).
  * @returns 'written', or 'unchanged' for a replay or a late 'unpaid'.
- * @throws SubmissionUnavailableError when Firestore is unreachable, too slow (8 s) or misconfigured.
+ * @throws HttpError 503 (unavailable) when Firestore is unreachable, too slow (8 s) or misconfigured.
  */
 export async function recordDonation(
   id: string,
   record: DonationRecord,
   db?: Firestore,
 ): Promise<'written' | 'unchanged'> {
-  let timer: NodeJS.Timeout | undefined;
   try {
     const firestore = db ?? adminFirestore();
     const reference = firestore.collection(LEDGER_COLLECTION).doc(id);
@@ -296,27 +295,16 @@ export async function recordDonation(
       },
       { maxAttempts: 5 },
     );
-    return await Promise.race([
-      work,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no answer from Firestore within ${LEDGER_TIMEOUT_MS} ms`)),
-          LEDGER_TIMEOUT_MS,
-        );
-      }),
-    ]);
+    return await withDeadline(work, LEDGER_TIMEOUT_MS);
   } catch (error) {
-    throw new SubmissionUnavailableError(`could not record ${LEDGER_COLLECTION}/${id}`, { cause: error });
-  } finally {
-    clearTimeout(timer);
+    throw unavailable(`could not record ${LEDGER_COLLECTION}/${id}`, error);
   }
 }
 
 /**
  * Records a verified event when it is one of LEDGER_EVENT_TYPES and comes from this site.
  * @returns 'ignored' (other types, other sites' sessions), else recordDonation's outcome.
- * @throws WebhookPayloadError when the event carries no session or invoice id;
- *   SubmissionUnavailableError as recordDonation.
+ * @throws HttpError 400 when the event carries no session or invoice id; 503 as recordDonation.
  */
 export async function recordStripeEvent(
   event: Stripe.Event,
@@ -327,7 +315,7 @@ export async function recordStripeEvent(
   if (event.type === 'invoice.paid') {
     const invoice = event.data?.object as Stripe.Invoice | undefined;
     if (typeof invoice?.id !== 'string' || !INVOICE_ID_PATTERN.test(invoice.id)) {
-      throw new WebhookPayloadError(`${event.type} ${event.id} carries no invoice id`);
+      throw badPayload(`${event.type} ${event.id} carries no invoice id`);
     }
     if (!isOurs(invoice.parent?.subscription_details?.metadata)) return 'ignored';
     return recordDonation(invoice.id, donationFromInvoice(invoice, livemode, created), db);
@@ -336,7 +324,7 @@ export async function recordStripeEvent(
   if (!(SESSION_EVENT_TYPES as readonly string[]).includes(type)) return 'ignored';
   const session = event.data?.object as Stripe.Checkout.Session | undefined;
   if (typeof session?.id !== 'string' || !SESSION_ID_PATTERN.test(session.id)) {
-    throw new WebhookPayloadError(`${event.type} ${event.id} carries no Checkout Session id`);
+    throw badPayload(`${event.type} ${event.id} carries no Checkout Session id`);
   }
   if (!isOurs(session.metadata)) return 'ignored';
   const record = donationFromSession(type as (typeof SESSION_EVENT_TYPES)[number], session, livemode, created);
@@ -346,22 +334,17 @@ export async function recordStripeEvent(
 /**
  * The `dons` document of a Checkout Session, read with firebase-admin (undefined when the
  * webhook has not recorded it yet).
- * @throws SubmissionUnavailableError when Firestore is unreachable, too slow (8 s) or misconfigured.
+ * @throws HttpError 503 (unavailable) when Firestore is unreachable, too slow (8 s) or misconfigured.
  */
 export async function readDonation(sessionId: string, db?: Firestore): Promise<DocumentData | undefined> {
-  let timer: NodeJS.Timeout | undefined;
   try {
     const firestore = db ?? adminFirestore();
-    const snapshot = await Promise.race([
+    const snapshot = await withDeadline(
       firestore.collection(LEDGER_COLLECTION).doc(sessionId).get(),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${LEDGER_TIMEOUT_MS} ms`)), LEDGER_TIMEOUT_MS);
-      }),
-    ]);
+      LEDGER_TIMEOUT_MS,
+    );
     return snapshot.data();
   } catch (error) {
-    throw new SubmissionUnavailableError(`could not read ${LEDGER_COLLECTION}/${sessionId}`, { cause: error });
-  } finally {
-    clearTimeout(timer);
+    throw unavailable(`could not read ${LEDGER_COLLECTION}/${sessionId}`, error);
   }
 }

@@ -1,19 +1,7 @@
 /**
- * The shared machinery of the two write endpoints (POST /api/newsletter,
- * POST /api/preinscription): read a bounded body, tell a fetch from the
- * islands (JSON in, JSON out) from a plain HTML form POST (form in, 303
- * redirect to an outcome fragment out), re-validate with the shared zod
- * schema, honour the honeypot, write one document, and answer in French
- * without leaking any internals (errors are logged server-side).
- *
- * Statuses: 200 written (or honeypot), 400 invalid, 404 a non-canonical
- * path (`/api/newsletter/`, `/api/%6Eewsletter`), 405 not POST, 413 body over
- * MAX_BODY_BYTES, 415 neither JSON nor a form, 503 database unavailable,
- * 500 unexpected. Form POSTs get 303 instead, with Location = outcomeLocation().
- *
- * The donation endpoints (src/pages/api/don.ts, src/pages/create-checkout-session.ts,
- * src/pages/api/stripe-webhook.ts) reuse the lower-level helpers exported
- * here: readBoundedBody, readJsonObject, jsonResponse, methodNotAllowedFor.
+ * The write endpoints' machinery (POST /api/newsletter, /api/preinscription): bounded body, JSON or
+ * form POST (303 to an outcome fragment), shared zod schema, honeypot, one document, French answers.
+ * Statuses: 200, 303 (forms), 400, 404 non-canonical path, 405, 413, 415, 503, 500.
  */
 import type { APIContext } from 'astro';
 import type * as z from 'zod/mini';
@@ -28,7 +16,8 @@ import {
   SUBMISSION_KEY_FIELD,
 } from './forms';
 import { outcomeForField, outcomeLocation, type FormName, type Outcome } from './outcomes';
-import { addSubmission, SubmissionUnavailableError, type SubmissionCollection } from './submissions.server';
+import { HttpError } from './http-error.server';
+import { addSubmission, type SubmissionCollection } from './submissions.server';
 
 /** JSON body of every answer to a JSON request. */
 export interface SubmissionResponse {
@@ -60,37 +49,29 @@ export interface SubmissionEndpointOptions {
   successMessage: string;
 }
 
-/** Raised by readBoundedBody when the body exceeds its limit. */
-export class BodyTooLargeError extends Error {
-  override name = 'BodyTooLargeError';
-}
-
 /**
- * Reads a request body, refusing it as soon as it exceeds `maxBytes`: a
- * declared Content-Length over the limit fails before reading, and the stream
- * is counted as it arrives (a lying or missing Content-Length does not help),
- * then cancelled past the limit.
- * @param maxBytes - limit in bytes (default MAX_BODY_BYTES, 16 384).
- * @returns the body bytes (empty for a request without body).
- * @throws BodyTooLargeError past the limit; the stream's own error if it fails.
+ * Reads a body of at most `maxBytes` bytes (default 16 384), counted as it streams in.
+ * @throws HttpError 413 past the limit, 400 when the stream fails.
  */
 export async function readBoundedBody(
   request: Request,
   maxBytes: number = MAX_BODY_BYTES,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) throw new BodyTooLargeError(`Content-Length ${declared} > ${maxBytes} bytes`);
+  if (declared > maxBytes) throw tooLarge();
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      throw badBody(error);
+    });
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw new BodyTooLargeError(`body over ${maxBytes} bytes`);
+      throw tooLarge();
     }
     chunks.push(value);
   }
@@ -113,35 +94,27 @@ function bodyKind(request: Request): BodyKind {
   return 'other';
 }
 
-/** A body that is not a JSON object or a text-only form. */
-export class UnreadableBodyError extends Error {
-  override name = 'UnreadableBodyError';
-}
+const tooLarge = () => new HttpError(413, MESSAGES.tooLarge);
+const badBody = (cause?: unknown) => new HttpError(400, MESSAGES.badRequest, { cause });
 
 /** True when the request says it carries JSON (`application/json`, any charset). */
 export function isJsonRequest(request: Request): boolean {
   return bodyKind(request) === 'json';
 }
 
-/** Parses UTF-8 bytes as a JSON object (not an array, not null). @throws UnreadableBodyError. */
+/** Parses UTF-8 bytes as a JSON object (not an array, not null). @throws HttpError 400. */
 function parseJsonObject(body: Uint8Array<ArrayBuffer>): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
   } catch (error) {
-    throw new UnreadableBodyError('invalid JSON', { cause: error });
+    throw badBody(error);
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UnreadableBodyError('not an object');
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw badBody();
   return value as Record<string, unknown>;
 }
 
-/**
- * Reads a bounded body (readBoundedBody) and parses it as a JSON object.
- * @param maxBytes - limit in bytes (default MAX_BODY_BYTES, 16 384).
- * @returns the object, unvalidated (validate it with the payload's zod schema).
- * @throws BodyTooLargeError past the limit; UnreadableBodyError for bad UTF-8,
- *   bad JSON or JSON that is not an object (the stream's own error if it fails).
- */
+/** Reads a bounded body (readBoundedBody) as an unvalidated JSON object. @throws HttpError 413 or 400. */
 export async function readJsonObject(
   request: Request,
   maxBytes: number = MAX_BODY_BYTES,
@@ -149,7 +122,7 @@ export async function readJsonObject(
   return parseJsonObject(await readBoundedBody(request, maxBytes));
 }
 
-/** Parses the bytes as a JSON object or a form (formDataToPayload). @throws UnreadableBodyError. */
+/** Parses the bytes as a JSON object or a form (formDataToPayload). @throws HttpError 400. */
 async function parsePayload(
   request: Request,
   kind: BodyKind,
@@ -161,10 +134,10 @@ async function parsePayload(
     const headers = { 'content-type': request.headers.get('content-type') ?? '' };
     form = await new Response(body, { headers }).formData();
   } catch (error) {
-    throw new UnreadableBodyError('invalid form body', { cause: error });
+    throw badBody(error);
   }
   // Our forms have no file inputs; formDataToPayload would drop files silently.
-  for (const value of form.values()) if (typeof value !== 'string') throw new UnreadableBodyError('file in form');
+  for (const value of form.values()) if (typeof value !== 'string') throw badBody();
   return formDataToPayload(form);
 }
 
@@ -195,17 +168,35 @@ const frenchFallback = (issue: { code?: string; path?: PropertyKey[]; maximum?: 
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
-/**
- * A JSON answer that no cache keeps (`Cache-Control: no-store`).
- * @param status - HTTP status.
- * @param body - serialised with JSON.stringify.
- * @param headers - extra headers (e.g. `allow`, `retry-after`).
- */
+/** A JSON answer (`body` through JSON.stringify) with `status`, extra `headers`, and `Cache-Control: no-store`. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE, ...headers },
   });
+}
+
+/** One log line of an error chain (name, Stripe's type/code/status/request id, message), no data, no key. */
+export function describeFailure(error: unknown): string {
+  const parts: string[] = [];
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; depth++) {
+    const { type, code, statusCode, requestId } = current as Error & Record<string, unknown>;
+    const details = [type, code, statusCode, requestId].filter((value) => value != null).join(' ');
+    parts.push(`${current.name}${details ? ` [${details}]` : ''}: ${current.message}`);
+    current = current.cause;
+  }
+  return parts.join(' ← ') || String(error);
+}
+
+/**
+ * The JSON answer `{ok: false, message}` to a failure, logged under `route`: an HttpError's own
+ * status, message and headers; anything else (a bug) 500 with `fallback` (MESSAGES.unavailable).
+ */
+export function errorResponse(route: string, error: unknown, fallback: string = MESSAGES.unavailable): Response {
+  const log = error instanceof HttpError && error.status < 500 ? console.warn : console.error;
+  log(`[${route}] ${describeFailure(error)}`);
+  if (!(error instanceof HttpError)) return jsonResponse(500, { ok: false, message: fallback });
+  return jsonResponse(error.status, { ok: false, message: error.message }, error.headers);
 }
 
 function json(status: number, body: SubmissionResponse, headers: Record<string, string> = {}): Response {
@@ -255,23 +246,9 @@ export function createSubmissionEndpoint(options: SubmissionEndpointOptions): {
     const kind = bodyKind(request);
     const fromForm = kind === 'form';
     const success = () => (fromForm ? redirect(form, 'ok') : json(200, { ok: true, message: successMessage }));
-    const unreadable = (status: number, message: string) =>
-      fromForm ? redirect(form, 'champs') : json(status, { ok: false, message });
-    const unavailable = (status: number) =>
-      fromForm
-        ? redirect(form, 'indisponible')
-        : json(status, { ok: false, message: MESSAGES.unavailable }, status === 503 ? { 'retry-after': '60' } : {});
-
     try {
-      if (kind === 'other') return unreadable(415, MESSAGES.badRequest);
-
-      let payload: Record<string, unknown>;
-      try {
-        payload = await parsePayload(request, kind, await readBoundedBody(request));
-      } catch (error) {
-        if (error instanceof BodyTooLargeError) return unreadable(413, MESSAGES.tooLarge);
-        return unreadable(400, MESSAGES.badRequest);
-      }
+      if (kind === 'other') throw new HttpError(415, MESSAGES.badRequest);
+      const payload = await parsePayload(request, kind, await readBoundedBody(request));
 
       // A bot gets exactly what a person gets, and nothing is written.
       if (honeypotFilled(payload)) return success();
@@ -291,8 +268,10 @@ export function createSubmissionEndpoint(options: SubmissionEndpointOptions): {
       await addSubmission(collection, data, typeof key === 'string' ? { id: key } : {});
       return success();
     } catch (error) {
-      console.error(`[api/${form}] submission not saved:`, error);
-      return unavailable(error instanceof SubmissionUnavailableError ? 503 : 500);
+      if (!fromForm) return errorResponse(`api/${form}`, error);
+      const status = error instanceof HttpError ? error.status : 500;
+      if (status >= 500) console.error(`[api/${form}] ${describeFailure(error)}`);
+      return redirect(form, status < 500 ? 'champs' : 'indisponible');
     }
   }
 

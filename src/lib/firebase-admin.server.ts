@@ -5,22 +5,17 @@
 import { cert, deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 
-/** Error raised for server credentials that cannot work; its message says how to fix them. */
-export class AdminConfigError extends Error {
-  override name = 'AdminConfigError';
-}
-
 let current: { app: App; key: string } | undefined;
 
 /**
  * The process's admin Firestore for FIREBASE_PROJECT_ID: through FIRESTORE_EMULATOR_HOST without
  * credentials, else with the service account FIREBASE_CLIENT_EMAIL + FIREBASE_PRIVATE_KEY (literal
  * `\n` turned back into newlines; three variables stay under Netlify Functions' 4 KB limit).
- * @throws AdminConfigError when the project id or, for a real project, the service account is missing.
+ * @throws Error when the project id or, for a real project, the service account is missing.
  */
 export function adminFirestore(env: NodeJS.ProcessEnv = process.env): Firestore {
   const projectId = env.FIREBASE_PROJECT_ID?.trim();
-  if (!projectId) throw new AdminConfigError('FIREBASE_PROJECT_ID is not set.');
+  if (!projectId) throw new Error('FIREBASE_PROJECT_ID is not set.');
   const emulator = env.FIRESTORE_EMULATOR_HOST?.trim();
   // Without this the Google auth library first probes the metadata server (169.254.169.254).
   if (emulator) env.METADATA_SERVER_DETECTION = 'none';
@@ -41,7 +36,7 @@ function appOptions(projectId: string, emulator: string | undefined, env: NodeJS
   const clientEmail = env.FIREBASE_CLIENT_EMAIL?.trim();
   const privateKey = env.FIREBASE_PRIVATE_KEY?.replace(/\\n/g, '\n').trim();
   if (!clientEmail || !privateKey) {
-    throw new AdminConfigError(
+    throw new Error(
       `FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY are not set for project "${projectId}": create a service account key (Firebase console › Project settings › Service accounts) and copy its client_email and private_key.`,
     );
   }

@@ -1,17 +1,10 @@
 /**
- * Firestore connection shared by the content pull (build time) and, in later
- * issues, the write endpoints. Uses the `firebase` web SDK (firebase/app +
- * firebase/firestore) configured from the environment:
- *
- * - FIREBASE_PROJECT_ID: project id (required here; the scripts set a demo id
- *   when they start the embedded emulator).
- * - FIREBASE_API_KEY: public web API key (required for a real project, ignored
- *   by emulators).
- * - FIRESTORE_EMULATOR_HOST: `host:port` of an emulator (official Firebase
- *   emulator or the embedded one); absent means the real Firestore.
+ * Firestore through the `firebase` web SDK, for the content pull and the ledger's web-SDK writes:
+ * FIREBASE_PROJECT_ID, FIREBASE_API_KEY (real project only), FIRESTORE_EMULATOR_HOST (`host:port`).
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, setLogLevel, type Firestore } from 'firebase/firestore';
+import { withDeadline } from './http-error.server';
 
 /** Where the content lives, resolved from the environment. */
 export interface FirestoreTarget {
@@ -25,22 +18,15 @@ export interface FirestoreTarget {
   host: string;
 }
 
-/** Error raised for a configuration that cannot work; its message says how to fix it. */
-export class FirestoreConfigError extends Error {
-  override name = 'FirestoreConfigError';
-}
-
 /**
  * Parses `host:port` (IPv6 in brackets allowed: `[::1]:8080`).
- * @throws FirestoreConfigError when the value has no valid port.
+ * @throws Error when the value has no valid port.
  */
 export function parseHostPort(value: string): { host: string; port: number } {
   const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(value.trim());
   const port = match ? Number(match[2]) : NaN;
   if (!match || !Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new FirestoreConfigError(
-      `FIRESTORE_EMULATOR_HOST must be host:port (for example 127.0.0.1:8080), got "${value}".`,
-    );
+    throw new Error(`FIRESTORE_EMULATOR_HOST must be host:port (for example 127.0.0.1:8080), got "${value}".`);
   }
   return { host: match[1] as string, port };
 }
@@ -48,13 +34,13 @@ export function parseHostPort(value: string): { host: string; port: number } {
 /**
  * Reads the Firestore target from environment variables (see module doc).
  * @param env - the environment, `process.env` by default.
- * @throws FirestoreConfigError when FIREBASE_PROJECT_ID is missing, or when a
+ * @throws Error when FIREBASE_PROJECT_ID is missing, or when a
  *   real project is meant without FIREBASE_API_KEY.
  */
 export function firestoreTargetFromEnv(env: NodeJS.ProcessEnv = process.env): FirestoreTarget {
   const projectId = env.FIREBASE_PROJECT_ID?.trim();
   if (!projectId) {
-    throw new FirestoreConfigError(
+    throw new Error(
       'FIREBASE_PROJECT_ID is not set. Set it (with FIREBASE_API_KEY, or FIRESTORE_EMULATOR_HOST for an emulator), or use `npm start` / `npm run build` without it to run on the embedded demo database.',
     );
   }
@@ -65,7 +51,7 @@ export function firestoreTargetFromEnv(env: NodeJS.ProcessEnv = process.env): Fi
   }
   const apiKey = env.FIREBASE_API_KEY?.trim();
   if (!apiKey) {
-    throw new FirestoreConfigError(
+    throw new Error(
       `FIREBASE_API_KEY is not set for project "${projectId}". Copy it from the Firebase console (Project settings › Your apps › Web app config).`,
     );
   }
@@ -108,7 +94,7 @@ export function connectFirestore(
     db,
     target,
     async close() {
-      await Promise.race([deleteApp(app), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+      await withDeadline(deleteApp(app), 2000).catch(() => {});
     },
   };
 }

@@ -7,8 +7,8 @@ import type { DocumentData, Timestamp } from 'firebase-admin/firestore';
 import { readDonation, SESSION_ID_PATTERN } from './donation-ledger.server';
 import { jsonResponse, type EndpointContext, type EndpointHandler } from './endpoint.server';
 import { MESSAGES } from './forms';
+import { HttpError } from './http-error.server';
 import { receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
-import { SubmissionUnavailableError } from './submissions.server';
 
 /** Where a session stands, for the thank-you page. */
 export type ReceiptState =
@@ -98,7 +98,7 @@ export function receiptHandler(issuer: () => Promise<ReceiptIssuer>): EndpointHa
       });
     } catch (error) {
       console.error('[api/recu]', error);
-      const unavailable = error instanceof SubmissionUnavailableError;
+      const unavailable = error instanceof HttpError && error.status === 503;
       return jsonResponse(
         unavailable ? 503 : 500,
         { ok: false, message: MESSAGES.unavailable },

@@ -1,25 +1,12 @@
 /**
- * Card donations through Stripe Checkout (spec §2 soutenir, §3 payment draft,
- * §7 "Donation link" and "Embedded checkout init", §9 amounts): the Stripe
- * client, the Checkout Session of a donation, and the French answers of the
- * donation endpoints. The amount always comes from DONATION_AMOUNTS_EUR by
- * index (src/lib/donations.ts): the browser never sends a price.
- *
- * Configuration is read from `process.env` at each request, never from
- * `astro:env/server`: the same code then runs unchanged in vitest (which sets
- * process.env) and in the Netlify Function (whose process.env holds the site's
- * environment variables). The variables are still declared in
- * astro.config.mjs (`env.schema`) so that Astro knows which are secrets.
- *
- * - STRIPE_SECRET_KEY (secret): the account's secret key. Unset → the
- *   endpoints answer 503 "not configured" (the embedded default of `npm start`).
- * - STRIPE_API_BASE (tests and local e2e only): e.g. `http://127.0.0.1:12111`,
- *   a fake of Stripe's API (tests/fixtures/fake-stripe.ts) that the SDK then
- *   calls instead of https://api.stripe.com. Unset in production.
+ * Card donations through Stripe Checkout: the client (STRIPE_SECRET_KEY; STRIPE_API_BASE points it
+ * at tests/fixtures/fake-stripe.ts), a donation's Checkout Session, the endpoints' French answers.
+ * The amount comes from DONATION_AMOUNTS_EUR by index: the browser never sends a price.
  */
 import Stripe from 'stripe';
 import type { amountFromIndex } from './donations';
-import { jsonResponse } from './endpoint.server';
+import { errorResponse } from './endpoint.server';
+import { HttpError, withDeadline } from './http-error.server';
 
 /** An amount of the server's list: `{ index, euros, cents }` as amountFromIndex() returns it. */
 export type DonationAmount = NonNullable<ReturnType<typeof amountFromIndex>>;
@@ -27,7 +14,7 @@ export type DonationAmount = NonNullable<ReturnType<typeof amountFromIndex>>;
 /** Give up a Stripe API call after this many milliseconds (the endpoints answer within 10 s). */
 export const STRIPE_TIMEOUT_MS = 8000;
 
-/** Hard deadline of a whole call, in ms, should the SDK's idle timeout be kept alive by a trickle of bytes. */
+/** Hard deadline of a whole call, in ms. */
 const STRIPE_DEADLINE_MS = 9000;
 
 /** Name of the line item the donor sees on Stripe's page and receipt. */
@@ -58,18 +45,14 @@ export const PAYMENT_MESSAGES = {
   amountInvalid: 'Merci de choisir un montant',
 } as const;
 
-/** Raised when STRIPE_SECRET_KEY (or STRIPE_API_BASE) is missing or unusable; the endpoints answer 503. */
-export class StripeNotConfiguredError extends Error {
-  override name = 'StripeNotConfiguredError';
+/** HttpError 503 PAYMENT_MESSAGES.notConfigured; `why` (how to fix it) goes to the log. */
+export function notConfigured(why: string, cause?: unknown): HttpError {
+  return new HttpError(503, PAYMENT_MESSAGES.notConfigured, { cause: new Error(why, { cause }) });
 }
 
-/**
- * Raised when no Checkout Session came back: Stripe error (API, authentication,
- * invalid request), network failure or timeout. `cause` holds the SDK's error,
- * for the server log only; the endpoints answer 502 PAYMENT_MESSAGES.providerUnavailable.
- */
-export class StripeUnavailableError extends Error {
-  override name = 'StripeUnavailableError';
+/** HttpError 502 PAYMENT_MESSAGES.providerUnavailable; `what` and Stripe's error go to the log. */
+function providerUnavailable(what: string, cause?: unknown): HttpError {
+  return new HttpError(502, PAYMENT_MESSAGES.providerUnavailable, { cause: new Error(what, { cause }) });
 }
 
 /** Where the SDK sends its requests when STRIPE_API_BASE is set (tests only). */
@@ -81,23 +64,18 @@ export interface StripeApiBase {
 
 /**
  * Parses STRIPE_API_BASE (`http://127.0.0.1:12111`, `https://localhost:8443`).
- * @throws StripeNotConfiguredError for anything but an http(s) origin.
+ * @throws HttpError 503 (notConfigured) for anything but an http(s) origin.
  */
 export function parseStripeApiBase(value: string): StripeApiBase {
   let url: URL;
   try {
     url = new URL(value.trim());
   } catch (error) {
-    throw new StripeNotConfiguredError(
-      `STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111, got "${value}".`,
-      {
-        cause: error,
-      },
-    );
+    throw notConfigured(`STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111, got "${value}".`, error);
   }
   const protocol = url.protocol.slice(0, -1);
   if ((protocol !== 'http' && protocol !== 'https') || (url.pathname !== '/' && url.pathname !== '')) {
-    throw new StripeNotConfiguredError(
+    throw notConfigured(
       `STRIPE_API_BASE must be an http(s) origin without a path, such as http://127.0.0.1:12111, got "${value}".`,
     );
   }
@@ -113,12 +91,12 @@ let cached: { client: Stripe; key: string } | undefined;
  * when STRIPE_SECRET_KEY or STRIPE_API_BASE change): 8 s timeout, no automatic
  * retry (an answer within 10 s matters more; the donor can retry), no telemetry.
  * @param env - the environment, `process.env` by default.
- * @throws StripeNotConfiguredError without STRIPE_SECRET_KEY, or with a bad STRIPE_API_BASE.
+ * @throws HttpError 503 (notConfigured) without STRIPE_SECRET_KEY, or with a bad STRIPE_API_BASE.
  */
 export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): Stripe {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   if (!secretKey) {
-    throw new StripeNotConfiguredError(
+    throw notConfigured(
       'STRIPE_SECRET_KEY is not set. Set it in Netlify’s site settings (Stripe Dashboard › Developers › API keys) to take card donations.',
     );
   }
@@ -234,75 +212,32 @@ export function donationSessionParams(checkout: DonationCheckout): Stripe.Checko
  * Creates the Checkout Session of a donation (see donationSessionParams).
  * @returns for 'hosted_page' `{ url }` (Stripe's page, https://checkout.stripe.com/...),
  *   for 'embedded_page' `{ clientSecret }` (for Stripe.js createEmbeddedCheckoutPage).
- * @throws StripeNotConfiguredError without STRIPE_SECRET_KEY (nothing sent);
- *   StripeUnavailableError when Stripe fails, is unreachable, or does not answer within ~9 s.
+ * @throws HttpError 503 (notConfigured) without STRIPE_SECRET_KEY (nothing sent);
+ *   HttpError 502 (providerUnavailable) when Stripe fails, is unreachable, or does not answer within ~9 s.
  */
 export async function createDonationSession(
   checkout: DonationCheckout,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ url: string } | { clientSecret: string }> {
   const stripe = stripeFromEnv(env);
-  let timer: NodeJS.Timeout | undefined;
   let session: Stripe.Checkout.Session;
   try {
-    session = await Promise.race([
-      stripe.checkout.sessions.create(donationSessionParams(checkout)),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no answer from Stripe within ${STRIPE_DEADLINE_MS} ms`)),
-          STRIPE_DEADLINE_MS,
-        );
-      }),
-    ]);
+    // The SDK's timeout is an idle timeout: a trickle of bytes could keep it alive.
+    session = await withDeadline(stripe.checkout.sessions.create(donationSessionParams(checkout)), STRIPE_DEADLINE_MS);
   } catch (error) {
-    throw new StripeUnavailableError(`Stripe did not create the ${checkout.uiMode} session`, { cause: error });
-  } finally {
-    clearTimeout(timer);
+    throw providerUnavailable(`Stripe did not create the ${checkout.uiMode} session`, error);
   }
   if (checkout.uiMode === 'hosted_page') {
-    if (!session.url) throw new StripeUnavailableError(`Stripe session ${session.id} came back without a url`);
+    if (!session.url) throw providerUnavailable(`Stripe session ${session.id} came back without a url`);
     return { url: session.url };
   }
   if (!session.client_secret) {
-    throw new StripeUnavailableError(`Stripe session ${session.id} came back without a client_secret`);
+    throw providerUnavailable(`Stripe session ${session.id} came back without a client_secret`);
   }
   return { clientSecret: session.client_secret };
 }
 
-/**
- * One log line's worth of a Stripe failure, without the donor's data or any
- * key: error class, Stripe type/code, HTTP status, request id and message.
- */
-export function describeStripeFailure(error: unknown): string {
-  const parts: string[] = [];
-  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 3; depth++) {
-    const stripeError = current as Partial<Stripe.errors.StripeError>;
-    const details = [stripeError.type, stripeError.code, stripeError.statusCode, stripeError.requestId]
-      .filter((value) => value !== undefined && value !== null)
-      .join(' ');
-    parts.push(`${current.name}${details ? ` [${details}]` : ''}: ${current.message}`);
-    current = current.cause;
-  }
-  return parts.join(' ← ') || String(error);
-}
-
-/**
- * The answer to a failed donation request, logged on the server (never the
- * donor's data, never a key):
- * - StripeNotConfiguredError → 503 `{ok: false, message: PAYMENT_MESSAGES.notConfigured}`;
- * - StripeUnavailableError → 502 `{ok: false, message: PAYMENT_MESSAGES.providerUnavailable}`;
- * - anything else (a bug) → 500 with the same message as a 502.
- * @param route - for the log line, e.g. `api/don`.
- */
+/** The answer to a failed donation request (errorResponse): 503, 502, or 500 with providerUnavailable. */
 export function paymentFailureResponse(route: string, error: unknown): Response {
-  if (error instanceof StripeNotConfiguredError) {
-    console.warn(`[${route}] ${error.message}`);
-    return jsonResponse(503, { ok: false, message: PAYMENT_MESSAGES.notConfigured });
-  }
-  if (error instanceof StripeUnavailableError) {
-    console.error(`[${route}] ${describeStripeFailure(error)}`);
-    return jsonResponse(502, { ok: false, message: PAYMENT_MESSAGES.providerUnavailable });
-  }
-  console.error(`[${route}] unexpected error:`, error);
-  return jsonResponse(500, { ok: false, message: PAYMENT_MESSAGES.providerUnavailable });
+  return errorResponse(route, error, PAYMENT_MESSAGES.providerUnavailable);
 }

@@ -1,18 +1,18 @@
 /**
- * Server writes to Firestore. The form endpoints (newsletter, pre-registration)
- * create their documents with firebase-admin (src/lib/firebase-admin.server.ts),
- * to which firestore.rules do not apply; docs/firestore.md explains the setup.
- * The Stripe webhook's ledger still uses upsertDocument (web SDK, one cached client).
+ * Server writes to Firestore: the forms' documents with firebase-admin (docs/firestore.md), the
+ * donation ledger's upsertDocument with the web SDK (one cached client).
  */
 import { doc, runTransaction, type DocumentData, type Firestore, type Transaction } from 'firebase/firestore';
 import { FieldValue, type Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { adminFirestore, closeAdminFirestore } from './firebase-admin.server';
+import { MESSAGES } from './forms';
 import {
   connectFirestore,
   firestoreTargetFromEnv,
   type FirestoreConnection,
   type FirestoreTarget,
 } from './firestore.server';
+import { HttpError, withDeadline } from './http-error.server';
 
 /** The collections the site writes to, named as in the database (spec §7: `inscripitions`, spelled so). */
 export type SubmissionCollection = 'newsletter' | 'inscripitions';
@@ -41,13 +41,12 @@ export function unsettledWrites(): number {
   return writesInFlight;
 }
 
-/**
- * Raised when a write did not happen: database unreachable, too slow,
- * misconfigured or refusing the write. `cause` holds the original error, for
- * the server log only; the visitor is told MESSAGES.unavailable.
- */
-export class SubmissionUnavailableError extends Error {
-  override name = 'SubmissionUnavailableError';
+/** HttpError 503 MESSAGES.unavailable (`Retry-After: 60`) for a write that did not happen; `what` goes to the log. */
+export function unavailable(what: string, cause?: unknown): HttpError {
+  return new HttpError(503, MESSAGES.unavailable, {
+    headers: { 'retry-after': '60' },
+    cause: new Error(what, { cause }),
+  });
 }
 
 /** The cached connection and the configuration it was opened for. */
@@ -88,7 +87,7 @@ async function dropConnection(connection: FirestoreConnection): Promise<void> {
  * @param options.id - the document id (the island's submission key); a document already there
  *   under it is an earlier attempt of the same submission that landed: success, nothing written.
  * @returns the id of the new (or earlier) document.
- * @throws SubmissionUnavailableError when the document may not have been written
+ * @throws HttpError 503 (unavailable) when the document may not have been written
  *   (configuration error, unreachable database, timeout, refused write), or was
  *   certainly not (too many writes in flight).
  */
@@ -102,22 +101,21 @@ export async function addSubmission(
   }: { timeoutMs?: number; maxInFlight?: number; id?: string } = {},
 ): Promise<string> {
   if (writesInFlight >= maxInFlight) {
-    throw new SubmissionUnavailableError(`${writesInFlight} writes in flight: ${name} not written`);
+    throw unavailable(`${writesInFlight} writes in flight: ${name} not written`);
   }
   let db: AdminFirestore;
   try {
     db = adminFirestore();
   } catch (error) {
-    throw new SubmissionUnavailableError(`Firestore is not configured for writes to ${name}`, { cause: error });
+    throw unavailable(`Firestore is not configured for writes to ${name}`, error);
   }
   const reference = id ? db.collection(name).doc(id) : db.collection(name).doc();
-  let timer: NodeJS.Timeout | undefined;
   let write: Promise<unknown>;
   try {
     // Data the SDK cannot encode throws here, before anything is sent.
     write = reference.create({ ...data, date: FieldValue.serverTimestamp() });
   } catch (error) {
-    throw new SubmissionUnavailableError(`Could not write to ${name}`, { cause: error });
+    throw unavailable(`Could not write to ${name}`, error);
   }
   writesInFlight += 1;
   void write.then(
@@ -125,17 +123,10 @@ export async function addSubmission(
     () => (writesInFlight -= 1),
   );
   try {
-    await Promise.race([
-      write,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer from Firestore within ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]);
+    await withDeadline(write, timeoutMs);
   } catch (error) {
     if (id && (error as { code?: unknown }).code === ALREADY_EXISTS) return reference.id;
-    throw new SubmissionUnavailableError(`Could not write to ${name}`, { cause: error });
-  } finally {
-    clearTimeout(timer);
+    throw unavailable(`Could not write to ${name}`, error);
   }
   return reference.id;
 }
@@ -153,7 +144,7 @@ export async function addSubmission(
  *   no `undefined`), or null to leave the document as it is.
  * @param options.timeoutMs - give up after this many milliseconds (default WRITE_TIMEOUT_MS, 8000).
  * @returns 'written' or 'unchanged' (`next` returned null).
- * @throws SubmissionUnavailableError when the document may not have been written
+ * @throws HttpError 503 (unavailable) when the document may not have been written
  *   (configuration error, unreachable database, timeout, refused write,
  *   concurrent change of the same document).
  */
@@ -181,7 +172,7 @@ export async function upsertDocument(
 /**
  * Runs `body` in one Firestore transaction with a single attempt on the
  * process's connection, within `timeoutMs`.
- * @throws SubmissionUnavailableError on any failure (the connection is then dropped).
+ * @throws HttpError 503 (unavailable) on any failure (the connection is then dropped).
  */
 async function runSingleTransaction(
   name: string,
@@ -192,27 +183,19 @@ async function runSingleTransaction(
   try {
     connection = currentConnection();
   } catch (error) {
-    throw new SubmissionUnavailableError(`Firestore is not configured for writes to ${name}`, { cause: error });
+    throw unavailable(`Firestore is not configured for writes to ${name}`, error);
   }
   const { db, target } = connection;
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
+    await withDeadline(
       runTransaction(db, (transaction) => body(db, transaction), { maxAttempts: 1 }),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no answer from Firestore at ${target.host} within ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-      }),
-    ]);
+      timeoutMs,
+    );
   } catch (error) {
     // A fresh client for the next request: this one may be stuck on a dead channel. Closing it
     // can take up to 2 s then, so it happens after the answer (never delay the 503 past 10 s).
     void dropConnection(connection).catch(() => {});
-    throw new SubmissionUnavailableError(`Could not write to ${name} at ${target.host}`, { cause: error });
-  } finally {
-    clearTimeout(timer);
+    throw unavailable(`Could not write to ${name} at ${target.host}`, error);
   }
 }
 

@@ -1,8 +1,7 @@
 /**
- * POST /create-checkout-session — the "Embedded checkout init" of spec §7 (at the site's root,
- * as the spec names it): the payment draft as JSON, from a page of this site only, opens a
- * Checkout Session embedded in /soutenir and answers `{clientSecret}` for Stripe.js.
- * Answers and fields: src/lib/donation-endpoint.server.ts and docs/donations.md.
+ * POST /create-checkout-session (at the root, as the specification names it): the payment draft as
+ * JSON, same Origin only, opens a Checkout Session embedded in /soutenir and answers
+ * `{clientSecret}` for Stripe.js. Answers: docs/donations.md.
  */
 import type { APIRoute } from 'astro';
 import { donationSessionHandler } from '../lib/donation-endpoint.server';

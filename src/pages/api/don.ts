@@ -1,8 +1,7 @@
 /**
- * POST /api/don — the "Donation link" of spec §7, made safe: the payment draft as JSON (amount
- * index `somme`, `frequence`), from a page of this site only (same Origin), opens a Checkout
- * Session on Stripe's hosted page and answers `{url}`, which the island opens in a new tab.
- * The spec's GET (which crawlers and prefetching would call) answers 405: docs/donations.md.
+ * POST /api/don: the payment draft as JSON, same Origin only, opens a Checkout Session on Stripe's
+ * hosted page and answers `{url}` (the island opens it in a new tab). GET answers 405, so that
+ * crawlers and prefetching open nothing: docs/donations.md.
  */
 import type { APIRoute } from 'astro';
 import { donationSessionHandler } from '../../lib/donation-endpoint.server';

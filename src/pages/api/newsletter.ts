@@ -1,8 +1,6 @@
 /**
- * POST /api/newsletter — newsletter signup (spec §3, §5, §7): validates
- * {email, consentement, consentementVersion} with the shared newsletterSchema and
- * adds them, with consentementTexte and date, to the `newsletter` collection. On demand (a
- * Netlify Function); see src/lib/endpoint.server.ts and docs/endpoints.md.
+ * POST /api/newsletter: {email, consentement, consentementVersion} checked by newsletterSchema,
+ * stored with consentementTexte and date in `newsletter` (src/lib/endpoint.server.ts).
  */
 import type { APIRoute } from 'astro';
 import { createSubmissionEndpoint } from '../../lib/endpoint.server';

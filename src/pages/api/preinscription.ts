@@ -1,9 +1,6 @@
 /**
- * POST /api/preinscription — pre-registration of a child (spec §3, §7):
- * validates the pre-registration fields with the shared preRegistrationSchema
- * and adds them, with consentementTexte and `date`, to the `inscripitions` collection (spelled so in
- * the database). On demand (a Netlify Function); see
- * src/lib/endpoint.server.ts and docs/endpoints.md.
+ * POST /api/preinscription: a child's pre-registration checked by preRegistrationSchema, stored
+ * with consentementTexte and date in `inscripitions`, so spelled in the database (src/lib/endpoint.server.ts).
  */
 import type { APIRoute } from 'astro';
 import { createSubmissionEndpoint } from '../../lib/endpoint.server';

@@ -1,5 +1,5 @@
 /**
- * soutenir/{checkout} for any value but 'annule' and 'valide' (spec §2: "Donation page"): a
+ * soutenir/{checkout} for any value but 'annule' and 'valide' (the "Donation page" of the specification): a
  * redirect to the one donation page, /soutenir, rather than a 404 or a second copy of it.
  */
 import type { APIRoute } from 'astro';
