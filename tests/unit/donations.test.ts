@@ -121,7 +121,7 @@ describe('payment draft (spec §3)', () => {
     expect(paymentDraftSchema.safeParse({ ...draft, montant: 5000 }).success).toBe(false);
     const lone = paymentDraftSchema.safeParse({ ...draft, nom: 'Du\uDFFFrand' });
     expect(lone.success ? {} : fieldErrors(lone.error)).toEqual({
-      nom: 'La demande est illisible. Merci de réessayer depuis le formulaire.',
+      nom: 'Ce champ contient un caractère illisible : merci de le retaper.',
     });
   });
 });
