@@ -1,8 +1,7 @@
 /**
- * Donation picker and payment (spec §2, §4, §7, §9): one-off or monthly, the amount (radio group
- * plus wrap-around stepper), the 66 % line, and two one-click ways to pay: Stripe's form here
- * (POST /create-checkout-session) or Stripe's page in a new tab (POST /api/don). Stripe asks for
- * the donor's details; the choice is kept in sessionStorage for the cancel page.
+ * Donation picker and payment: one-off or monthly, the amount (radio group plus wrap-around stepper),
+ * the 66 % line, and two one-click ways to pay: Stripe's form here (POST /create-checkout-session) or
+ * Stripe's page in a new tab (POST /api/don). The choice is kept in sessionStorage for the cancel page.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import {

@@ -1,7 +1,6 @@
 /**
- * The home page's carousels (spec §2, §9): news cards, floor(width / 420) visible, each leading to
- * /actualites/<slug>; partner logo tiles (the name when no logo), round(width / 160) visible.
- * Props are serialisable: the page formats dates and optimises pictures on the server.
+ * The home page's carousels: news cards leading to /actualites/<slug>, and partner logo tiles (the
+ * name when there is no logo). Props are serialisable: the page formats dates and optimises pictures.
  */
 import type { ArticleView } from '../content';
 import { newsVisibleCount, sponsorsVisibleCount, visibleBreakpoints } from '../lib/carousel';

@@ -1,7 +1,7 @@
 /**
- * Newsletter popup (spec §2, §4, §5, §7): an opener and a native modal <dialog> with email and
- * consent, opening without JavaScript too (invoker commands). The schema (src/lib/forms.ts) loads at
- * the first submit; messages go to the banner and inside the dialog; a failure keeps what was typed.
+ * Newsletter popup: an opener and a native modal <dialog> with email and consent, opening without
+ * JavaScript too (invoker commands). The schema (src/lib/forms.ts) loads at the first submit, keeping
+ * zod off the home page; messages go to the banner and inside the dialog; a failure keeps the input.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';

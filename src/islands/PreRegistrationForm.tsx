@@ -1,7 +1,7 @@
 /**
- * Pre-registration form (spec §3, §5, §7): checked with preRegistrationSchema, sent to POST
- * /api/preinscription; errors next to their field, focus on the first; the draft survives a failure
- * and a reload (sessionStorage). Without JavaScript a plain form POST (src/lib/outcomes.ts).
+ * Pre-registration form: checked with preRegistrationSchema, sent to POST /api/preinscription; errors
+ * next to their field, focus on the first; the draft survives a failure and a reload (sessionStorage).
+ * Without JavaScript a plain form POST (src/lib/outcomes.ts).
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Country } from '../lib/countries';
