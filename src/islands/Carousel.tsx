@@ -1,18 +1,8 @@
 /**
- * The carousel shared by the news and sponsors islands (spec §2, §4, §9):
- * a window of `visible` slides moved one item per arrow press with
- * wrap-around, dragged with embla on touch and mouse, and a server-rendered
- * first frame identical to the hydrated one.
- *
- * No layout shift: the server cannot know the window width, so the slide
- * width comes from the custom property --visible, which media queries
- * generated from the same visible-count rule set (steps of
- * `visibleBreakpoints`); after mount the island sets the very same value from
- * window.innerWidth (and on resize), so hydration changes nothing on screen.
- * The arrows are hidden the same way where count ≤ visible, then not rendered.
- *
- * Without JavaScript (`@media (scripting: none)` in carousel.css) the list
- * scrolls sideways with scroll snapping and every link stays reachable.
+ * The carousel behind the home page's islands: a window of `visible` slides moved one item per arrow
+ * press with wrap-around, dragged with embla. No layout shift: media queries generated from the same
+ * visible-count rule size the server-rendered frame, and the island sets the same --visible after
+ * mount. Without JavaScript the list scrolls sideways (carousel.css, `scripting: none`).
  */
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
@@ -22,22 +12,12 @@ import './carousel.css';
 type EmblaOptions = NonNullable<Parameters<typeof useEmblaCarousel>[0]>;
 
 /**
- * Embla's `duration` is not in milliseconds: it is the stiffness of a damped
- * spring stepped 60 times a second (velocity += distance / duration, then
- * × 0.68 friction), so a move has no exact end. With 16 a move covers 95 %
- * of its distance in ≈ 250 ms and 99 % in 300–317 ms (measured in Chromium
- * by tests/e2e/carousels.spec.ts): the closest value to the spec's 300 ms
- * slide (SLIDE_DURATION_MS in lib/carousel.ts). Embla's default, 25, takes
- * ≈ 680 ms to 99 %; smaller values overshoot the target (1 % at 15, 3 % at 12).
+ * Embla's `duration` is a spring stiffness, not ms: 16 covers 99 % of a move in ≈ 300 ms (measured by
+ * tests/e2e/carousels.spec.ts), the closest to SLIDE_DURATION_MS; the default 25 takes ≈ 680 ms.
  */
 const EMBLA_DURATION = 16;
 
-/**
- * Embla's snaps must be the arrow positions 0 … count − visible: no loop,
- * start-aligned, one slide per snap, trailing snaps trimmed. watchFocus is
- * off because hidden slides are inert: focus only reaches visible slides,
- * and tabbing into one must not scroll the carousel.
- */
+/** Snaps at the arrow positions 0 … count − visible; no watchFocus: hidden slides are inert, and tabbing must not scroll. */
 const EMBLA_OPTIONS: EmblaOptions = {
   loop: false,
   align: 'start',
@@ -110,7 +90,7 @@ function Chevron({ direction }: { direction: 'previous' | 'next' }) {
   );
 }
 
-/** The shared carousel (see the module comment). */
+/** The carousel: `slides` in a labelled region, arrows when they do not all fit, the new position announced politely. */
 export default function Carousel({
   kind,
   labelledBy,

@@ -1,8 +1,7 @@
 /**
- * Donation picker and payment (spec §2, §4, §7, §9): one-off or monthly, the amount (radio group
- * plus wrap-around stepper), the 66 % line, and two one-click ways to pay: Stripe's form here
- * (POST /create-checkout-session) or Stripe's page in a new tab (POST /api/don). Stripe asks for
- * the donor's details; the choice is kept in sessionStorage for the cancel page.
+ * Donation picker and payment: one-off or monthly, the amount (radio group plus wrap-around stepper),
+ * the 66 % line, and two one-click ways to pay: Stripe's form here (POST /create-checkout-session) or
+ * Stripe's page in a new tab (POST /api/don). The choice is kept in sessionStorage for the cancel page.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import {
@@ -13,9 +12,10 @@ import {
   TAX_CAP_NOTE,
   taxReductionLine,
 } from '../lib/donations';
-import { MESSAGES } from '../lib/form-rules';
 import type { DONATION_FREQUENCIES, PAYMENT_METHODS } from '../lib/forms';
+import { postJson } from '../lib/submit';
 import { showMessage } from '../stores/banner';
+import { PrivacyLink } from './FormParts';
 import './donation.css';
 
 interface Props {
@@ -38,9 +38,6 @@ export const CHOICE_KEY = 'petitspas:don';
 /** Spec §9: the loading indicator shows for at most 4 seconds. */
 export const LOADING_MAX_MS = 4000;
 
-/** Give up on the server after this many milliseconds (the endpoints answer within about 10 s). */
-const REQUEST_TIMEOUT_MS = 15_000;
-
 const PAYMENT_UNAVAILABLE = 'Le paiement en ligne n’est pas disponible pour le moment. Merci de réessayer plus tard.';
 
 /** The stored choice, or null when there is none or it is not one the page offers. */
@@ -60,27 +57,6 @@ function storeChoice(choice: Choice): void {
     sessionStorage.setItem(CHOICE_KEY, JSON.stringify(choice));
   } catch {
     // Private browsing without storage: the choice is simply not kept.
-  }
-}
-
-/** POSTs JSON to our endpoints; resolves to the body or a French error message, never throws. */
-async function postJson(
-  url: string,
-  payload: unknown,
-): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; message: string }> {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    if (response.ok) return { ok: true, body };
-    const fallback = response.status === 429 ? MESSAGES.tooManyRequests : PAYMENT_UNAVAILABLE;
-    return { ok: false, message: typeof body.message === 'string' && body.message ? body.message : fallback };
-  } catch {
-    return { ok: false, message: MESSAGES.network };
   }
 }
 
@@ -149,7 +125,7 @@ export default function DonationForm({ publishableKey, privacyHref }: Props) {
     storeChoice({ somme: index, frequence: frequency });
     const tab = window.open('', '_blank');
     startLoading();
-    const result = await postJson('/api/don', draft('lien'));
+    const result = await postJson('/api/don', draft('lien'), PAYMENT_UNAVAILABLE);
     if (!result.ok || typeof result.body.url !== 'string') {
       tab?.close();
       const message = result.ok ? PAYMENT_UNAVAILABLE : result.message;
@@ -172,7 +148,7 @@ export default function DonationForm({ publishableKey, privacyHref }: Props) {
     if (busy) return;
     storeChoice({ somme: index, frequence: frequency });
     startLoading();
-    const result = await postJson('/create-checkout-session', draft('integre'));
+    const result = await postJson('/create-checkout-session', draft('integre'), PAYMENT_UNAVAILABLE);
     if (!result.ok || typeof result.body.clientSecret !== 'string') {
       fail(result.ok ? PAYMENT_UNAVAILABLE : result.message);
       return;
@@ -291,7 +267,7 @@ export default function DonationForm({ publishableKey, privacyHref }: Props) {
           <p className="form__notice">
             Paiement sécurisé par Stripe, qui vous demandera votre nom, votre email et votre adresse : ils figurent sur
             votre reçu fiscal. {monthly && 'Vous pourrez arrêter votre don mensuel à tout moment. '}
-            <a href={privacyHref}>Comment nous protégeons vos données personnelles</a>
+            <PrivacyLink href={privacyHref} />
           </p>
           <p className="donation__status" role="status">
             {loading && (

@@ -1,29 +1,14 @@
 /**
- * Newsletter signup popup (spec §2 home, §4, §5, §7): an opener button and a
- * native modal <dialog> with email + consent.
- *
- * - Opens with the button (also without JavaScript: the server-rendered
- *   button is an invoker, command="show-modal"), closes with its close button
- *   or Escape; focus moves into the dialog and back to the opener.
- * - While the email breaks the spec's rule it shows 'Merci de saisir un email
- *   valide' next to the field and the submit button is disabled
- *   (aria-disabled, so that it stays focusable and announced; pressing it, or
- *   Enter in the field, says the spec's submit message instead of sending).
- * - On submit: the shared schema (src/lib/forms.ts, loaded at the first
- *   submit so that zod stays out of the home page's first load) checks the
- *   payload, then the spec's messages go in the shared banner (and inside the
- *   dialog, because a modal dialog hides the page's live region); success
- *   closes the dialog and clears the form; a failure keeps what was typed.
- * - Without JavaScript the form posts to /api/newsletter and the page shows
- *   the outcome (see src/lib/outcomes.ts).
- *
- * Props: privacyHref (string, the data notice linked next to the consent box).
+ * Newsletter popup: an opener and a native modal <dialog> with email and consent, opening without
+ * JavaScript too (invoker commands). The schema (src/lib/forms.ts) loads at the first submit, keeping
+ * zod off the home page; messages go to the banner and inside the dialog; a failure keeps the input.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { currentConsent, HONEYPOT_FIELD, isAcceptableEmail, MESSAGES } from '../lib/form-rules';
 import { postJson, submissionKeys } from '../lib/submit';
 import { $banner, showMessage } from '../stores/banner';
+import { ConsentField, Honeypot, PrivacyLink } from './FormParts';
 
 interface Props {
   privacyHref: string;
@@ -32,11 +17,7 @@ interface Props {
 /** The consent wording this page shows, and sends with the signup as proof. */
 const CONSENT = currentConsent('newsletter');
 
-/**
- * Checks a payload with the shared newsletter schema, loading it on first use.
- * Returns the first French message, or null when valid — also when the
- * schema's module cannot be loaded (offline…): the endpoint checks anyway.
- */
+/** The payload's first French problem by the newsletter schema (loaded on first use); null when valid or unloadable (the endpoint checks anyway). */
 async function newsletterProblem(payload: Record<string, unknown>): Promise<string | null> {
   try {
     const { firstError, newsletterSchema } = await import('../lib/forms');
@@ -47,11 +28,7 @@ async function newsletterProblem(payload: Record<string, unknown>): Promise<stri
   }
 }
 
-/**
- * Invoker-command attributes (command/commandfor) for the server-rendered
- * HTML, so the dialog opens and closes without JavaScript. React's types do
- * not know them yet; React passes lowercase unknown attributes through.
- */
+/** Invoker-command attributes, so the dialog opens and closes without JavaScript (React passes them through untyped). */
 function invoker(target: string, command: 'show-modal' | 'close'): Record<string, string> {
   return { commandfor: target, command };
 }
@@ -188,28 +165,16 @@ export default function NewsletterPopup({ privacyHref }: Props) {
               </p>
             )}
           </div>
-          <div className="field field--check">
-            <input
-              id={`${dialogId}-consent`}
-              name="consentement"
-              type="checkbox"
-              value="true"
-              required
-              checked={consent}
-              onChange={(event) => setConsent(event.target.checked)}
-            />
-            <input type="hidden" name="consentementVersion" value={CONSENT.version} />
-            <label htmlFor={`${dialogId}-consent`}>
-              {CONSENT.text} <span className="field__required">(obligatoire)</span>
-            </label>
-          </div>
+          <ConsentField
+            id={`${dialogId}-consent`}
+            form="newsletter"
+            checked={consent}
+            onChange={(event) => setConsent(event.target.checked)}
+          />
           <p className="form__notice">
-            <a href={privacyHref}>Comment nous protégeons vos données personnelles</a>
+            <PrivacyLink href={privacyHref} />
           </p>
-          <div className="visually-hidden" aria-hidden="true">
-            <label htmlFor={`${dialogId}-site`}>Ne pas remplir ce champ</label>
-            <input id={`${dialogId}-site`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-          </div>
+          <Honeypot id={`${dialogId}-site`} />
           <button
             type="submit"
             className="button newsletter__submit"

@@ -1,46 +1,26 @@
 /**
- * Pre-registration form (spec §3 "Pre-registration entry", §5, §7): the
- * fields enfantNom, enfantPrenom, infos, email, parentNom, parentPrenom,
- * consentement, adresse, postal, ville, pays, validated with the shared
- * preRegistrationSchema and sent to POST /api/preinscription.
- *
- * - Visible labels above fields, required fields said in words, the address
- *   fields grouped; errors appear next to their field, tied to it with
- *   aria-describedby, and focus goes to the first one.
- * - Success → 'Vous avez été inscrit' (banner and a confirmation that stays);
- *   failure → the error as the message; every field keeps what the parent
- *   typed (also across a reload of the tab: the draft lives in sessionStorage
- *   until it is sent).
- * - Without JavaScript it is a plain form POST (see src/lib/outcomes.ts).
- *
- * Props: countries ({code, name}[]: ISO code and French name, France first),
- * privacyHref (string: the data notice linked next to the consent box).
+ * Pre-registration form: checked with preRegistrationSchema, sent to POST /api/preinscription; errors
+ * next to their field, focus on the first; the draft survives a failure and a reload (sessionStorage).
+ * Without JavaScript a plain form POST (src/lib/outcomes.ts).
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Country } from '../lib/countries';
-import { currentConsent, fieldErrors, HONEYPOT_FIELD, MESSAGES, preRegistrationSchema } from '../lib/forms';
+import {
+  currentConsent,
+  fieldErrors,
+  HONEYPOT_FIELD,
+  MESSAGES,
+  preRegistrationSchema,
+  type PreRegistrationDraft as Draft,
+} from '../lib/forms';
 import { postJson, submissionKeys } from '../lib/submit';
 import { showMessage } from '../stores/banner';
+import { ConsentField, Honeypot, PrivacyLink } from './FormParts';
 import TextFieldInput from './TextField';
 
 interface Props {
   countries: Country[];
   privacyHref: string;
-}
-
-/** The form's state: every text field as typed, and the consent box. */
-interface Draft {
-  enfantPrenom: string;
-  enfantNom: string;
-  infos: string;
-  parentPrenom: string;
-  parentNom: string;
-  email: string;
-  adresse: string;
-  postal: string;
-  ville: string;
-  pays: string;
-  consentement: boolean;
 }
 
 type TextField = Exclude<keyof Draft, 'consentement'>;
@@ -60,19 +40,7 @@ const EMPTY: Draft = {
 };
 
 /** Fields in reading order: the first invalid one gets the focus. */
-const ORDER: (keyof Draft)[] = [
-  'enfantPrenom',
-  'enfantNom',
-  'infos',
-  'parentPrenom',
-  'parentNom',
-  'email',
-  'adresse',
-  'postal',
-  'ville',
-  'pays',
-  'consentement',
-];
+const ORDER = Object.keys(EMPTY) as (keyof Draft)[];
 
 /** The consent wording this form shows, and sends with the draft as proof. */
 const CONSENT = currentConsent('preinscription');
@@ -193,8 +161,6 @@ export default function PreRegistrationForm({ countries, privacyHref }: Props) {
     ) : null;
   }
 
-  const required = <span className="field__required">(obligatoire)</span>;
-
   /** One text input with its label and error (the shape of most fields). */
   function textField(
     name: TextField,
@@ -282,29 +248,17 @@ export default function PreRegistrationForm({ countries, privacyHref }: Props) {
         </div>
       </fieldset>
 
-      <div className="field field--check">
-        <input
-          {...described('consentement')}
-          type="checkbox"
-          value="true"
-          required
-          checked={draft.consentement}
-          onChange={(event) => update({ ...draft, consentement: event.target.checked })}
-        />
-        <input type="hidden" name="consentementVersion" value={CONSENT.version} />
-        <label htmlFor={`${id}-consentement`}>
-          {CONSENT.text} {required}
-        </label>
-        {errorFor('consentement')}
-      </div>
+      <ConsentField
+        id={`${id}-consentement`}
+        form="preinscription"
+        checked={draft.consentement}
+        onChange={(event) => update({ ...draft, consentement: event.target.checked })}
+        error={errors.consentement}
+      />
       <p className="form__notice">
-        <a href={privacyHref}>Comment nous protégeons vos données personnelles</a>
+        <PrivacyLink href={privacyHref} />
       </p>
-
-      <div className="visually-hidden" aria-hidden="true">
-        <label htmlFor={`${id}-site`}>Ne pas remplir ce champ</label>
-        <input id={`${id}-site`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot id={`${id}-site`} />
 
       <button type="submit" className="button button--sun form__submit" aria-busy={sending}>
         {sending ? 'Envoi en cours…' : 'Inscrire mon enfant'}

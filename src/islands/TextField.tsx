@@ -1,13 +1,7 @@
 /**
- * One labelled text input of the site's forms (pre-registration, donation):
- * label above the field, "(obligatoire)" in words when required, and the
- * error next to the field, tied to it with aria-describedby and aria-invalid.
- * Not an island on its own: islands render it.
- *
- * Props: id (string, the input's id; the error's id is `${id}-error`), name,
- * label, value, onChange, error? (French message), required?, maxLength?
- * (ignored: the schema checks lengths in code points, while a native `maxlength`
- * counts UTF-16 units and silently cuts a paste), autoComplete, type? ('text'), inputMode?, short? (narrow field).
+ * One labelled text input of the forms: "(obligatoire)" in words when required, the error tied to the
+ * field (aria-describedby `${id}-error`, aria-invalid). No native `maxlength`: it counts UTF-16 units
+ * and silently cuts a paste; the schema checks FIELD_MAX in code points.
  */
 import type { ChangeEvent } from 'react';
 
@@ -19,13 +13,13 @@ interface Props {
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   error?: string | undefined;
   required?: boolean;
-  maxLength?: number;
   autoComplete: string;
   type?: string;
   inputMode?: 'email' | 'numeric';
   short?: boolean;
 }
 
+/** A text input with its label and error; `short` narrows it (postal code). */
 export default function TextField({
   id,
   label,
@@ -33,7 +27,6 @@ export default function TextField({
   required = false,
   short = false,
   type = 'text',
-  maxLength: _schemaLimit,
   ...input
 }: Props) {
   return (

@@ -1,8 +1,6 @@
 /**
- * Carousel arithmetic (spec §4 and §9), pure and shared by the islands, the
- * media queries that size their server-rendered first frame, and the tests.
- * Every width is in CSS pixels (window.innerWidth, i.e. what `min-width`
- * media queries compare against); every index is 0-based.
+ * Carousel arithmetic, pure, shared by the islands, the media queries of their server-rendered frame
+ * and the tests. Widths in CSS pixels (window.innerWidth, as `min-width` compares); indexes 0-based.
  */
 
 /** Spec §9: width divided by this (floored) gives the news visible count (pixels). */

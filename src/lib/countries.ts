@@ -1,8 +1,4 @@
-/**
- * Country list of the pre-registration and payment forms (spec §3: "pays is
- * chosen from a country list with code, with France first"), from the
- * i18n-iso-countries package (ISO 3166-1 alpha-2 codes, French names).
- */
+/** Country list of the pre-registration and payment forms, France first (spec §3), from i18n-iso-countries (ISO 3166-1 alpha-2, French names). */
 import countries from 'i18n-iso-countries';
 import fr from 'i18n-iso-countries/langs/fr.json';
 

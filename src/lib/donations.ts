@@ -1,7 +1,6 @@
 /**
- * Donation amounts and the French tax reduction (spec §3 payment draft, §4,
- * §9). The amount of a donation is always one of DONATION_AMOUNTS_EUR,
- * chosen by index: the browser never sends a price.
+ * Donation amounts and the French tax reduction. A donation's amount is always one of
+ * DONATION_AMOUNTS_EUR, chosen by index: the browser never sends a price.
  */
 
 /** Spec §9: donation amounts in euros. */

@@ -1,10 +1,7 @@
 /**
- * The rules and French messages of the site's forms that need no schema
- * library (spec §5, §7): what the islands need before a visitor submits
- * (live email check, honeypot name, messages) without loading zod. The
- * schemas built on them are in src/lib/forms.ts, which re-exports all of
- * this; the newsletter popup loads that module only when a visitor submits,
- * keeping zod out of the home page's first load (bench/report.md).
+ * The forms' rules and French messages that need no schema library: what the islands need before a
+ * visitor submits, without loading zod. src/lib/forms.ts builds the schemas on them and re-exports
+ * all of this; the newsletter popup loads it only at the first submit (zod stays off the home page).
  */
 
 /** Every message a visitor can see from the forms. */
@@ -52,6 +49,21 @@ export const MESSAGES = {
     'Trop de demandes en peu de temps. Patientez une minute, puis réessayez : ce que vous avez saisi est conservé.',
   /** The browser could not reach our server at all. */
   network: 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.',
+} as const;
+
+/**
+ * Longest value of each text field, in characters (code points, textLength): the schemas, the
+ * islands and the donation ledger all read it. Email: RFC 5321's 254.
+ */
+export const FIELD_MAX = {
+  email: 254,
+  prenom: 100,
+  nom: 100,
+  infos: 2000,
+  adresse: 200,
+  postal: 20,
+  ville: 100,
+  honeypot: 200,
 } as const;
 
 /** Largest accepted request body, in bytes (HTTP 413 above). */

@@ -1,25 +1,13 @@
 /**
- * The write payloads of the site and their French messages (spec §3, §5, §7).
- * One zod schema per payload, imported by the island (instant feedback) and
- * by the endpoint (the authoritative check). Messages are the spec's, copied
- * character for character where the spec gives them.
- *
- * The schemas use zod/mini, zod 4's functional API (the same zod package as
- * `astro/zod`, same parsing core and issues), because this module is in the
- * islands' bundles: what the schemas do not use is tree-shaken, where
- * `astro/zod`'s classes carry all of zod into the browser.
- *
- * Issue order, which firstError and fieldErrors rely on: the fields in shape
- * order, each field's checks in the order written (trim, then the length
- * limit, then the field's rule), unknown fields last. An issue without a
- * message here (a text field that is not a string, an over-long honeypot)
- * gets the endpoint's French fallback on the server (endpoint.server.ts,
- * create-checkout-session.ts) and zod's generic "Invalid input" in the
- * browser (zod/mini loads no locale): only a hand-made value or a bot gets there.
+ * The write payloads and their French messages: one zod/mini schema per payload, imported by the
+ * island (instant feedback) and by the endpoint (the authoritative check). zod/mini tree-shakes what
+ * the islands do not use. Issues come in shape order, each field's checks in the order written
+ * (firstError, fieldErrors rely on it); zod's own "Invalid input" is left for hand-made requests.
  */
 import * as z from 'zod/mini';
 import {
   CONSENT_WORDINGS,
+  FIELD_MAX,
   HONEYPOT_FIELD,
   isAcceptableEmail,
   isCountryCodeLike,
@@ -28,17 +16,15 @@ import {
   type ConsentForm,
 } from './form-rules';
 
-// zod would otherwise probe `new Function('')` to decide whether to compile
-// its object parsers, which the site's Content-Security-Policy refuses (no
-// 'unsafe-eval', astro.config.mjs) and Chromium reports as a violation.
-// zod/mini's objects are never compiled, but this setting is zod's global
-// one, shared with `astro/zod` (whose objects are), so it stays.
+// zod would otherwise probe `new Function('')`, which the Content-Security-Policy refuses (no
+// 'unsafe-eval'); the setting is global, shared with `astro/zod`.
 z.config({ jitless: true });
 
 export {
   CONSENT_WORDINGS,
   consentText,
   currentConsent,
+  FIELD_MAX,
   HONEYPOT_FIELD,
   isAcceptableEmail,
   isCountryCodeLike,
@@ -58,11 +44,11 @@ export const wellFormedString = (message?: string) =>
     .string(message === undefined ? undefined : { error: message })
     .check(z.refine(isWellFormedText, { error: MESSAGES.malformedText, abort: true }));
 
-/** An email: well-formed, trimmed, at most 254 characters, then spec §5's rule; `message` when not a string or not acceptable. */
+/** An email: well-formed, trimmed, at most FIELD_MAX.email characters, then spec §5's rule; `message` when not a string or not acceptable. */
 export const email = (message: string) =>
   wellFormedString(message).check(
     z.trim(),
-    z.maxLength(254, { error: MESSAGES.tooLong(254) }),
+    z.maxLength(FIELD_MAX.email, { error: MESSAGES.tooLong(FIELD_MAX.email) }),
     z.refine(isAcceptableEmail, { error: message }),
   );
 
@@ -78,17 +64,13 @@ const consentVersion = (form: ConsentForm) =>
   z.enum(CONSENT_WORDINGS[form].map((wording) => wording.version) as [string, ...string[]], {
     error: MESSAGES.consentOutdated,
   });
-const honeypot = z.optional(z.string().check(z.maxLength(200)));
+const honeypot = z.optional(z.string().check(z.maxLength(FIELD_MAX.honeypot)));
 /** An ISO 3166-1 alpha-2 code, any case and spacing, FR when absent. */
 const country = () =>
   z
     ._default(z.string().check(z.trim(), z.toUpperCase()), 'FR')
     .check(z.refine(isCountryCodeLike, { error: MESSAGES.countryUnknown }));
-/**
- * The key an island draws for one submission (a UUID, crypto.randomUUID()) and sends again when it
- * retries the same content: it becomes the document's id, so a write that landed after a 503 and
- * its retry leave one document. Optional: a form POST without JavaScript has none.
- */
+/** Field of the submission key: a UUID an island sends again with a retry, the document's id (one document per submission). */
 export const SUBMISSION_KEY_FIELD = 'envoi';
 const submissionKey = z.optional(
   z
@@ -116,15 +98,15 @@ export const newsletterSchema = z.strictObject(
 /** Pre-registration entry (spec §3) and the consent wording's version; pays is an ISO 3166-1 alpha-2 code, FR by default. */
 export const preRegistrationSchema = z.strictObject(
   {
-    enfantPrenom: requiredText(100, MESSAGES.required.enfantPrenom),
-    enfantNom: requiredText(100, MESSAGES.required.enfantNom),
-    infos: optionalText(2000),
-    parentPrenom: requiredText(100, MESSAGES.required.parentPrenom),
-    parentNom: requiredText(100, MESSAGES.required.parentNom),
+    enfantPrenom: requiredText(FIELD_MAX.prenom, MESSAGES.required.enfantPrenom),
+    enfantNom: requiredText(FIELD_MAX.nom, MESSAGES.required.enfantNom),
+    infos: optionalText(FIELD_MAX.infos),
+    parentPrenom: requiredText(FIELD_MAX.prenom, MESSAGES.required.parentPrenom),
+    parentNom: requiredText(FIELD_MAX.nom, MESSAGES.required.parentNom),
     email: email(MESSAGES.emailFieldInvalid),
-    adresse: optionalText(200),
-    postal: optionalText(20),
-    ville: optionalText(100),
+    adresse: optionalText(FIELD_MAX.adresse),
+    postal: optionalText(FIELD_MAX.postal),
+    ville: optionalText(FIELD_MAX.ville),
     pays: country(),
     consentement: z.literal(true, { error: MESSAGES.preRegistrationConsentRequired }),
     consentementVersion: consentVersion('preinscription'),
@@ -143,15 +125,10 @@ export const DONATION_FREQUENCIES = ['ponctuel', 'mensuel'] as const;
 /** The message of every way `somme` can be wrong: not a number, not an integer, outside 0…9. */
 const amountRequired = { error: 'Merci de choisir un montant' };
 
-/** An optional donor field of the draft: trimmed, at most `max` characters, well-formed (text()); '' = absent. */
+/** An optional donor field of the draft: trimmed, at most `max` characters, well-formed; '' = absent. */
 const donorText = (max: number) => z.optional(text(max));
 
-/**
- * Payment draft (spec §3): moyen (payment way), somme (INDEX of the amount in
- * DONATION_AMOUNTS_EUR, never a price), frequence ('ponctuel' by default). The
- * donor's name, email and address are optional: Stripe's page asks for them
- * (docs/donations.md); a given email is prefilled there.
- */
+/** Payment draft (spec §3): moyen, somme (INDEX in DONATION_AMOUNTS_EUR, never a price), frequence; donor fields optional (Stripe asks). */
 export const paymentDraftSchema = z.strictObject(
   {
     moyen: z.enum(PAYMENT_METHODS, { error: 'Merci de choisir comment payer' }),
@@ -162,12 +139,12 @@ export const paymentDraftSchema = z.strictObject(
       z.enum(DONATION_FREQUENCIES, { error: 'Merci de choisir un don ponctuel ou mensuel' }),
       'ponctuel',
     ),
-    prenom: donorText(100),
-    nom: donorText(100),
+    prenom: donorText(FIELD_MAX.prenom),
+    nom: donorText(FIELD_MAX.nom),
     email: z.optional(email(MESSAGES.emailFieldInvalid)),
-    adresse: donorText(200),
-    postal: donorText(20),
-    ville: donorText(100),
+    adresse: donorText(FIELD_MAX.adresse),
+    postal: donorText(FIELD_MAX.postal),
+    ville: donorText(FIELD_MAX.ville),
     pays: country(),
   },
   strict,
@@ -180,8 +157,13 @@ export type PaymentDraft = z.infer<typeof paymentDraftSchema>;
 export type NewsletterPayload = z.infer<typeof newsletterSchema>;
 /** A valid pre-registration payload. */
 export type PreRegistrationPayload = z.infer<typeof preRegistrationSchema>;
-/** What the pre-registration form holds while the parent types (all strings, consent boolean). */
-export type PreRegistrationDraft = z.input<typeof preRegistrationSchema>;
+/** What the pre-registration form holds while the parent types: every field as a string, the consent box a boolean. */
+export type PreRegistrationDraft = Required<
+  Omit<
+    z.input<typeof preRegistrationSchema>,
+    'consentement' | 'consentementVersion' | typeof SUBMISSION_KEY_FIELD | typeof HONEYPOT_FIELD
+  >
+> & { consentement: boolean };
 
 /** Field name → first French message, from a failed validation. */
 export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
@@ -198,10 +180,7 @@ export function firstError(error: z.core.$ZodError): string {
   return error.issues[0]?.message ?? MESSAGES.badRequest;
 }
 
-/**
- * Turns a plain HTML form submission into the payload shape: checkbox
- * `consentement` becomes a boolean (checked → true), other values stay strings.
- */
+/** A plain HTML form submission as a payload: the `consentement` checkbox becomes a boolean, the rest stay strings. */
 export function formDataToPayload(form: FormData | URLSearchParams): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) {

@@ -1,9 +1,6 @@
 /**
- * Progressive enhancement of the two forms (issue: "both forms also work with
- * JavaScript disabled"): a plain form POST is answered by a 303 redirect back
- * to the page with a fragment naming the outcome, e.g. `/#newsletter-ok`.
- * The static page holds one message block per outcome, shown by CSS
- * `:target`, so the result reads without JavaScript and without a server page.
+ * The forms without JavaScript: a plain form POST is answered by a 303 back to the page with a fragment
+ * naming the outcome (`/#newsletter-ok`); the page holds one message per outcome, shown by `:target`.
  */
 import { MESSAGES } from './forms';
 

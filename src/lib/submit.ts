@@ -1,7 +1,4 @@
-/**
- * Browser side of the write endpoints: POSTs JSON and always resolves to a
- * result the island can show (never throws, never hangs).
- */
+/** Browser side of the write endpoints: POSTs JSON and always resolves to a result an island can show (never throws, never hangs). */
 import { MESSAGES } from './form-rules';
 
 /** What an island gets back from an endpoint. */
@@ -13,17 +10,19 @@ export interface SubmitResult {
   message: string;
   /** Field name → French message, for invalid fields. */
   fields: Record<string, string>;
+  /** The endpoint's JSON answer ({} when none). */
+  body: Record<string, unknown>;
 }
 
 /** Give up waiting for the server after this many milliseconds (the endpoints answer within 10 s). */
 export const SUBMIT_TIMEOUT_MS = 15_000;
 
 /**
- * POSTs `payload` as JSON to `url`.
- * @returns ok with the endpoint's message on 2xx; otherwise its French
- *   message (400, 413, 503…) or MESSAGES.network when it cannot be reached in time.
+ * POSTs `payload` as JSON to `url`: ok with the endpoint's message on 2xx; otherwise its French message,
+ * MESSAGES.tooManyRequests on 429, `unavailable` (if given, for any other status) or ours by status,
+ * MESSAGES.network when it cannot be reached within SUBMIT_TIMEOUT_MS.
  */
-export async function postJson(url: string, payload: unknown): Promise<SubmitResult> {
+export async function postJson(url: string, payload: unknown, unavailable?: string): Promise<SubmitResult> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -33,11 +32,12 @@ export async function postJson(url: string, payload: unknown): Promise<SubmitRes
       signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
     });
   } catch {
-    return { ok: false, status: 0, message: MESSAGES.network, fields: {} };
+    return { ok: false, status: 0, message: MESSAGES.network, fields: {}, body: {} };
   }
-  let body: { message?: unknown; fields?: unknown } = {};
+  let body: Record<string, unknown> = {};
   try {
-    body = await response.json();
+    const json: unknown = await response.json();
+    if (json && typeof json === 'object') body = json as Record<string, unknown>;
   } catch {
     // A proxy's HTML error page, for instance: fall back to our own words.
   }
@@ -48,14 +48,16 @@ export async function postJson(url: string, payload: unknown): Promise<SubmitRes
         ? ''
         : response.status === 429
           ? MESSAGES.tooManyRequests
-          : response.status >= 500
-            ? MESSAGES.unavailable
-            : MESSAGES.badRequest;
+          : unavailable !== undefined
+            ? unavailable
+            : response.status >= 500
+              ? MESSAGES.unavailable
+              : MESSAGES.badRequest;
   const fields =
     body.fields && typeof body.fields === 'object'
       ? (body.fields as Record<string, string>)
       : ({} as Record<string, string>);
-  return { ok: response.ok, status: response.status, message, fields };
+  return { ok: response.ok, status: response.status, message, fields, body };
 }
 
 /**

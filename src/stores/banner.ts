@@ -1,9 +1,6 @@
 /**
- * The transient message banner (spec §2, §4, §9): one message at a time,
- * shown at the bottom of every page and gone after 4 seconds. Any island
- * calls `showMessage()`; the layout's banner script (no framework) renders
- * the current message into the polite live region. Shared through nanostores
- * as in Astro's recipe for sharing state between islands.
+ * The transient message banner: one message at a time at the bottom of every page, gone after
+ * MESSAGE_TIMEOUT_MS. Islands call `showMessage()`; the layout's script renders it into a polite live region.
  */
 import { atom } from 'nanostores';
 

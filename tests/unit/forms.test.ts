@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  FIELD_MAX,
   fieldErrors,
   firstError,
   formDataToPayload,
@@ -266,6 +267,44 @@ describe('well-formed texts and lengths, in every payload', () => {
     const over = schema.safeParse({ ...valid, [field]: '🙂'.repeat(101) });
     expect(over.success).toBe(false);
     if (!over.success) expect(fieldErrors(over.error)[field]).toBe(MESSAGES.tooLong(100));
+  });
+});
+
+describe('FIELD_MAX, the one source of the text limits', () => {
+  const fieldsOf = {
+    'pre-registration': [
+      preRegistrationSchema,
+      validPreRegistration,
+      { enfantPrenom: 'prenom', enfantNom: 'nom', infos: 'infos', parentPrenom: 'prenom', parentNom: 'nom' },
+    ],
+    'payment draft': [paymentDraftSchema, validPayment, { prenom: 'prenom', nom: 'nom' }],
+  } as const;
+  const address = { adresse: 'adresse', postal: 'postal', ville: 'ville' } as const;
+
+  it.each(Object.entries(fieldsOf))(
+    '%s: each text field takes FIELD_MAX characters, refuses one more',
+    (_label, entry) => {
+      const [schema, valid, fields] = entry;
+      for (const [field, limit] of Object.entries({ ...fields, ...address })) {
+        const max = FIELD_MAX[limit];
+        expect(schema.safeParse({ ...valid, [field]: 'x'.repeat(max) }).success, field).toBe(true);
+        const over = schema.safeParse({ ...valid, [field]: 'x'.repeat(max + 1) });
+        expect(over.success ? {} : fieldErrors(over.error), field).toEqual({ [field]: MESSAGES.tooLong(max) });
+      }
+    },
+  );
+
+  it('holds the limits the spec’s forms were built with', () => {
+    expect(FIELD_MAX).toEqual({
+      email: 254,
+      prenom: 100,
+      nom: 100,
+      infos: 2000,
+      adresse: 200,
+      postal: 20,
+      ville: 100,
+      honeypot: 200,
+    });
   });
 });
 

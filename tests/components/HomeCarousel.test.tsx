@@ -9,8 +9,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import NewsCarousel, { type NewsSlide } from '../../src/islands/NewsCarousel';
-import SponsorsCarousel, { type SponsorSlide } from '../../src/islands/SponsorsCarousel';
+import HomeCarousel, { type NewsSlide, type SponsorSlide } from '../../src/islands/HomeCarousel';
 import type { PictureView } from '../../src/lib/pictures.server';
 
 class NoopObserver {
@@ -82,7 +81,7 @@ function renderNews(items = NEWS) {
   return render(
     <>
       <h2 id="news-title">Actualités</h2>
-      <NewsCarousel items={items} labelledBy="news-title" />
+      <HomeCarousel kind="news" items={items} labelledBy="news-title" />
     </>,
   );
 }
@@ -97,7 +96,7 @@ function shownSlides(): number[] {
     .map((group) => Number(group.getAttribute('aria-label')!.split(' ')[0]));
 }
 
-describe('NewsCarousel', () => {
+describe('HomeCarousel: news', () => {
   it('is a region named by its heading, one slide per news item, each card linking to its article', () => {
     renderNews();
     const region = screen.getByRole('region', { name: 'Actualités' });
@@ -208,13 +207,13 @@ describe('NewsCarousel', () => {
   });
 });
 
-describe('SponsorsCarousel', () => {
+describe('HomeCarousel: sponsors', () => {
   it('shows round(width / 160) logo tiles, wraps, and drops its arrows when all fit', async () => {
     setWindowWidth(1280); // 8 visible of 14: the first goes 1 … 7
     render(
       <>
         <h2 id="sponsors-title">Nos partenaires</h2>
-        <SponsorsCarousel items={SPONSORS} labelledBy="sponsors-title" />
+        <HomeCarousel kind="sponsors" items={SPONSORS} labelledBy="sponsors-title" />
       </>,
     );
     const region = screen.getByRole('region', { name: 'Nos partenaires' });
