@@ -3,7 +3,7 @@ import { defineConfig, envField, fontProviders } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { pulledContentOrigins } from './src/lib/content-csp.ts';
+import { pulledFrameOrigins } from './src/lib/content-csp.ts';
 
 /**
  * A font file of @fontsource/atkinson-hyperlegible-next (latin subset, woff2).
@@ -16,8 +16,8 @@ const atkinson = (weight, style) =>
 /** Pages kept out of sitemap-index.xml: the not-found page, the donation return pages, the editors' publish page. */
 const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|publier)\/?$/;
 
-// The content's remote picture and video hosts, from the content pulled just before this build.
-const content = pulledContentOrigins();
+// The hosts of the videos editors embed, from the content pulled just before this build.
+const videoOrigins = pulledFrameOrigins();
 
 /**
  * `astro dev` runs with no Content-Security-Policy: Astro hashes only what a build emits, so the dev
@@ -59,10 +59,11 @@ export default defineConfig({
     csp: {
       directives: [
         "default-src 'self'",
-        `img-src 'self' data:${content.pictures.map((origin) => ` ${origin}`).join('')}`,
+        // Pictures are downloaded by the pull and served from the site (docs/pictures.md).
+        "img-src 'self' data:",
         "font-src 'self'",
         "connect-src 'self'",
-        `frame-src 'self'${content.frames.map((origin) => ` ${origin}`).join('')}`,
+        `frame-src 'self'${videoOrigins.map((origin) => ` ${origin}`).join('')}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -60,7 +60,10 @@ export function storageDownloadUrl(bucket: string, path: string): string {
   return `https://firebasestorage.googleapis.com/v0/b/${bucket}/o/${encodeURIComponent(path)}?alt=media`;
 }
 
-/** A picture's `src`: a site path (`/contenu/…`), an https URL, or `gs://<bucket>/<path>` (→ its download URL). */
+/**
+ * A picture's `src`: a site path (`/contenu/…`), an http(s) URL, or `gs://<bucket>/<path>` (→ its download URL).
+ * http is accepted: the build downloads every picture and serves it from the site (docs/pictures.md).
+ */
 export const pictureSourceSchema = z
   .string({ error: 'l’adresse de son image n’est pas un texte' })
   .transform((raw, ctx) => {
@@ -68,7 +71,7 @@ export const pictureSourceSchema = z
     const storage = /^gs:\/\/([^/]+)\/(.+)$/i.exec(src);
     if (storage) return storageDownloadUrl(storage[1] as string, storage[2] as string);
     if (src.startsWith('/') && !src.startsWith('//')) return src;
-    if (URL.canParse(src) && new URL(src).protocol === 'https:') return src;
+    if (URL.canParse(src) && ['https:', 'http:'].includes(new URL(src).protocol)) return src;
     ctx.issues.push({
       code: 'custom',
       input: raw,

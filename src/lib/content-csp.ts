@@ -1,17 +1,17 @@
-/** The content's picture and video hosts, for the policy of astro.config.mjs (docs/security.md). */
+/** The content's video hosts, for the policy of astro.config.mjs (docs/security.md). */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { contentOrigins, type ContentOrigins } from './csp.ts';
+import { contentFrameOrigins } from './csp.ts';
 import { sanitizeContentHtml } from './html.server.ts';
 
 /**
- * Remote picture and frame origins of the pulled content (every `<dataDir>/*.json`, written by the pull
+ * Remote frame origins of the pulled content (every `<dataDir>/*.json`, written by the pull
  * just before `astro build`); none when nothing was pulled yet (a fresh clone's `astro check`).
  */
-export function pulledContentOrigins(dataDir = 'src/data'): ContentOrigins {
+export function pulledFrameOrigins(dataDir = 'src/data'): string[] {
   const files = existsSync(dataDir) ? readdirSync(dataDir).filter((file) => file.endsWith('.json')) : [];
   const documents = files.flatMap((file) =>
     Object.values(JSON.parse(readFileSync(join(dataDir, file), 'utf8')) as Record<string, unknown>),
   );
-  return contentOrigins(documents, sanitizeContentHtml);
+  return contentFrameOrigins(documents, sanitizeContentHtml);
 }

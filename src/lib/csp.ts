@@ -52,46 +52,28 @@ export function remoteOrigin(url: string): string | undefined {
   }
 }
 
-/** Remote origins of the pictures and frames some content shows. */
-export interface ContentOrigins {
-  /** Origins of `src` fields (img, picto, imgContenu…) and of <img> in HTML fields, sorted. */
-  pictures: string[];
-  /** Origins of <iframe> in HTML fields (the videos editors embed), sorted. */
-  frames: string[];
-}
-
 /**
- * Remote origins of the pulled documents' pictures and frames, HTML fields read through `toHtml` (the
- * sanitiser: a dropped iframe needs no source); `schema` keys skipped (allowed on /ecole/schema only).
+ * Origins of the <iframe>s (the videos editors embed) in the documents' HTML fields, read through `toHtml`
+ * (the sanitiser: a dropped iframe needs no source), sorted; `schema` keys skipped (allowed on /ecole/schema
+ * only). Pictures need none: the pull downloads them and the site serves them.
  */
-export function contentOrigins(documents: unknown[], toHtml: (html: string) => string): ContentOrigins {
-  const pictures = new Set<string>();
+export function contentFrameOrigins(documents: unknown[], toHtml: (html: string) => string): string[] {
   const frames = new Set<string>();
-  const add = (set: Set<string>, url: string | undefined) => {
-    const origin = url === undefined ? undefined : remoteOrigin(url);
-    if (origin) set.add(origin);
-  };
-  const readHtml = (html: string) => {
-    const parser = new Parser({
-      onopentag(name, attributes) {
-        if (name === 'img') {
-          add(pictures, attributes.src);
-          for (const candidate of (attributes.srcset ?? '').split(',')) add(pictures, candidate.trim().split(/\s+/)[0]);
-        } else if (name === 'iframe') add(frames, attributes.src);
-      },
-    });
-    parser.write(html);
-    parser.end();
-  };
-  const visit = (value: unknown, key: string): void => {
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      const origin = name === 'iframe' && attributes.src ? remoteOrigin(attributes.src) : undefined;
+      if (origin) frames.add(origin);
+    },
+  });
+  const visit = (value: unknown): void => {
     if (typeof value === 'string') {
-      if (key === 'src') add(pictures, value);
-      else if (/<(img|iframe)\b/i.test(value)) readHtml(toHtml(value));
-    } else if (Array.isArray(value)) value.forEach((item) => visit(item, key));
+      if (/<iframe\b/i.test(value)) parser.write(toHtml(value));
+    } else if (Array.isArray(value)) value.forEach(visit);
     else if (value && typeof value === 'object') {
-      for (const [name, item] of Object.entries(value)) if (name !== 'schema') visit(item, name);
+      for (const [name, item] of Object.entries(value)) if (name !== 'schema') visit(item);
     }
   };
-  documents.forEach((document) => visit(document, ''));
-  return { pictures: [...pictures].sort(), frames: [...frames].sort() };
+  documents.forEach(visit);
+  parser.end();
+  return [...frames].sort();
 }

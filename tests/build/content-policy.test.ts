@@ -1,7 +1,7 @@
 /**
  * The policy follows the content: a copy of the project whose demo dataset frames the schema from an
- * external https host, shows a picture from another one and embeds a video builds without any code
- * change, and its pages allow exactly those origins (frame-src, img-src), nothing wider.
+ * external https host, shows a picture from another one (unreachable here: left out and reported) and embeds a
+ * video builds without any code change; its pages allow exactly those frame origins, and pictures only from the site.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -82,7 +82,10 @@ describe('a build whose content uses new hosts', () => {
     expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
     const schema = readFileSync(join(copy, 'dist/ecole/schema/index.html'), 'utf8');
     expect(schema).toContain(`<iframe class="schema" src="${FRAME}"`);
-    expect(readFileSync(join(copy, 'dist/actualites/course-solidaire-2026/index.html'), 'utf8')).toContain(PICTURE);
+    // The picture's host cannot be reached from here: the pull leaves it out, reports it, and goes on.
+    expect(readFileSync(join(copy, 'dist/actualites/course-solidaire-2026/index.html'), 'utf8')).not.toContain(PICTURE);
+    const report = JSON.parse(readFileSync(join(copy, 'src/data/report.json'), 'utf8'));
+    expect(report.pictures.failed).toMatchObject([{ src: PICTURE, id: 'course-solidaire-2026', field: 'img.src' }]);
   });
 
   it('frames the schema host on /ecole/schema only, and the video host, nothing wider', () => {
@@ -97,10 +100,10 @@ describe('a build whose content uses new hosts', () => {
     }
   });
 
-  it('allows the picture host in img-src, nothing wider', () => {
+  it('allows pictures from the site only: the build serves every picture itself', () => {
     expect(policies.size).toBeGreaterThan(10);
     for (const [path, policy] of policies) {
-      expect(policy['img-src'], path).toEqual(["'self'", 'data:', 'https://images.exemple-photos.org']);
+      expect(policy['img-src'], path).toEqual(["'self'", 'data:']);
     }
   });
 });

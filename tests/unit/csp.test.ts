@@ -4,7 +4,7 @@ import {
   allowSources,
   allowStripe,
   allowWasm,
-  contentOrigins,
+  contentFrameOrigins,
   remoteOrigin,
   STRIPE_SOURCES,
   type PageCsp,
@@ -32,8 +32,8 @@ describe('remoteOrigin', () => {
   });
 });
 
-describe('contentOrigins', () => {
-  it('collects picture origins from src fields and <img>, frame origins from the iframes the sanitiser keeps', () => {
+describe('contentFrameOrigins', () => {
+  it('collects the origins of the iframes the sanitiser keeps, never of pictures (served from the site)', () => {
     const documents = [
       {
         liens: [
@@ -55,19 +55,13 @@ describe('contentOrigins', () => {
           '<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe><iframe src="https://pistage.exemple.com/x"></iframe>',
       },
     ];
-    expect(contentOrigins(documents, sanitizeContentHtml)).toEqual({
-      pictures: ['https://autres.exemple.net', 'https://photos.exemple.org', 'https://pictos.exemple.fr'],
-      frames: ['https://www.youtube-nocookie.com'],
-    });
+    expect(contentFrameOrigins(documents, sanitizeContentHtml)).toEqual(['https://www.youtube-nocookie.com']);
   });
 
   it('finds nothing remote in local content', () => {
     expect(
-      contentOrigins([{ img: { src: '/contenu/a.svg', alt: '' }, contenu: '<p>Texte</p>' }], sanitizeContentHtml),
-    ).toEqual({
-      pictures: [],
-      frames: [],
-    });
+      contentFrameOrigins([{ img: { src: '/contenu/a.svg', alt: '' }, contenu: '<p>Texte</p>' }], sanitizeContentHtml),
+    ).toEqual([]);
   });
 });
 
