@@ -1,29 +1,37 @@
 /**
- * `npm run bench [-- --quick]`: measures the site and writes bench/report.md
- * and bench/report.json (`--quick`: bench/reports/report-quick.*, not
- * committed). Measured, each in temporary copies of the project so that the
+ * `npm run bench [-- --quick | --pictures | --load]`: measures the site and writes bench/report.md
+ * and bench/report.json (`--quick`: bench/reports/report-quick.*, not committed; `--pictures`,
+ * `--load`: that part alone, merged into bench/report.*). Measured, each in temporary copies of the project so that the
  * working tree is never touched:
  * 1. pull + build time and home HTML bytes of the demo dataset and of 1,000,
  *    5,000 and 10,000 articles (the growth curve), and Lighthouse on /,
  *    /actualites and /recherche at 5,000 articles (1,000 under --quick);
  * 2. page weight of every built route of the demo (HTML, JS loaded, raw and gzip);
  * 3. Lighthouse scores and LCP/CLS/TBT of every demo route;
- * 4. POST /api/newsletter under autocannon, and one document per 2xx;
+ * 4. POST /api/newsletter and /api/preinscription under autocannon and a burst of 2,000,
+ *    through firebase-admin into the embedded emulator and Google's (when installed), one
+ *    document per 2xx;
  * 5. the targets, PASS / FAIL (SKIP when not measured, e.g. with --quick);
- * 6. pictures: bytes of the fixture photos before and after astro:assets
- *    (`--pictures`: only the demo build and this table, no report written).
+ * 6. pictures: bytes of the fixture photos before and after astro:assets.
  * Exit status 0 when everything was measured (even if a target is missed),
  * 1 when a measurement could not be made. Servers use ports 4500–4599,
  * emulators 8290–8299; every child process is ended at exit.
  */
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoDataset, measureBuild, syntheticDataset, type BuildMeasurement } from './bench/builds.ts';
 import { runLighthouse, type LighthouseResult } from './bench/lighthouse.ts';
 import { measurePictures, withFixturePictures } from './bench/pictures.ts';
-import { loadNewsletter } from './bench/newsletter-load.ts';
+import {
+  ENDPOINTS,
+  loadEndpoint,
+  primeDatabase,
+  type BenchDatabase,
+  type EndpointLoad,
+} from './bench/endpoint-load.ts';
 import { GZIP_LEVEL, measurePages } from './bench/pages.ts';
-import { freePort, stopEverything } from './bench/processes.ts';
+import { freePort, onCleanup, stopEverything } from './bench/processes.ts';
 import {
   evaluateTargets,
   kb,
@@ -33,25 +41,36 @@ import {
   writeReport,
   type BenchReport,
 } from './bench/report.ts';
-import { SERVED_PROJECT_ID, serveBuiltSite } from './bench/server.ts';
+import { SERVED_PROJECT_ID, serveBuiltSite, type LocalSite } from './bench/server.ts';
 import { createWorkspace } from './bench/workspace.ts';
+import { findGoogleEmulatorJar, hasJava, startGoogleFirestore } from './lib/google-firestore.ts';
 
 const { values: options } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     pictures: { type: 'boolean', default: false },
+    load: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (options.help) {
   console.log(
-    'Usage: npm run bench [-- --quick | --pictures]\n  --pictures  only the demo build and the pictures before/after table (nothing written)\n  --quick  no 5,000- and 10,000-article builds, scale Lighthouse at 1,000 articles, a 3 s load test, Lighthouse on one news page only; report in bench/reports/',
+    [
+      'Usage: npm run bench [-- --quick | --pictures | --load]',
+      '  --quick     no 5,000- and 10,000-article builds, scale Lighthouse at 1,000 articles, 3 s load runs, Lighthouse on one news page only; report in bench/reports/',
+      '  --pictures  only the demo build and the pictures before/after table; merged into bench/report.md and .json',
+      '  --load      only the form endpoints under load (demo build first); merged into bench/report.md and .json',
+    ].join('\n'),
   );
   process.exit(0);
 }
 
 const root = resolve(import.meta.dirname, '..');
 const quick = options.quick;
+/** Requests of each endpoint's burst, all sent at once. */
+const BURST_SIZE = 2000;
+/** Connections of the sustained load run. */
+const LOAD_CONNECTIONS = 20;
 /** Lighthouse runs per route (the median is kept); one under --quick. */
 const LIGHTHOUSE_RUNS = 3;
 /** Synthetic dataset sizes (articles) of the growth curve. */
@@ -78,6 +97,17 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+if (options.load) {
+  await runPart('The load test', async () => {
+    section('Pull + build of the demo dataset (for the endpoints)');
+    const copy = await createWorkspace(root, 'load');
+    await measureBuild(copy, 'demo', await demoDataset(root), await emulatorPort());
+    const load = await measureLoad(copy.dir);
+    await copy.remove();
+    return { load, loadMachine: machine };
+  });
+}
+
 try {
   // The demo dataset with real-size photos on a local server standing in for Firebase Storage.
   const { dataset: demo } = await withFixturePictures(await demoDataset(root));
@@ -91,8 +121,7 @@ try {
   console.log(pictureTable(pictures));
   if (options.pictures) {
     await demoCopy.remove();
-    await stopEverything();
-    process.exit(0);
+    await runPart('The pictures part', async () => ({ pictures, picturesMachine: machine }));
   }
 
   let scaleLighthouse: BenchReport['scaleLighthouse'] = { dataset: '', results: [] };
@@ -128,21 +157,8 @@ try {
     .filter((route) => !quick || !route.startsWith('/actualites/') || route === newsRoutes[0]);
   const lighthouse = await runLighthouse(site.url, routes, quick ? 1 : LIGHTHOUSE_RUNS, printLighthouse);
 
-  section(`POST /api/newsletter under load (${quick ? 3 : 10} s, 20 connections)`);
-  const newsletter = await loadNewsletter({
-    url: site.url,
-    emulatorAddress: site.emulatorAddress,
-    projectId: SERVED_PROJECT_ID,
-    connections: 20,
-    durationSeconds: quick ? 3 : 10,
-  }).catch((error: unknown) => {
-    console.error(`Server log (last lines):\n${site.logTail()}`);
-    throw error;
-  });
-  console.log(
-    `${Math.round(newsletter.requestsPerSecond)} requests/s, p50 ${newsletter.latencyMs.p50} ms, p99 ${newsletter.latencyMs.p99} ms; ${newsletter.ok} × 2xx, ${newsletter.documents} documents`,
-  );
   await site.stop();
+  const load = await measureLoad(demoCopy.dir);
   await demoCopy.remove();
 
   const report: BenchReport = {
@@ -150,13 +166,15 @@ try {
     mode: quick ? 'quick' : 'full',
     gzipLevel: GZIP_LEVEL,
     durationSeconds: (performance.now() - started) / 1000,
-    targets: evaluateTargets(pages, builds, lighthouse, newsletter, scaleLighthouse),
+    targets: evaluateTargets(pages, builds, lighthouse, load, scaleLighthouse),
     pages,
     builds,
     lighthouse,
     scaleLighthouse,
     pictures,
-    newsletter,
+    picturesMachine: machine,
+    load,
+    loadMachine: machine,
   };
   const { paths, markdown } = quick
     ? await writeReport(report, join(root, 'bench', 'reports'), 'report-quick')
@@ -179,6 +197,104 @@ function printLighthouse(result: LighthouseResult): void {
   console.log(
     `${result.route.padEnd(40)} performance ${result.performance} (runs ${result.performanceRuns.join(', ')}), accessibility ${result.accessibility}, best practices ${result.bestPractices}, SEO ${result.seo}`,
   );
+}
+
+/**
+ * Measures one part alone and merges it into the committed bench/report.json (targets evaluated
+ * again), rewrites bench/report.md, and exits: 0 when measured, 1 with a message when not.
+ */
+async function runPart(name: string, measure: () => Promise<Partial<BenchReport>>): Promise<never> {
+  try {
+    const part = await measure();
+    const path = join(root, 'bench', 'report.json');
+    const previous = JSON.parse(await readFile(path, 'utf8')) as BenchReport;
+    const merged: BenchReport = { ...previous, ...part };
+    merged.targets = evaluateTargets(
+      merged.pages,
+      merged.builds,
+      merged.lighthouse,
+      merged.load,
+      merged.scaleLighthouse,
+    );
+    const { paths, markdown } = await writeReport(merged, join(root, 'bench'), 'report');
+    console.log(`\n${markdown}`);
+    console.log(`Written: ${paths.join(', ')}`);
+    await stopEverything();
+    process.exit(0);
+  } catch (error) {
+    console.error(
+      `\n✖ ${name} could not measure everything: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    if (!(error instanceof Error && error.name === 'BenchError')) console.error(error);
+    await stopEverything();
+    process.exit(1);
+  }
+}
+
+/**
+ * Both endpoints under load through the built function in `dir`: on the embedded emulator (in
+ * serve-dist's process), then on Google's when Java and its jar are here (skipped with a message).
+ */
+async function measureLoad(dir: string): Promise<EndpointLoad[]> {
+  const databases: { database: BenchDatabase; stop?: () => Promise<void> }[] = [];
+  databases.push({ database: { kind: 'embedded', address: '', projectId: SERVED_PROJECT_ID } });
+  const jar = findGoogleEmulatorJar();
+  if (jar && hasJava()) {
+    const google = await startGoogleFirestore(jar);
+    onCleanup(google.stop);
+    await primeDatabase({ kind: 'google', address: google.address, projectId: 'demo-bench-load' });
+    databases.push({
+      database: { kind: 'google', address: google.address, projectId: 'demo-bench-load' },
+      stop: google.stop,
+    });
+  } else {
+    console.log(
+      "Google's Firestore emulator not installed (google-cloud-cli-firestore-emulator and Java): measuring the embedded emulator only.",
+    );
+  }
+  const results: EndpointLoad[] = [];
+  for (const { database, stop } of databases) {
+    // Ports are probed free, then bound by the server: another run on the machine may take one in
+    // between, so a server that cannot bind is started again on new ports.
+    let site: LocalSite | undefined;
+    for (let attempt = 1; !site; attempt += 1) {
+      const embeddedPort = await freePort(8200, 8399, emulatorPorts);
+      if (database.kind === 'embedded') database.address = `127.0.0.1:${embeddedPort}`;
+      site = await serveBuiltSite(
+        dir,
+        await freePort(4500, 4599),
+        database.kind === 'embedded' ? embeddedPort : database,
+      ).catch((error: unknown) => {
+        if (attempt >= 3) throw error;
+        console.log(`The server could not start (${String(error).split('\n')[0]}); trying other ports.`);
+        return undefined;
+      });
+    }
+    for (const endpoint of Object.keys(ENDPOINTS) as (keyof typeof ENDPOINTS)[]) {
+      section(
+        `POST ${ENDPOINTS[endpoint].path} on the ${database.kind} emulator (${quick ? 3 : 10} s at ${LOAD_CONNECTIONS} connections, then ${BURST_SIZE} at once)`,
+      );
+      const result = await loadEndpoint({
+        url: site.url,
+        endpoint,
+        database,
+        connections: LOAD_CONNECTIONS,
+        durationSeconds: quick ? 3 : 10,
+        burstSize: BURST_SIZE,
+        measureRefused: endpoint === 'newsletter' && database.kind === 'embedded',
+      }).catch((error: unknown) => {
+        console.error(`Server log (last lines):\n${site.logTail()}`);
+        throw error;
+      });
+      console.log(
+        `${Math.round(result.requestsPerSecond)} requests/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms; sustained ${result.sustained.ok} × 2xx, ${result.sustained.missing} lost, ${result.sustained.duplicated} duplicated; burst ${result.burst.ok} × 2xx of ${result.burst.size} in ${result.burst.seconds.toFixed(1)} s, ${result.burst.missing} lost, ${result.burst.duplicated} duplicated`,
+      );
+      results.push(result);
+    }
+    await site.stop();
+    await stop?.();
+  }
+  return results;
 }
 
 /** One progress line for a build. */
