@@ -20,18 +20,18 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { demoDataset, measureBuild, syntheticDataset, type BuildMeasurement } from './bench/builds.ts';
-import { runLighthouse, type LighthouseResult } from './bench/lighthouse.ts';
-import { measurePictures, withFixturePictures } from './bench/pictures.ts';
+import { demoDataset, measureBuild, syntheticDataset, type BuildMeasurement } from './builds.ts';
+import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
+import { measurePictures, withFixturePictures } from './pictures.ts';
 import {
   ENDPOINTS,
   loadEndpoint,
   primeDatabase,
   type BenchDatabase,
   type EndpointLoad,
-} from './bench/endpoint-load.ts';
-import { GZIP_LEVEL, measurePages } from './bench/pages.ts';
-import { freePort, onCleanup, stopEverything } from './bench/processes.ts';
+} from './endpoint-load.ts';
+import { GZIP_LEVEL, measurePages } from './pages.ts';
+import { freePort, onCleanup, stopEverything } from './processes.ts';
 import {
   evaluateTargets,
   kb,
@@ -40,10 +40,10 @@ import {
   seconds,
   writeReport,
   type BenchReport,
-} from './bench/report.ts';
-import { SERVED_PROJECT_ID, serveBuiltSite, type LocalSite } from './bench/server.ts';
-import { createWorkspace } from './bench/workspace.ts';
-import { findGoogleEmulatorJar, hasJava, startGoogleFirestore } from './lib/google-firestore.ts';
+} from './report.ts';
+import { SERVED_PROJECT_ID, serveBuiltSite, type LocalSite } from './server.ts';
+import { createWorkspace } from './workspace.ts';
+import { findGoogleEmulatorJar, hasJava, startGoogleFirestore } from '../../scripts/lib/google-firestore.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -65,7 +65,7 @@ if (options.help) {
   process.exit(0);
 }
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const quick = options.quick;
 /** Requests of each endpoint's burst, all sent at once. */
 const BURST_SIZE = 2000;

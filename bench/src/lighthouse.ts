@@ -5,7 +5,7 @@
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../lib/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../scripts/lib/chromium.ts';
 import { BenchError, onCleanup } from './processes.ts';
 
 /** Lighthouse categories of the report. */
