@@ -23,24 +23,10 @@ import { parseArgs } from 'node:util';
 import { demoDataset, measureBuild, syntheticDataset, type BuildMeasurement } from './builds.ts';
 import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { measurePictures, withFixturePictures } from './pictures.ts';
-import {
-  ENDPOINTS,
-  loadEndpoint,
-  primeDatabase,
-  type BenchDatabase,
-  type EndpointLoad,
-} from './endpoint-load.ts';
+import { ENDPOINTS, loadEndpoint, primeDatabase, type BenchDatabase, type EndpointLoad } from './endpoint-load.ts';
 import { GZIP_LEVEL, measurePages } from './pages.ts';
 import { freePort, onCleanup, stopEverything } from './processes.ts';
-import {
-  evaluateTargets,
-  kb,
-  machineInfo,
-  pictureTable,
-  seconds,
-  writeReport,
-  type BenchReport,
-} from './report.ts';
+import { evaluateTargets, kb, machineInfo, pictureTable, seconds, writeReport, type BenchReport } from './report.ts';
 import { SERVED_PROJECT_ID, serveBuiltSite, type LocalSite } from './server.ts';
 import { createWorkspace } from './workspace.ts';
 import { findGoogleEmulatorJar, hasJava, startGoogleFirestore } from '../../scripts/lib/google-firestore.ts';
