@@ -15,7 +15,7 @@
  * 6. pictures: bytes of the fixture photos before and after astro:assets.
  * Exit status 0 when everything was measured (even if a target is missed),
  * 1 when a measurement could not be made. Servers use ports 4500–4599,
- * emulators 8290–8299; every child process is ended at exit.
+ * emulators 8200–8399; every child process is ended at exit.
  */
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
