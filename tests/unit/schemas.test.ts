@@ -105,7 +105,7 @@ describe('content schemas', () => {
     expect(toSeconds('hier')).toBe('hier');
   });
 
-  it('turn gs:// paths into Firebase Storage download URLs and keep site paths and https URLs', () => {
+  it('turn gs:// paths into Firebase Storage download URLs and keep site paths, https URLs and loopback http', () => {
     expect(storageDownloadUrl('asso.appspot.com', 'photos/été 1.jpg')).toBe(
       'https://firebasestorage.googleapis.com/v0/b/asso.appspot.com/o/photos%2F%C3%A9t%C3%A9%201.jpg?alt=media',
     );
@@ -129,6 +129,8 @@ describe('content schemas', () => {
       },
     ]);
     expect(images('http://example.org/a.png').data).toEqual({ slug: '', cat: '', titre: 'A', intro: '', contenu: '' });
+    expect(images('http://127.0.0.1:4321/a.jpg').data).toMatchObject({ img: { src: 'http://127.0.0.1:4321/a.jpg' } });
+    expect(images('http://127.0.0.1.example.org/a.jpg').problems).toHaveLength(1);
   });
 
   it('name an icon-only link by its picto, and leave out a link nobody could name', () => {
