@@ -1,22 +1,8 @@
 /**
- * `npm run bench [-- --quick | --pictures | --load]`: measures the site and writes bench/report.md
- * and bench/report.json (`--quick`: bench/reports/report-quick.*, not committed; `--pictures`,
- * `--load`: that part alone, merged into bench/report.*). Measured, each in temporary copies of the project so that the
- * working tree is never touched:
- * 1. pull + build time and home HTML bytes of the demo dataset and of 1,000,
- *    5,000 and 10,000 articles (the growth curve), and Lighthouse on /,
- *    /actualites and /recherche at 5,000 articles (1,000 under --quick);
- * 2. page weight of every built route of the demo (HTML, JS loaded, raw and gzip);
- * 3. Lighthouse scores and LCP/CLS/TBT of every demo route;
- * 4. POST /api/newsletter and /api/preinscription under autocannon and a burst of 2,000,
- *    through firebase-admin into the embedded emulator and Google's (when installed), one
- *    document per 2xx;
- * 5. the targets, PASS / FAIL (SKIP when not measured, e.g. with --quick);
- * 6. pictures: bytes of the fixture photos before and after astro:assets.
- * Exit status 0 when everything was measured (even if a target is missed),
- * 1 when a measurement could not be made. Servers use ports 4500–4599,
- * emulators 8200–8399; every child process is ended at exit.
- */
+ * `npm run bench [-- --quick | --pictures | --load]`: builds, Lighthouse, page weight, pictures and the
+ * form endpoints under load, in temporary copies of the project; writes bench/report.md and .json.
+ * Exit 0 when everything was measured (even with a target missed), 1 when something could not be.
+ * What each part measures, ports and options: docs/benchmark.md. */
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
