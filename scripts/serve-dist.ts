@@ -4,8 +4,7 @@
  * Usage: `tsx scripts/serve-dist.ts [port] [--emulator host:port]` (default 4322); --emulator starts an
  * embedded Firestore there (project demo-e2e) for the endpoints, so tests can read back what was sent.
  */
-import { cpSync, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
@@ -31,26 +30,32 @@ type NetlifyHandler = (request: Request, context: { ip: string }) => Promise<Res
 const functionDir = '.netlify/v1/functions/ssr';
 // The last build's function, kept where `astro dev` does not look: it empties .netlify/v1/functions/ at start-up.
 const keptFunctionDir = '.netlify/serve-dist/ssr';
+/** Where each server runs its own copy of the kept function. */
+const runsDir = '.netlify/serve-dist/runs';
 const handler: NetlifyHandler | undefined =
   existsSync(`${functionDir}/ssr.mjs`) || existsSync(`${keptFunctionDir}/ssr.mjs`)
     ? (await import(pathToFileURL(`${snapshotFunction()}/ssr.mjs`).href)).default
     : undefined;
 
 /**
- * Serves the built function from a private temporary copy: it loads its pages lazily, and a later build or
- * `npm start` must not pull files from under it. The kept copy is refreshed while the build's own exists.
+ * Keeps a copy of the built function (refreshed while the build's own is there), then serves from a
+ * copy of its own (.netlify/serve-dist/runs/run-<pid>), as the function loads its pages lazily: a later build or a
+ * dev server start (`npm start`, the `dev` browser tests) cannot pull files from under it.
  */
 function snapshotFunction(): string {
   if (existsSync(`${functionDir}/ssr.mjs`)) {
     rmSync(keptFunctionDir, { recursive: true, force: true });
     cpSync(functionDir, keptFunctionDir, { recursive: true });
   }
+  mkdirSync(runsDir, { recursive: true });
   // Copies left by servers killed without a chance to clean up (named by their process id) go first.
-  for (const name of readdirSync(tmpdir())) {
-    const pid = Number(/^serve-dist-function-(\d+)$/.exec(name)?.[1]);
-    if (pid && !isAlive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  for (const name of readdirSync(runsDir)) {
+    const pid = Number(/^run-(\d+)$/.exec(name)?.[1]);
+    if (pid && !isAlive(pid)) rmSync(join(runsDir, name), { recursive: true, force: true });
   }
-  const copy = join(tmpdir(), `serve-dist-function-${process.pid}`);
+  // Inside the project, not in /tmp: packages the function's own node_modules lacks (or links to a
+  // tree it cannot reach, as in the bench's copies) resolve from the project's node_modules.
+  const copy = join(runsDir, `run-${process.pid}`);
   cpSync(keptFunctionDir, copy, { recursive: true });
   process.on('exit', () => rmSync(copy, { recursive: true, force: true }));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkspace, type Workspace } from '../../scripts/bench/workspace';
+import { createWorkspace, type Workspace } from '../../bench/src/workspace';
 import { contentReportSchema } from '../../src/content.config';
 
 const run = promisify(execFile);

@@ -9,9 +9,9 @@ import { join, resolve } from 'node:path';
 import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoDataset, measureBuild } from '../../scripts/bench/builds';
-import { stopEverything } from '../../scripts/bench/processes';
-import { createWorkspace, type Workspace } from '../../scripts/bench/workspace';
+import { demoDataset, measureBuild } from '../../bench/src/builds';
+import { stopEverything } from '../../bench/src/processes';
+import { createWorkspace, type Workspace } from '../../bench/src/workspace';
 import { startPictureServer, type PictureServer } from '../fixtures/picture-server';
 import { freePort } from '../fixtures/ports';
 

@@ -6,8 +6,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoDataset, measureBuild, syntheticDataset, type BuildMeasurement } from '../../scripts/bench/builds';
-import { createWorkspace, type Workspace } from '../../scripts/bench/workspace';
+import { demoDataset, measureBuild, syntheticDataset, type BuildMeasurement } from '../../bench/src/builds';
+import { createWorkspace, type Workspace } from '../../bench/src/workspace';
 import { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from '../../src/lib/news';
 import { freePort } from '../fixtures/ports';
 

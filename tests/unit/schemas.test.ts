@@ -105,7 +105,7 @@ describe('content schemas', () => {
     expect(toSeconds('hier')).toBe('hier');
   });
 
-  it('turn gs:// paths into Firebase Storage download URLs and keep site paths and https URLs', () => {
+  it('turn gs:// paths into Firebase Storage download URLs and keep site paths, https URLs and loopback http', () => {
     expect(storageDownloadUrl('asso.appspot.com', 'photos/été 1.jpg')).toBe(
       'https://firebasestorage.googleapis.com/v0/b/asso.appspot.com/o/photos%2F%C3%A9t%C3%A9%201.jpg?alt=media',
     );

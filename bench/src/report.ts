@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import type { BuildMeasurement } from './builds.ts';
 import type { LighthouseResult } from './lighthouse.ts';
-import type { LoadResult } from './newsletter-load.ts';
+import { ENDPOINTS, type Consistency, type EndpointLoad } from './endpoint-load.ts';
 import type { PageWeight } from './pages.ts';
 import type { PictureMeasurement } from './pictures.ts';
 
@@ -27,8 +27,10 @@ export const TARGETS = {
   build10000Ms: 120_000,
   /** Largest difference of the home page's HTML bytes at any dataset size from the demo's, in percent. */
   homeHtmlGrowthPercent: 5,
-  /** p99 latency of POST /api/newsletter at 20 connections, in milliseconds. */
-  newsletterP99Ms: 50,
+  /** p99 latency of each form endpoint at 20 connections on the embedded emulator, in milliseconds. */
+  endpointP99Ms: 50,
+  /** Throughput of each form endpoint at 20 connections on the embedded emulator, in requests per second. */
+  endpointRequestsPerSecond: 500,
 };
 
 /** Outcome of one target. */
@@ -74,9 +76,14 @@ export interface BenchReport {
   lighthouse: LighthouseResult[];
   /** Lighthouse on the pages that could grow with the archive (/, /actualites, /recherche), on a large dataset. */
   scaleLighthouse: { dataset: string; results: LighthouseResult[] };
-  newsletter: LoadResult;
+  /** The form endpoints under load, per endpoint and database. */
+  load: EndpointLoad[];
+  /** The machine when the load part was measured (`--load` measures it alone, later). */
+  loadMachine: MachineInfo;
   /** Fixture photos before and after astro:assets. */
   pictures: PictureMeasurement[];
+  /** The machine when the pictures were measured (`--pictures` measures them alone, later). */
+  picturesMachine: MachineInfo;
 }
 
 /** Machine and working-tree facts for the report (`root`: the repository). */
@@ -100,15 +107,15 @@ export function homeGrowthPercent(build: BuildMeasurement, demo: BuildMeasuremen
   return ((build.homeHtmlBytes - demo.homeHtmlBytes) / demo.homeHtmlBytes) * 100;
 }
 
-/** Evaluates the targets; a missing 10,000-article build is SKIP. */
+/** Evaluates the targets; a missing 10,000-article build or load run is SKIP. */
 export function evaluateTargets(
   pages: PageWeight[],
   builds: BuildMeasurement[],
   lighthouse: LighthouseResult[],
-  newsletter: LoadResult,
+  load: EndpointLoad[],
   scale: BenchReport['scaleLighthouse'],
 ): TargetResult[] {
-  const status = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+  const status = (pass: boolean): TargetResult['status'] => (pass ? 'PASS' : 'FAIL');
   const withoutIslands = pages.filter((page) => page.islands === 0);
   const leaking = withoutIslands.filter((page) => page.frameworkGzipBytes > 0);
   const home = pages.find((page) => page.route === '/');
@@ -182,15 +189,29 @@ export function evaluateTargets(
         : 'not measured',
       status: scaleSlowest ? status(scaleSlowest.performance >= TARGETS.lighthousePerformance) : 'SKIP',
     },
+    ...load
+      .filter((result) => result.database === 'embedded')
+      .map((result) => ({
+        target: `POST ${ENDPOINTS[result.endpoint].path} ≥ ${TARGETS.endpointRequestsPerSecond} requests/s and p99 ≤ ${TARGETS.endpointP99Ms} ms at ${result.connections} connections (embedded emulator)`,
+        measured: `${Math.round(result.requestsPerSecond)} requests/s, p99 ${result.latencyMs.p99} ms`,
+        status: status(
+          result.requestsPerSecond >= TARGETS.endpointRequestsPerSecond &&
+            result.latencyMs.p99 <= TARGETS.endpointP99Ms,
+        ),
+      })),
     {
-      target: `POST /api/newsletter p99 ≤ ${TARGETS.newsletterP99Ms} ms at ${newsletter.connections} connections`,
-      measured: `p99 ${newsletter.latencyMs.p99} ms (${Math.round(newsletter.requestsPerSecond)} requests/s)`,
-      status: status(newsletter.latencyMs.p99 <= TARGETS.newsletterP99Ms),
-    },
-    {
-      target: 'Every 2xx of POST /api/newsletter left exactly one document',
-      measured: `${newsletter.ok} × 2xx, ${newsletter.documents} documents (${newsletter.missing} missing, ${newsletter.duplicated} duplicated, ${newsletter.unanswered} from unanswered requests)`,
-      status: status(newsletter.consistent),
+      target: 'Every 2xx of the form endpoints left exactly one document (sustained run and burst, every database)',
+      measured: load.length
+        ? load
+            .map(
+              (result) =>
+                `${result.endpoint}/${result.database}: ${result.sustained.ok + result.burst.ok} × 2xx, ${result.sustained.missing + result.burst.missing} lost, ${result.sustained.duplicated + result.burst.duplicated} duplicated`,
+            )
+            .join('; ')
+        : 'not measured',
+      status: load.length
+        ? status(load.every((result) => result.sustained.consistent && result.burst.consistent))
+        : 'SKIP',
     },
   ];
 }
@@ -251,7 +272,8 @@ export function pictureTable(pictures: PictureMeasurement[]): string {
 
 /** The report as Markdown (the terminal prints the same text). */
 export function renderMarkdown(report: BenchReport): string {
-  const { machine, newsletter } = report;
+  const { machine, load, loadMachine, picturesMachine } = report;
+  const refused = load.find((result) => result.refused)?.refused;
   const pageRows = report.pages.map((page) => [
     page.route,
     page.islands,
@@ -394,23 +416,28 @@ The demo build with two fixture pictures served over HTTP as Firebase Storage se
 (tests/fixtures/pictures/: a photo generated with sharp, 2,800 px wide, and a transparent PNG logo).
 The pull downloads each once; astro:assets writes AVIF and WebP (and a JPEG or PNG fallback) at 1×, 1.5×
 and 2× of the width it is shown at. A browser downloads one file of one format.
+${report.pictures.length ? measuredOn(picturesMachine) : ''}
 
-${pictureTable(report.pictures ?? [])}
+${report.pictures.length ? pictureTable(report.pictures) : 'Not measured (`npm run bench -- --pictures` measures it alone).'}
 
-## POST /api/newsletter under load
+## Form endpoints under load
 
-autocannon, ${newsletter.connections} connections, ${newsletter.durationSeconds.toFixed(1)} s after a warm-up, a new email in each
-request, against \`scripts/serve-dist.ts\` (built Netlify function) writing to its embedded emulator (in the
-server's process). Then the same load with an invalid email, refused before any database access: the
-function's own cost.
+${load.length ? '' : 'Not measured (`npm run bench -- --load` measures it alone).'}
+
+${measuredOn(loadMachine)}
+autocannon, ${load[0]?.connections ?? 20} connections, ${(load[0]?.durationSeconds ?? 0).toFixed(1)} s after a warm-up, a new email in each request, against
+\`scripts/serve-dist.ts\` (the built Netlify function, firebase-admin \`create()\`) writing to the embedded emulator (in
+the server's process) or to Google's emulator (a Java process beside it). Then ${load[0]?.burst.size ?? 0} submissions sent at once.
+Every document is read back with firebase-admin: each 2xx must have left exactly one.
 
 ${markdownTable(
-  ['payload', 'requests', 'requests/s', 'p50', 'p90', 'p99', 'max', 'mean'],
+  ['endpoint', 'database', 'requests', 'requests/s', 'p50', 'p90', 'p99', 'max', 'mean'],
   [
-    ['valid email (200, one write)', newsletter] as const,
-    [`invalid email (${newsletter.refused.status4xx} × 4xx, no write)`, newsletter.refused] as const,
-  ].map(([label, run]) => [
-    label,
+    ...load.map((result) => [ENDPOINTS[result.endpoint].path, result.database, result] as const),
+    ...(refused ? [['/api/newsletter, invalid email (400, no write)', 'none', refused] as const] : []),
+  ].map(([endpoint, database, run]) => [
+    endpoint,
+    database,
     run.requests,
     Math.round(run.requestsPerSecond),
     `${run.latencyMs.p50} ms`,
@@ -421,13 +448,59 @@ ${markdownTable(
   ]),
 )}
 
-Warm-up and run together: ${newsletter.ok} answers 2xx, ${newsletter.notOk} other answers
-(by status: ${Object.entries(newsletter.statusCounts)
-    .map(([status, count]) => `${status} × ${count}`)
-    .join(', ')}), ${newsletter.errors} connection errors or timeouts. Documents in \`newsletter\` afterwards:
-${newsletter.documents} (${newsletter.missing} 2xx without a document, ${newsletter.duplicated} emails with several,
-${newsletter.unanswered} from requests still in flight when autocannon stopped).
+${markdownTable(
+  [
+    'endpoint',
+    'database',
+    'run',
+    'answers by status',
+    'errors',
+    '2xx',
+    'documents',
+    'lost',
+    'duplicated',
+    'unanswered',
+  ],
+  load.flatMap((result) =>
+    (
+      [
+        ['sustained (warm-up + run)', result.sustained],
+        [
+          `${result.burst.size} at once (${result.burst.seconds.toFixed(1)} s: ${Object.entries(
+            result.burst.firstStatuses ?? {},
+          )
+            .map(([status, count]) => `${status} × ${count}`)
+            .join(', ')}), then ${result.burst.retries ?? 0} retries with the same key`,
+          result.burst,
+        ],
+      ] as [string, Consistency][]
+    ).map(([run, check]) => [
+      ENDPOINTS[result.endpoint].path,
+      result.database,
+      run,
+      Object.entries(check.statusCounts)
+        .map(([status, count]) => `${status} × ${count}`)
+        .join(', '),
+      check.errors,
+      check.ok,
+      check.documents,
+      check.missing,
+      check.duplicated,
+      check.unanswered,
+    ]),
+  ),
+)}
+
+"answers by status": the last answer to each submission. "unanswered": documents of submissions never answered 2xx
+(in flight when autocannon stopped, or given up after 8 s and landed later). A retry of a submission that
+landed after its 503 reuses its key (\`envoi\`, the document id) and leaves no second document.
 `;
+}
+
+/** `Measured on <date> UTC, commit <sha>…, load average…` for a part measured apart from the rest. */
+function measuredOn(machine: MachineInfo): string {
+  const uncommitted = machine.uncommittedFiles ? ` plus ${machine.uncommittedFiles} uncommitted file(s)` : '';
+  return `Measured on ${machine.date.slice(0, 16).replace('T', ' ')} UTC, commit \`${machine.commit}\`${uncommitted}, 1-minute load average at start ${machine.loadAverage.toFixed(2)}.`;
 }
 
 /** Inverts route → items into item → routes (`every route` when all of them), most routes first. */

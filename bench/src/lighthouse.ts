@@ -5,7 +5,7 @@
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../lib/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../scripts/lib/chromium.ts';
 import { BenchError, onCleanup } from './processes.ts';
 
 /** Lighthouse categories of the report. */
@@ -85,19 +85,26 @@ export async function runLighthouse(
   }
 }
 
+/** Runs of one route that end in a Lighthouse runtime error (e.g. NO_NAVSTART on a loaded machine) before giving up. */
+const ATTEMPTS = 3;
+
+/** One Lighthouse report of `url`; a runtime error is tried again, then raised as BenchError. */
+async function lighthouseReport(port: number, url: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    const runner = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    const lhr = runner?.lhr;
+    if (!lhr) throw new BenchError(`Lighthouse returned no result for ${url}.`);
+    if (!lhr.runtimeError) return lhr;
+    const problem = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    if (attempt >= ATTEMPTS)
+      throw new BenchError(`Lighthouse could not measure ${url} (${ATTEMPTS} attempts): ${problem}`);
+    console.log(`Lighthouse: ${lhr.runtimeError.code} on ${url}; trying again.`);
+  }
+}
+
 async function lighthouseRoute(port: number, baseUrl: string, route: string): Promise<LighthouseResult> {
   const url = new URL(route, baseUrl).href;
-  const runner = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-  });
-  const lhr = runner?.lhr;
-  if (!lhr) throw new BenchError(`Lighthouse returned no result for ${url}.`);
-  if (lhr.runtimeError) {
-    throw new BenchError(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  }
+  const lhr = await lighthouseReport(port, url);
   const score = (id: (typeof CATEGORIES)[number]) => {
     const value = lhr.categories[id]?.score;
     if (typeof value !== 'number') throw new BenchError(`Lighthouse gave no ${id} score for ${url}.`);

@@ -8,7 +8,7 @@ import { join, parse } from 'node:path';
 import sharp from 'sharp';
 import { startPictureServer, type PictureServer } from '../../tests/fixtures/picture-server.ts';
 import type { Dataset } from './builds.ts';
-import { onCleanup } from './processes.ts';
+import { BenchError, onCleanup } from './processes.ts';
 
 /** One picture of the build: the original and what the site serves instead. */
 export interface PictureMeasurement {
@@ -49,7 +49,8 @@ export async function withFixturePictures(demo: Dataset): Promise<{ dataset: Dat
 }
 
 /**
- * Measures the raster pictures of a built workspace (src/data/pictures.json + dist/_astro/).
+ * Measures the raster pictures of a built workspace (src/data/pictures.json + dist/_astro/);
+ * raises BenchError when a fixture picture is not among them.
  * @param projectDir - the workspace that was built.
  */
 export async function measurePictures(projectDir: string): Promise<PictureMeasurement[]> {
@@ -76,6 +77,12 @@ export async function measurePictures(projectDir: string): Promise<PictureMeasur
       original: { format: entry.format, width: entry.width, height: entry.height, bytes: entry.bytes },
       outputs: outputs.toSorted((a, b) => a.format.localeCompare(b.format) || a.width - b.width),
     });
+  }
+  const missing = PLACES.filter((place) => !results.some((result) => result.name === place.file));
+  if (missing.length) {
+    throw new BenchError(
+      `The pull did not take ${missing.map((place) => place.file).join(', ')} (src/data/report.json of the build says why).`,
+    );
   }
   return results;
 }

@@ -9,8 +9,8 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { articleSchema } from '../../src/content.config.ts';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server.ts';
-import { startEmbeddedFirestore } from '../lib/embedded-firestore.ts';
-import { DEMO_DIR, readSeedDirectory, seedDocuments } from '../lib/seed.ts';
+import { startEmbeddedFirestore } from '../../scripts/lib/embedded-firestore.ts';
+import { DEMO_DIR, readSeedDirectory, seedDocuments } from '../../scripts/lib/seed.ts';
 import { BenchError, onCleanup, runTimed } from './processes.ts';
 import type { Workspace } from './workspace.ts';
 
@@ -134,7 +134,7 @@ export async function measureBuild(
     const astroEnd = run.lines.find((line) => ASTRO_COMPLETE.test(line.text))?.ms;
     if (pullEnd === undefined || astroEnd === undefined) {
       throw new BenchError(
-        `scripts/build.ts succeeded but Astro's "[build] Complete!" line was not found in its output: the phases cannot be told apart. Update ASTRO_LOG_LINE / ASTRO_COMPLETE in scripts/bench/builds.ts.`,
+        `scripts/build.ts succeeded but Astro's "[build] Complete!" line was not found in its output: the phases cannot be told apart. Update ASTRO_LOG_LINE / ASTRO_COMPLETE in bench/src/builds.ts.`,
       );
     }
     const dist = await distFiles(join(workspace.dir, 'dist'));

@@ -1,0 +1,277 @@
+/**
+ * `npm run bench [-- --quick | --pictures | --load]`: builds, Lighthouse, page weight, pictures and the
+ * form endpoints under load, in temporary copies of the project; writes bench/report.md and .json.
+ * Exit 0 when everything was measured (even with a target missed), 1 when something could not be.
+ * What each part measures, ports and options: docs/benchmark.md. */
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { demoDataset, measureBuild, syntheticDataset, type BuildMeasurement } from './builds.ts';
+import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
+import { measurePictures, withFixturePictures } from './pictures.ts';
+import { ENDPOINTS, loadEndpoint, primeDatabase, type BenchDatabase, type EndpointLoad } from './endpoint-load.ts';
+import { GZIP_LEVEL, measurePages } from './pages.ts';
+import { freePort, onCleanup, stopEverything } from './processes.ts';
+import { evaluateTargets, kb, machineInfo, pictureTable, seconds, writeReport, type BenchReport } from './report.ts';
+import { SERVED_PROJECT_ID, serveBuiltSite, type LocalSite } from './server.ts';
+import { createWorkspace } from './workspace.ts';
+import { findGoogleEmulatorJar, hasJava, startGoogleFirestore } from '../../scripts/lib/google-firestore.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    pictures: { type: 'boolean', default: false },
+    load: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (options.help) {
+  console.log(
+    [
+      'Usage: npm run bench [-- --quick | --pictures | --load]',
+      '  --quick     no 5,000- and 10,000-article builds, scale Lighthouse at 1,000 articles, 3 s load runs, Lighthouse on one news page only; report in bench/reports/',
+      '  --pictures  only the demo build and the pictures before/after table; merged into bench/report.md and .json',
+      '  --load      only the form endpoints under load (demo build first); merged into bench/report.md and .json',
+    ].join('\n'),
+  );
+  process.exit(0);
+}
+
+const root = resolve(import.meta.dirname, '../..');
+const quick = options.quick;
+/** Requests of each endpoint's burst, all sent at once. */
+const BURST_SIZE = 2000;
+/** Connections of the sustained load run. */
+const LOAD_CONNECTIONS = 20;
+/** Lighthouse runs per route (the median is kept); one under --quick. */
+const LIGHTHOUSE_RUNS = 3;
+/** Synthetic dataset sizes (articles) of the growth curve. */
+const SIZES = quick ? [1000] : [1000, 5000, 10_000];
+/** The dataset whose built site Lighthouse measures on SCALE_ROUTES. */
+const SCALE_LIGHTHOUSE_ARTICLES = quick ? 1000 : 5000;
+/** Pages whose weight or speed could follow the archive's size. */
+const SCALE_ROUTES = ['/', '/actualites', '/recherche'];
+const started = performance.now();
+const machine = machineInfo(root);
+const emulatorPorts = new Set<number>();
+/** A free emulator port of 8290–8299 not given out before in this run. */
+async function emulatorPort(): Promise<number> {
+  const port = await freePort(8290, 8299, emulatorPorts);
+  emulatorPorts.add(port);
+  return port;
+}
+const section = (title: string) => console.log(`\n== ${title}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\nInterrupted (${signal}): stopping servers, emulators and Chromium, removing temporary copies.`);
+    void stopEverything().then(() => process.exit(130));
+  });
+}
+
+if (options.load) {
+  await runPart('The load test', async () => {
+    section('Pull + build of the demo dataset (for the endpoints)');
+    const copy = await createWorkspace(root, 'load');
+    await measureBuild(copy, 'demo', await demoDataset(root), await emulatorPort());
+    const load = await measureLoad(copy.dir);
+    await copy.remove();
+    return { load, loadMachine: machine };
+  });
+}
+
+try {
+  // The demo dataset with real-size photos on a local server standing in for Firebase Storage.
+  const { dataset: demo } = await withFixturePictures(await demoDataset(root));
+  section('Pull + build of the demo dataset');
+  const demoCopy = await createWorkspace(root, 'demo');
+  const builds: BuildMeasurement[] = [await measureBuild(demoCopy, 'demo', demo, await emulatorPort())];
+  printBuild(builds[0] as BuildMeasurement);
+
+  section('Pictures before and after astro:assets');
+  const pictures = await measurePictures(demoCopy.dir);
+  console.log(pictureTable(pictures));
+  if (options.pictures) {
+    await demoCopy.remove();
+    await runPart('The pictures part', async () => ({ pictures, picturesMachine: machine }));
+  }
+
+  let scaleLighthouse: BenchReport['scaleLighthouse'] = { dataset: '', results: [] };
+  for (const count of SIZES) {
+    const name = `${count.toLocaleString('en')} articles`;
+    section(`Pull + build of ${name}`);
+    const copy = await createWorkspace(root, String(count));
+    builds.push(await measureBuild(copy, name, syntheticDataset(demo, count), await emulatorPort()));
+    printBuild(builds.at(-1) as BuildMeasurement);
+    if (count === SCALE_LIGHTHOUSE_ARTICLES) {
+      const large = await serveBuiltSite(copy.dir, await freePort(4500, 4599), await emulatorPort());
+      section(`Lighthouse at ${name} against ${large.url}`);
+      const results = await runLighthouse(large.url, SCALE_ROUTES, quick ? 1 : LIGHTHOUSE_RUNS, printLighthouse);
+      scaleLighthouse = { dataset: name, results };
+      await large.stop();
+    }
+    await copy.remove();
+  }
+
+  section('Page weight');
+  const pages = await measurePages(join(demoCopy.dir, 'dist'));
+  for (const page of pages) {
+    console.log(
+      `${page.route.padEnd(40)} HTML ${kb(page.htmlGzipBytes).padStart(9)} gzip   JS ${kb(page.jsGzipBytes).padStart(9)} gzip`,
+    );
+  }
+
+  const site = await serveBuiltSite(demoCopy.dir, await freePort(4500, 4599), await emulatorPort());
+  section(`Lighthouse against ${site.url}`);
+  const newsRoutes = pages.filter((page) => page.route.startsWith('/actualites/')).map((page) => page.route);
+  const routes = pages
+    .map((page) => page.route)
+    .filter((route) => !quick || !route.startsWith('/actualites/') || route === newsRoutes[0]);
+  const lighthouse = await runLighthouse(site.url, routes, quick ? 1 : LIGHTHOUSE_RUNS, printLighthouse);
+
+  await site.stop();
+  const load = await measureLoad(demoCopy.dir);
+  await demoCopy.remove();
+
+  const report: BenchReport = {
+    machine,
+    mode: quick ? 'quick' : 'full',
+    gzipLevel: GZIP_LEVEL,
+    durationSeconds: (performance.now() - started) / 1000,
+    targets: evaluateTargets(pages, builds, lighthouse, load, scaleLighthouse),
+    pages,
+    builds,
+    lighthouse,
+    scaleLighthouse,
+    pictures,
+    picturesMachine: machine,
+    load,
+    loadMachine: machine,
+  };
+  const { paths, markdown } = quick
+    ? await writeReport(report, join(root, 'bench', 'reports'), 'report-quick')
+    : await writeReport(report, join(root, 'bench'), 'report');
+  console.log(`\n${markdown}`);
+  console.log(`Written: ${paths.join(', ')}`);
+  await stopEverything();
+  process.exit(0);
+} catch (error) {
+  console.error(
+    `\n✖ The benchmark could not measure everything: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  if (!(error instanceof Error && error.name === 'BenchError')) console.error(error);
+  await stopEverything();
+  process.exit(1);
+}
+
+/** One progress line for a Lighthouse result. */
+function printLighthouse(result: LighthouseResult): void {
+  console.log(
+    `${result.route.padEnd(40)} performance ${result.performance} (runs ${result.performanceRuns.join(', ')}), accessibility ${result.accessibility}, best practices ${result.bestPractices}, SEO ${result.seo}`,
+  );
+}
+
+/**
+ * Measures one part alone and merges it into the committed bench/report.json (targets evaluated
+ * again), rewrites bench/report.md, and exits: 0 when measured, 1 with a message when not.
+ */
+async function runPart(name: string, measure: () => Promise<Partial<BenchReport>>): Promise<never> {
+  try {
+    const part = await measure();
+    const path = join(root, 'bench', 'report.json');
+    const previous = JSON.parse(await readFile(path, 'utf8')) as BenchReport;
+    const merged: BenchReport = { ...previous, ...part };
+    merged.targets = evaluateTargets(
+      merged.pages,
+      merged.builds,
+      merged.lighthouse,
+      merged.load,
+      merged.scaleLighthouse,
+    );
+    const { paths, markdown } = await writeReport(merged, join(root, 'bench'), 'report');
+    console.log(`\n${markdown}`);
+    console.log(`Written: ${paths.join(', ')}`);
+    await stopEverything();
+    process.exit(0);
+  } catch (error) {
+    console.error(
+      `\n✖ ${name} could not measure everything: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    if (!(error instanceof Error && error.name === 'BenchError')) console.error(error);
+    await stopEverything();
+    process.exit(1);
+  }
+}
+
+/**
+ * Both endpoints under load through the built function in `dir`: on the embedded emulator (in
+ * serve-dist's process), then on Google's when Java and its jar are here (skipped with a message).
+ */
+async function measureLoad(dir: string): Promise<EndpointLoad[]> {
+  const databases: { database: BenchDatabase; stop?: () => Promise<void> }[] = [];
+  databases.push({ database: { kind: 'embedded', address: '', projectId: SERVED_PROJECT_ID } });
+  const jar = findGoogleEmulatorJar();
+  if (jar && hasJava()) {
+    const google = await startGoogleFirestore(jar);
+    onCleanup(google.stop);
+    await primeDatabase({ kind: 'google', address: google.address, projectId: 'demo-bench-load' });
+    databases.push({
+      database: { kind: 'google', address: google.address, projectId: 'demo-bench-load' },
+      stop: google.stop,
+    });
+  } else {
+    console.log(
+      "Google's Firestore emulator not installed (google-cloud-cli-firestore-emulator and Java): measuring the embedded emulator only.",
+    );
+  }
+  const results: EndpointLoad[] = [];
+  for (const { database, stop } of databases) {
+    // Ports are probed free, then bound by the server: another run on the machine may take one in
+    // between, so a server that cannot bind is started again on new ports.
+    let site: LocalSite | undefined;
+    for (let attempt = 1; !site; attempt += 1) {
+      const embeddedPort = await freePort(8200, 8399, emulatorPorts);
+      if (database.kind === 'embedded') database.address = `127.0.0.1:${embeddedPort}`;
+      site = await serveBuiltSite(
+        dir,
+        await freePort(4500, 4599),
+        database.kind === 'embedded' ? embeddedPort : database,
+      ).catch((error: unknown) => {
+        if (attempt >= 3) throw error;
+        console.log(`The server could not start (${String(error).split('\n')[0]}); trying other ports.`);
+        return undefined;
+      });
+    }
+    for (const endpoint of Object.keys(ENDPOINTS) as (keyof typeof ENDPOINTS)[]) {
+      section(
+        `POST ${ENDPOINTS[endpoint].path} on the ${database.kind} emulator (${quick ? 3 : 10} s at ${LOAD_CONNECTIONS} connections, then ${BURST_SIZE} at once)`,
+      );
+      const result = await loadEndpoint({
+        url: site.url,
+        endpoint,
+        database,
+        connections: LOAD_CONNECTIONS,
+        durationSeconds: quick ? 3 : 10,
+        burstSize: BURST_SIZE,
+        measureRefused: endpoint === 'newsletter' && database.kind === 'embedded',
+      }).catch((error: unknown) => {
+        console.error(`Server log (last lines):\n${site.logTail()}`);
+        throw error;
+      });
+      console.log(
+        `${Math.round(result.requestsPerSecond)} requests/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms; sustained ${result.sustained.ok} × 2xx, ${result.sustained.missing} lost, ${result.sustained.duplicated} duplicated; burst ${result.burst.ok} × 2xx of ${result.burst.size} in ${result.burst.seconds.toFixed(1)} s, ${result.burst.missing} lost, ${result.burst.duplicated} duplicated`,
+      );
+      results.push(result);
+    }
+    await site.stop();
+    await stop?.();
+  }
+  return results;
+}
+
+/** One progress line for a build. */
+function printBuild(build: BuildMeasurement): void {
+  console.log(
+    `${build.articles} articles, ${build.documents} documents: seed ${seconds(build.seedMs)}, pull ${seconds(build.pullMs)}, astro build ${seconds(build.buildMs)}, after ${seconds(build.afterBuildMs)}: ${seconds(build.totalMs)} (${build.pages} pages)`,
+  );
+}
