@@ -52,6 +52,8 @@ export default defineConfig({
         STRIPE_SECRET_KEY: ['sk', 'test', 'e2efake'].join('_'),
         STRIPE_WEBHOOK_SECRET: ['whsec', 'e2e-fake'].join('_'),
         STRIPE_API_BASE: `http://127.0.0.1:${ports.stripe}`,
+        // The publish page's password; no build hook, so a right one would only answer « erreur ».
+        REBUILD_SECRET: ['e2e', 'publish', 'secret'].join('-'),
       },
     },
     {

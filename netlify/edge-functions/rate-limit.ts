@@ -1,8 +1,8 @@
 /**
  * Rate limit of the write and payment endpoints: Netlify enforces this function's `rateLimit` config
  * at the edge (429 per IP address) before the function, which only hands the request on.
- * /api/stripe-webhook (Stripe must retry) and /api/rebuild (secret, debounced) are left out by exact path,
- * so other spellings of a limited route stay limited (the handlers answer them 404).
+ * Only /api/stripe-webhook (Stripe must retry) is left out, by exact path, so other spellings of a limited
+ * route stay limited (the handlers answer them 404); /api/rebuild is limited: its publish form takes a password.
  */
 
 /** Passes the request on unchanged (returning nothing continues to the site's function). */
@@ -16,7 +16,7 @@ export default function rateLimit(): undefined {
  */
 export const config = {
   path: ['/api/*', '/create-checkout-session', '/create-checkout-session/*'],
-  excludedPath: ['/api/stripe-webhook', '/api/rebuild'],
+  excludedPath: ['/api/stripe-webhook'],
   rateLimit: {
     windowLimit: 20,
     /** Seconds. */

@@ -91,9 +91,8 @@ test.describe('/publier', () => {
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 
-    // Needs the rebuild webhook's form answer (a 303 to /publier?publication=…), added with the
-    // webhook rewrite: until both are on one branch, /api/rebuild answers the form with 401 JSON.
-    test.fixme('a wrong password comes back to the page with « Mot de passe incorrect »', async ({ page }) => {
+    // The rebuild webhook answers the form with a 303 to /publier?publication=…
+    test('a wrong password comes back to the page with « Mot de passe incorrect »', async ({ page }) => {
       await page.goto('/publier');
       await page.getByLabel('Mot de passe de publication').fill('pas le bon');
       await page.getByRole('button', { name: 'Publier les modifications' }).click();

@@ -37,14 +37,15 @@ function isLimited(url: string): boolean {
 
 describe('rate limit', () => {
   // The last one only redirects other /soutenir/<value> to /soutenir.
-  const exempt = ['/api/rebuild', '/api/stripe-webhook', '/soutenir/[...autre]'];
+  const exempt = ['/api/stripe-webhook', '/soutenir/[...autre]'];
 
-  it('limits every write and payment endpoint, and neither the Stripe webhook nor the rebuild hook', () => {
+  it('limits every write and payment endpoint and the publish password, never the Stripe webhook', () => {
     const limited = onDemandRoutes().filter((route) => !exempt.includes(route));
     expect(limited).toEqual([
       '/api/don',
       '/api/newsletter',
       '/api/preinscription',
+      '/api/rebuild',
       '/api/recu',
       '/create-checkout-session',
     ]);
