@@ -9,19 +9,27 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import * as webhook from '../../src/pages/api/stripe-webhook';
 import { paidSession, stripeEvent } from '../fixtures/fake-stripe';
-import { officialEmulatorJar, startOfficialFirestore } from '../fixtures/official-firestore';
+import {
+  findGoogleEmulatorJar,
+  hasJava,
+  startGoogleFirestore,
+  type GoogleFirestore,
+} from '../../scripts/lib/google-firestore';
 
 const SECRET = ['whsec', 'fakeSecretForReceiptNumbers'].join('_');
 const ENV_KEYS = ['STRIPE_WEBHOOK_SECRET', 'FIREBASE_PROJECT_ID', 'FIRESTORE_EMULATOR_HOST'] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
-const found = officialEmulatorJar();
-if ('missing' in found) console.warn(`receipt-numbers: ${found.missing}: the concurrency test is skipped.`);
+const jar = hasJava() ? findGoogleEmulatorJar() : undefined;
+if (!jar)
+  console.warn(
+    'receipt-numbers: no Java or no Cloud Firestore emulator jar (google-cloud-cli-firestore-emulator, or FIRESTORE_EMULATOR_JAR): the concurrency test is skipped.',
+  );
 
-let emulator: Awaited<ReturnType<typeof startOfficialFirestore>> | undefined;
+let emulator: GoogleFirestore | undefined;
 
 beforeAll(async () => {
-  if (!('jar' in found)) return;
-  emulator = await startOfficialFirestore(found.jar);
+  if (!jar) return;
+  emulator = await startGoogleFirestore(jar);
   process.env.STRIPE_WEBHOOK_SECRET = SECRET;
   process.env.FIREBASE_PROJECT_ID = `demo-receipts-${Date.now()}`;
   process.env.FIRESTORE_EMULATOR_HOST = emulator.address;
@@ -64,7 +72,7 @@ async function deliverUntilAccepted(events: unknown[]): Promise<number> {
 
 const GIFTS = 6;
 
-describe.skipIf(!('jar' in found))('receipt numbers in Google’s emulator', () => {
+describe.skipIf(!jar)('receipt numbers in Google’s emulator', () => {
   it(`${GIFTS} concurrent paid gifts, each delivered twice at once, get the numbers 1 to ${GIFTS} of the year, once each`, async () => {
     const db = adminFirestore();
     // The emulator's first answers take seconds on a loaded machine: warm it up first.
