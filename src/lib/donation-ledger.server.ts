@@ -7,7 +7,7 @@ import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'fireba
 import Stripe from 'stripe';
 import { adminFirestore } from './firebase-admin.server';
 import { receiptNumber, receiptYear } from './receipt';
-import { MESSAGES } from './forms';
+import { FIELD_MAX, MESSAGES } from './forms';
 import { HttpError, withDeadline } from './http-error.server';
 import { notConfigured, SITE_MARKER } from './stripe.server';
 import { unavailable } from './submissions.server';
@@ -49,8 +49,8 @@ export type DonationStatus = 'paid' | 'unpaid' | 'failed' | 'no_payment_required
  */
 export type DonationNature = 'don' | 'abonnement' | 'mensualite';
 
-/** Longest value of each text field, in UTF-16 code units (the payment draft's limits). */
-export const LEDGER_TEXT_MAX = { prenom: 100, nom: 200, email: 254, adresse: 200, postal: 20, ville: 100 } as const;
+/** Longest value of each text field (the forms' limits, in UTF-16 code units here); `nom` may hold Stripe's full name. */
+const LEDGER_TEXT_MAX = { ...FIELD_MAX, nom: FIELD_MAX.prenom + FIELD_MAX.nom } as const;
 
 /** A Checkout Session id (Stripe ids are at most 255 characters). */
 export const SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{1,252}$/;
