@@ -7,8 +7,8 @@ import demoArticles from '../content/demo/articles.json';
 import { articleSchema, type Article, type Category } from './content.config.ts';
 import { htmlToLines, sanitizeContentHtml } from './lib/html.server.ts';
 import { visibleLinks, type VisibleLink } from './lib/links.ts';
-import { optimiseHtmlPictures } from './lib/pictures.server.ts';
-export { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from './lib/news.ts';
+import { optimiseHtmlPictures } from './features/pictures/pictures.server.ts';
+export { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from './features/news/news.ts';
 import { parseContactLines, revealAt, type ContactLine } from './lib/obfuscation.ts';
 
 /** Ids of the menu documents (spec §3). */

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { adminFirestore } from '../../src/lib/firebase-admin.server.ts';
-import { currentConsent } from '../../src/lib/form-rules.ts';
+import { currentConsent } from '../../src/features/forms/form-rules.ts';
 import { BenchError } from './processes.ts';
 
 /** The two measured endpoints and their collections. */

@@ -10,7 +10,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Parser } from 'htmlparser2';
 import sharp, { type Metadata } from 'sharp';
-import type { PictureFailure } from '../../src/lib/report.ts';
+import type { PictureFailure } from '../../src/features/publishing/report.ts';
 
 /** Where a picture is used: `articles` / `asso-2` / `img.src`. */
 export interface PictureUse {

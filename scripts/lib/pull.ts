@@ -51,7 +51,7 @@ export interface PulledContent {
   report: ContentReport;
 }
 
-/** src → optimisable file (scripts/lib/pictures.ts), read by src/lib/pictures.server.ts. */
+/** src → optimisable file (scripts/lib/pictures.ts), read by src/features/pictures/pictures.server.ts. */
 export const PICTURES_MANIFEST = 'src/data/pictures.json';
 
 /** Documents without which there is no meaningful site: [collection, id]. */

@@ -14,10 +14,10 @@ import {
   MAX_BODY_BYTES,
   MESSAGES,
   SUBMISSION_KEY_FIELD,
-} from './forms';
-import { outcomeForField, outcomeLocation, type FormName, type Outcome } from './outcomes';
+} from '../features/forms/forms';
+import { outcomeForField, outcomeLocation, type FormName, type Outcome } from '../features/forms/outcomes';
 import { HttpError } from './http-error.server';
-import { addSubmission, type SubmissionCollection } from './submissions.server';
+import { addSubmission, type SubmissionCollection } from '../features/forms/submissions.server';
 
 /** JSON body of every answer to a JSON request. */
 export interface SubmissionResponse {
@@ -43,7 +43,7 @@ export interface SubmissionEndpointOptions {
   path: string;
   /** Firestore collection that receives one document per valid submission. */
   collection: SubmissionCollection;
-  /** The shared schema (src/lib/forms.ts), strict: unknown fields are refused. */
+  /** The shared schema (src/features/forms/forms.ts), strict: unknown fields are refused. */
   schema: z.ZodMiniType<Record<string, unknown>>;
   /** French message of a successful submission. */
   successMessage: string;

@@ -4,7 +4,7 @@
  * `{clientSecret}` for Stripe.js. Answers: docs/donations.md.
  */
 import type { APIRoute } from 'astro';
-import { donationSessionHandler } from '../lib/donation-endpoint.server';
+import { donationSessionHandler } from '../features/donations/donation-endpoint.server';
 import { methodNotAllowedFor } from '../lib/endpoint.server';
 
 export const prerender = false;

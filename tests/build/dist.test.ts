@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HOME_NEWS_COUNT } from '../../src/lib/news';
+import { HOME_NEWS_COUNT } from '../../src/features/news/news';
 import { callBuiltFunction } from '../fixtures/built-site';
 
 const dist = join(import.meta.dirname, '../../dist');

@@ -1,10 +1,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import PreRegistrationForm from '../../src/islands/PreRegistrationForm';
-import { countryOptions } from '../../src/lib/countries';
+import PreRegistrationForm from '../../src/features/forms/PreRegistrationForm';
+import { countryOptions } from '../../src/features/forms/countries';
 import { $banner, clearMessage } from '../../src/stores/banner';
-import { currentConsent } from '../../src/lib/form-rules';
+import { currentConsent } from '../../src/features/forms/form-rules';
 
 const countries = countryOptions();
 

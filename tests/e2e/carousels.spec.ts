@@ -7,8 +7,8 @@
  * fallback and axe-core after hydration.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newsVisibleCount, SLIDE_DURATION_MS, sponsorsVisibleCount } from '../../src/lib/carousel';
-import { HOME_NEWS_COUNT } from '../../src/lib/news';
+import { newsVisibleCount, SLIDE_DURATION_MS, sponsorsVisibleCount } from '../../src/features/carousels/carousel';
+import { HOME_NEWS_COUNT } from '../../src/features/news/news';
 import { expectNoAxeViolations, NEWS_SLUGS, VIEWPORTS, watchPage } from './helpers';
 
 interface CarouselCase {

@@ -5,7 +5,7 @@
  * live count, axe-core at 375 and 1280 px and no search code on other pages.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { FEED_NEWS_COUNT } from '../../src/lib/news';
+import { FEED_NEWS_COUNT } from '../../src/features/news/news';
 import { expectNoAxeViolations, NEWS_SLUGS, VIEWPORTS, watchCspIssues, watchPage } from './helpers';
 
 /** A demo news item and a French word only its text holds ("crêpes": the snack of the winter party). */

@@ -15,7 +15,7 @@ import {
   watchCspIssues,
   watchPage,
 } from './helpers';
-import { HOME_NEWS_COUNT } from '../../src/lib/news';
+import { HOME_NEWS_COUNT } from '../../src/features/news/news';
 
 const NOT_FOUND_TEXT = "Oups, mais il n'y a rien ici";
 

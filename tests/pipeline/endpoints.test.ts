@@ -11,7 +11,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { collection, getDocsFromServer, Timestamp, type DocumentData } from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
-import { MAX_BODY_BYTES, MESSAGES } from '../../src/lib/forms';
+import { MAX_BODY_BYTES, MESSAGES } from '../../src/features/forms/forms';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { HttpError } from '../../src/lib/http-error.server';
@@ -20,7 +20,7 @@ import {
   closeSubmissionConnection,
   MAX_WRITES_IN_FLIGHT,
   unsettledWrites,
-} from '../../src/lib/submissions.server';
+} from '../../src/features/forms/submissions.server';
 import * as newsletter from '../../src/pages/api/newsletter';
 import * as preinscription from '../../src/pages/api/preinscription';
 import {

@@ -9,11 +9,15 @@ import Stripe from 'stripe';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
-import { FOREIGN_ORIGIN_MESSAGE } from '../../src/lib/donation-endpoint.server';
+import { FOREIGN_ORIGIN_MESSAGE } from '../../src/features/donations/donation-endpoint.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
-import { MESSAGES } from '../../src/lib/forms';
-import { RECEIPT_BAD_SESSION, RECEIPT_NOT_READY, receiptHandler } from '../../src/lib/receipt-endpoint.server';
-import { PAYMENT_MESSAGES, stripeFromEnv } from '../../src/lib/stripe.server';
+import { MESSAGES } from '../../src/features/forms/forms';
+import {
+  RECEIPT_BAD_SESSION,
+  RECEIPT_NOT_READY,
+  receiptHandler,
+} from '../../src/features/donations/receipt-endpoint.server';
+import { PAYMENT_MESSAGES, stripeFromEnv } from '../../src/features/donations/stripe.server';
 import * as don from '../../src/pages/api/don';
 import * as webhook from '../../src/pages/api/stripe-webhook';
 import * as embedded from '../../src/pages/create-checkout-session';
@@ -42,7 +46,7 @@ const ENV_KEYS = [
 ] as const;
 const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
 
-/** Spec §9 in cents, written out independently of src/lib/donations.ts. */
+/** Spec §9 in cents, written out independently of src/features/donations/donations.ts. */
 const EXPECTED_CENTS = [1000, 2500, 5000, 10000, 25000, 50000, 100000, 200000, 500000, 1000000];
 
 const ORIGIN = 'https://dons.exemple.org';

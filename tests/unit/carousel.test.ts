@@ -7,7 +7,7 @@ import {
   sponsorsVisibleCount,
   stepIndex,
   visibleBreakpoints,
-} from '../../src/lib/carousel';
+} from '../../src/features/carousels/carousel';
 
 describe('visible counts (spec §9)', () => {
   it('news: window width / 420, floored', () => {

@@ -6,9 +6,15 @@ import {
   formatEuros,
   stepAmountIndex,
   taxReductionLine,
-} from '../../src/lib/donations';
-import { MESSAGES, paymentDraftSchema, fieldErrors } from '../../src/lib/forms';
-import { amountInWords, formatCents, frenchDate, receiptNumber, receiptYear } from '../../src/lib/receipt';
+} from '../../src/features/donations/donations';
+import { MESSAGES, paymentDraftSchema, fieldErrors } from '../../src/features/forms/forms';
+import {
+  amountInWords,
+  formatCents,
+  frenchDate,
+  receiptNumber,
+  receiptYear,
+} from '../../src/features/donations/receipt';
 
 /** Intl writes French numbers with narrow no-break spaces: compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');

@@ -27,7 +27,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findGoogleEmulatorJar, hasJava, startGoogleFirestore } from '../../scripts/lib/google-firestore';
-import { closeSubmissionConnection } from '../../src/lib/submissions.server';
+import { closeSubmissionConnection } from '../../src/features/forms/submissions.server';
 import * as newsletterRoute from '../../src/pages/api/newsletter';
 import * as preRegistrationRoute from '../../src/pages/api/preinscription';
 import { newsletterConsent, storedConsent, validPreRegistration } from '../fixtures/submissions';

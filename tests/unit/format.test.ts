@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryOptions, isCountryCode } from '../../src/lib/countries';
+import { countryOptions, isCountryCode } from '../../src/features/forms/countries';
 import { formatDate, isoDate } from '../../src/lib/dates';
 import { parseHostPort, firestoreTargetFromEnv } from '../../src/lib/firestore.server';
 

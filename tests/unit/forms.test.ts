@@ -12,8 +12,8 @@ import {
   paymentDraftSchema,
   preRegistrationSchema,
   textLength,
-} from '../../src/lib/forms';
-import { CONSENT_WORDINGS, consentText, currentConsent } from '../../src/lib/form-rules';
+} from '../../src/features/forms/forms';
+import { CONSENT_WORDINGS, consentText, currentConsent } from '../../src/features/forms/form-rules';
 import { newsletterConsent, preRegistrationConsent } from '../fixtures/submissions';
 
 const validPreRegistration = {
@@ -125,7 +125,7 @@ describe('pre-registration rules', () => {
   });
 
   it('accepts every country of the list and nothing else', async () => {
-    const { countryOptions } = await import('../../src/lib/countries');
+    const { countryOptions } = await import('../../src/features/forms/countries');
     for (const { code } of countryOptions()) expect(isCountryCodeLike(code), code).toBe(true);
     for (const code of ['ZZ', 'EU', 'UN', 'XX', 'fr', 'FRA', '']) expect(isCountryCodeLike(code), code).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageLinkItems, pagePath } from '../../src/lib/pagination';
+import { pageLinkItems, pagePath } from '../../src/features/news/pagination';
 
 const render = (current: number, last: number) =>
   pageLinkItems(current, last)

@@ -7,7 +7,7 @@ import {
   PUBLICATION_MESSAGES,
   publicationOutcome,
   type ContentReport,
-} from '../../src/lib/report';
+} from '../../src/features/publishing/report';
 
 const report: ContentReport = {
   generatedAt: 1_795_000_000,

@@ -3,8 +3,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import rateLimit, { config } from '../../netlify/edge-functions/rate-limit.ts';
-import { MESSAGES } from '../../src/lib/forms.ts';
-import { postJson } from '../../src/lib/submit.ts';
+import { MESSAGES } from '../../src/features/forms/forms.ts';
+import { postJson } from '../../src/features/forms/submit.ts';
 
 const pages = join(import.meta.dirname, '../../src/pages');
 

@@ -1,7 +1,7 @@
 /** The rebuild secret check: equal strings only, compared in constant time on SHA-256 digests (length does not leak). */
 import * as crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { isSecret } from '../../src/lib/rebuild.server';
+import { isSecret } from '../../src/features/publishing/rebuild.server';
 
 vi.mock('node:crypto', async (importOriginal) => {
   const original = await importOriginal<typeof import('node:crypto')>();

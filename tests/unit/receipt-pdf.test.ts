@@ -4,7 +4,7 @@
  */
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { receiptPdf, type ReceiptData } from '../../src/lib/receipt-pdf.server';
+import { receiptPdf, type ReceiptData } from '../../src/features/donations/receipt-pdf.server';
 
 const RECEIPT: ReceiptData = {
   number: '2026-00042',

@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { createSubmissionEndpoint } from '../../lib/endpoint.server';
-import { MESSAGES, preRegistrationSchema } from '../../lib/forms';
+import { MESSAGES, preRegistrationSchema } from '../../features/forms/forms';
 
 export const prerender = false;
 

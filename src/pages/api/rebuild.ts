@@ -1,7 +1,7 @@
-/** POST /api/rebuild, on demand: the editors' publish (src/lib/rebuild.server.ts, docs/rebuild.md). */
+/** POST /api/rebuild, on demand: the editors' publish (src/features/publishing/rebuild.server.ts, docs/rebuild.md). */
 import type { APIRoute } from 'astro';
 import type { EndpointContext } from '../../lib/endpoint.server';
-import { handleRebuild, rebuildMethodNotAllowed } from '../../lib/rebuild.server';
+import { handleRebuild, rebuildMethodNotAllowed } from '../../features/publishing/rebuild.server';
 
 export const prerender = false;
 

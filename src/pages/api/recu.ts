@@ -7,11 +7,11 @@ import type { APIRoute } from 'astro';
 import { address } from '../../content';
 import { methodNotAllowedFor } from '../../lib/endpoint.server';
 import { contactLineText } from '../../lib/obfuscation';
-import { issuerFromEnv, receiptHandler } from '../../lib/receipt-endpoint.server';
+import { issuerFromEnv, receiptHandler } from '../../features/donations/receipt-endpoint.server';
 
 export const prerender = false;
 
-/** The receipt or its state (answers: src/lib/receipt-endpoint.server.ts, docs/donations.md). */
+/** The receipt or its state (answers: src/features/donations/receipt-endpoint.server.ts, docs/donations.md). */
 export const GET = receiptHandler(async () => {
   const info = await address();
   return { name: info.name, addressLines: info.lines.map(contactLineText), ...issuerFromEnv() };

@@ -9,7 +9,7 @@ import {
   verifyStripeEvent,
   WEBHOOK_MAX_BODY_BYTES,
   webhookSecretFromEnv,
-} from '../../lib/donation-ledger.server';
+} from '../../features/donations/donation-ledger.server';
 import {
   errorResponse,
   jsonResponse,

@@ -1,10 +1,10 @@
 /**
  * Pre-registration form: checked with preRegistrationSchema, sent to POST /api/preinscription; errors
  * next to their field, focus on the first; the draft survives a failure and a reload (sessionStorage).
- * Without JavaScript a plain form POST (src/lib/outcomes.ts).
+ * Without JavaScript a plain form POST (src/features/forms/outcomes.ts).
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { Country } from '../lib/countries';
+import type { Country } from './countries';
 import {
   currentConsent,
   fieldErrors,
@@ -12,9 +12,9 @@ import {
   MESSAGES,
   preRegistrationSchema,
   type PreRegistrationDraft as Draft,
-} from '../lib/forms';
-import { postJson, submissionKeys } from '../lib/submit';
-import { showMessage } from '../stores/banner';
+} from './forms';
+import { postJson, submissionKeys } from './submit';
+import { showMessage } from '../../stores/banner';
 import { ConsentField, Honeypot, PrivacyLink } from './FormParts';
 import TextFieldInput from './TextField';
 

@@ -5,9 +5,9 @@
  */
 import type { DocumentData, Timestamp } from 'firebase-admin/firestore';
 import { readDonation, SESSION_ID_PATTERN } from './donation-ledger.server';
-import { jsonResponse, type EndpointContext, type EndpointHandler } from './endpoint.server';
-import { MESSAGES } from './forms';
-import { HttpError } from './http-error.server';
+import { jsonResponse, type EndpointContext, type EndpointHandler } from '../../lib/endpoint.server';
+import { MESSAGES } from '../forms/forms';
+import { HttpError } from '../../lib/http-error.server';
 import { receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
 
 /** Where a session stands, for the thank-you page. */

@@ -1,13 +1,13 @@
 /**
  * Newsletter popup: an opener and a native modal <dialog> with email and consent, opening without
- * JavaScript too (invoker commands). The schema (src/lib/forms.ts) loads at the first submit, keeping
+ * JavaScript too (invoker commands). The schema (src/features/forms/forms.ts) loads at the first submit, keeping
  * zod off the home page; messages go to the banner and inside the dialog; a failure keeps the input.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { currentConsent, HONEYPOT_FIELD, isAcceptableEmail, MESSAGES } from '../lib/form-rules';
-import { postJson, submissionKeys } from '../lib/submit';
-import { $banner, showMessage } from '../stores/banner';
+import { currentConsent, HONEYPOT_FIELD, isAcceptableEmail, MESSAGES } from './form-rules';
+import { postJson, submissionKeys } from './submit';
+import { $banner, showMessage } from '../../stores/banner';
 import { ConsentField, Honeypot, PrivacyLink } from './FormParts';
 
 interface Props {
@@ -20,7 +20,7 @@ const CONSENT = currentConsent('newsletter');
 /** The payload's first French problem by the newsletter schema (loaded on first use); null when valid or unloadable (the endpoint checks anyway). */
 async function newsletterProblem(payload: Record<string, unknown>): Promise<string | null> {
   try {
-    const { firstError, newsletterSchema } = await import('../lib/forms');
+    const { firstError, newsletterSchema } = await import('./forms');
     const checked = newsletterSchema.safeParse(payload);
     return checked.success ? null : firstError(checked.error);
   } catch {

@@ -4,15 +4,15 @@
  */
 import { doc, runTransaction, type DocumentData, type Firestore, type Transaction } from 'firebase/firestore';
 import { FieldValue, type Firestore as AdminFirestore } from 'firebase-admin/firestore';
-import { adminFirestore, closeAdminFirestore } from './firebase-admin.server';
+import { adminFirestore, closeAdminFirestore } from '../../lib/firebase-admin.server';
 import { MESSAGES } from './forms';
 import {
   connectFirestore,
   firestoreTargetFromEnv,
   type FirestoreConnection,
   type FirestoreTarget,
-} from './firestore.server';
-import { HttpError, withDeadline } from './http-error.server';
+} from '../../lib/firestore.server';
+import { HttpError, withDeadline } from '../../lib/http-error.server';
 
 /** The collections the site writes to, named as in the database (spec §7: `inscripitions`, spelled so). */
 export type SubmissionCollection = 'newsletter' | 'inscripitions';
@@ -137,7 +137,7 @@ export async function addSubmission(
  * `next` returns. The same id can be written any number of times (a retried
  * webhook) without ever creating a second document.
  * @param name - the collection.
- * @param id - the document id (e.g. the ledger's `don_…` id of a Checkout Session, src/lib/donation-ledger.server.ts).
+ * @param id - the document id (e.g. the ledger's `don_…` id of a Checkout Session, src/features/donations/donation-ledger.server.ts).
  * @param next - current data (undefined when the document does not exist) →
  *   the complete new document (FieldValues allowed, at most one serverTimestamp()
  *   — the embedded emulator applies only the first transform of a write —

@@ -1,8 +1,8 @@
 /**
  * A content picture inside an island: the `<picture>` of a PictureView computed at build time by
- * the page (src/lib/pictures.server.ts), the same markup as ContentPicture.astro.
+ * the page (src/features/pictures/pictures.server.ts), the same markup as ContentPicture.astro.
  */
-import type { PictureView } from '../lib/pictures.server';
+import type { PictureView } from './pictures.server';
 
 /** Renders `view` as `<picture>` (AVIF, WebP, fallback `<img>` with width/height). */
 export default function ResponsivePicture({ view, className }: { view: PictureView; className?: string }) {

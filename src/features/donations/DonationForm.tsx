@@ -11,11 +11,11 @@ import {
   stepAmountIndex,
   TAX_CAP_NOTE,
   taxReductionLine,
-} from '../lib/donations';
-import type { DONATION_FREQUENCIES, PAYMENT_METHODS } from '../lib/forms';
-import { postJson } from '../lib/submit';
-import { showMessage } from '../stores/banner';
-import { PrivacyLink } from './FormParts';
+} from './donations';
+import type { DONATION_FREQUENCIES, PAYMENT_METHODS } from '../forms/forms';
+import { postJson } from '../forms/submit';
+import { showMessage } from '../../stores/banner';
+import { PrivacyLink } from '../forms/FormParts';
 import './donation.css';
 
 interface Props {

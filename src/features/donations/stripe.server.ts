@@ -5,8 +5,8 @@
  */
 import Stripe from 'stripe';
 import type { amountFromIndex } from './donations';
-import { errorResponse } from './endpoint.server';
-import { HttpError, withDeadline } from './http-error.server';
+import { errorResponse } from '../../lib/endpoint.server';
+import { HttpError, withDeadline } from '../../lib/http-error.server';
 
 /** An amount of the server's list: `{ index, euros, cents }` as amountFromIndex() returns it. */
 export type DonationAmount = NonNullable<ReturnType<typeof amountFromIndex>>;
@@ -34,7 +34,7 @@ export const RETURN_PATHS = {
   cancel: '/soutenir/annule',
 } as const;
 
-/** Every message a visitor can get from the donation endpoints (besides those of src/lib/forms.ts). */
+/** Every message a visitor can get from the donation endpoints (besides those of src/features/forms/forms.ts). */
 export const PAYMENT_MESSAGES = {
   /** HTTP 503: no STRIPE_SECRET_KEY (or no STRIPE_WEBHOOK_SECRET for the webhook). */
   notConfigured: 'Le paiement en ligne n’est pas configuré sur ce site.',

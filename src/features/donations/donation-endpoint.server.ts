@@ -10,8 +10,8 @@ import {
   readJsonObject,
   type EndpointContext,
   type EndpointHandler,
-} from './endpoint.server';
-import { fieldErrors, firstError, MESSAGES, paymentDraftSchema } from './forms';
+} from '../../lib/endpoint.server';
+import { fieldErrors, firstError, MESSAGES, paymentDraftSchema } from '../forms/forms';
 import {
   createDonationSession,
   PAYMENT_MESSAGES,

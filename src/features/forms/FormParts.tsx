@@ -3,7 +3,7 @@
  * wording's version, the honeypot, the data-notice link. Not islands on their own: islands render them.
  */
 import type { ChangeEvent } from 'react';
-import { currentConsent, HONEYPOT_FIELD, type ConsentForm } from '../lib/form-rules';
+import { currentConsent, HONEYPOT_FIELD, type ConsentForm } from './form-rules';
 
 interface ConsentProps {
   /** The checkbox's id (its error's id is `${id}-error`). */

@@ -61,7 +61,7 @@ export async function postJson(url: string, payload: unknown, unavailable?: stri
 }
 
 /**
- * Submission keys for one form (the `envoi` field, src/lib/forms.ts): `keyFor(payload)` returns the
+ * Submission keys for one form (the `envoi` field, src/features/forms/forms.ts): `keyFor(payload)` returns the
  * key of the previous call while the payload is the same (a retry after a failure), a new UUID when
  * it changed; `forget()` after a success, so that the next submission gets its own.
  */

@@ -5,12 +5,12 @@
  */
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
-import { adminFirestore } from './firebase-admin.server';
+import { adminFirestore } from '../../lib/firebase-admin.server';
 import { receiptNumber, receiptYear } from './receipt';
-import { FIELD_MAX, MESSAGES } from './forms';
-import { HttpError, withDeadline } from './http-error.server';
+import { FIELD_MAX, MESSAGES } from '../forms/forms';
+import { HttpError, withDeadline } from '../../lib/http-error.server';
 import { notConfigured, SITE_MARKER } from './stripe.server';
-import { unavailable } from './submissions.server';
+import { unavailable } from '../forms/submissions.server';
 
 /** The Firestore collection of the ledger. */
 export const LEDGER_COLLECTION = 'dons';

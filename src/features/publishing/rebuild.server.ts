@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { getStore, type Store } from '@netlify/blobs';
-import { jsonResponse, readBoundedBody, type EndpointHandler } from './endpoint.server';
+import { jsonResponse, readBoundedBody, type EndpointHandler } from '../../lib/endpoint.server';
 
 /** Calls within this many milliseconds (60 s) of a build hook call trigger no other build. */
 const REBUILD_WINDOW_MS = 60_000;

@@ -1,6 +1,6 @@
 /**
  * The forms' rules and French messages that need no schema library: what the islands need before a
- * visitor submits, without loading zod. src/lib/forms.ts builds the schemas on them and re-exports
+ * visitor submits, without loading zod. src/features/forms/forms.ts builds the schemas on them and re-exports
  * all of this; the newsletter popup loads it only at the first submit (zod stays off the home page).
  */
 
@@ -145,7 +145,7 @@ let regionNames: Intl.DisplayNames | undefined;
 /**
  * True for an ISO 3166-1 alpha-2 country code ("FR", "BE"), checked with the
  * runtime's own CLDR data (Intl.DisplayNames) so that the browser bundle does
- * not carry a country table; the list shown comes from src/lib/countries.ts.
+ * not carry a country table; the list shown comes from src/features/forms/countries.ts.
  */
 export function isCountryCodeLike(code: string): boolean {
   if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;

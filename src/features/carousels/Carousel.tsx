@@ -6,7 +6,7 @@
  */
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
-import { canScroll, lastIndex, stepIndex, type VisibleBreakpoint, type VisibleCount } from '../lib/carousel';
+import { canScroll, lastIndex, stepIndex, type VisibleBreakpoint, type VisibleCount } from './carousel';
 import './carousel.css';
 
 type EmblaOptions = NonNullable<Parameters<typeof useEmblaCarousel>[0]>;

@@ -4,7 +4,7 @@
  * French sentences for editors.
  */
 
-import type { ContentReport } from '../content.config';
+import type { ContentReport } from '../../content.config';
 
 export type { ContentReport };
 /** A picture the pull left out. */

@@ -2,11 +2,11 @@
  * The home page's carousels: news cards leading to /actualites/<slug>, and partner logo tiles (the
  * name when there is no logo). Props are serialisable: the page formats dates and optimises pictures.
  */
-import type { ArticleView } from '../content';
-import { newsVisibleCount, sponsorsVisibleCount, visibleBreakpoints } from '../lib/carousel';
-import type { PictureView } from '../lib/pictures.server';
+import type { ArticleView } from '../../content';
+import { newsVisibleCount, sponsorsVisibleCount, visibleBreakpoints } from './carousel';
+import type { PictureView } from '../pictures/pictures.server';
 import Carousel from './Carousel';
-import ResponsivePicture from './ResponsivePicture';
+import ResponsivePicture from '../pictures/ResponsivePicture';
 
 /** One news card: the article's fields the card shows. */
 export interface NewsSlide extends Pick<ArticleView, 'slug' | 'titre' | 'introHtml'> {
