@@ -1,6 +1,6 @@
 /**
- * Adds the security headers (src/lib/security-headers.ts) to every on-demand answer: API JSON, redirects,
- * errors, the not-found page. Netlify gives netlify.toml's headers to static files only.
+ * Adds the security headers (src/lib/security-headers.ts) to on-demand answers: API JSON, redirects, errors,
+ * the not-found page. Netlify gives netlify.toml's headers to static files only.
  */
 import { defineMiddleware } from 'astro:middleware';
 import { SECURITY_HEADERS } from './lib/security-headers';

@@ -1,4 +1,4 @@
-/** What pages add to astro.config.mjs's policy through `Astro.csp` (docs/security.md); no-ops under `astro dev`, which has none. */
+/** What pages add to astro.config.mjs's policy through `Astro.csp` (docs/security.md); no-ops under `astro dev`. */
 import type { APIContext } from 'astro';
 import { Parser } from 'htmlparser2';
 
@@ -17,14 +17,15 @@ export const STRIPE_SOURCES = {
   connect: ['https://api.stripe.com', 'https://checkout.stripe.com'],
 };
 
-/** Directives a page may add sources to. */
-export type SourceDirective = 'img-src' | 'frame-src' | 'connect-src' | 'media-src' | 'worker-src';
-
 /**
  * Adds `sources` to one directive of the page's policy; nothing when `sources` is empty. Call it in a
  * page's frontmatter: astro 7.3 streams pages, so a component's or middleware's call comes too late.
  */
-export function allowSources(csp: PageCsp, directive: SourceDirective, sources: Iterable<string>): void {
+export function allowSources(
+  csp: PageCsp,
+  directive: 'img-src' | 'frame-src' | 'connect-src' | 'media-src' | 'worker-src',
+  sources: Iterable<string>,
+): void {
   const list = [...new Set(sources)];
   if (csp && list.length > 0) csp.insertDirective(`${directive} ${list.join(' ')}`);
 }
@@ -44,12 +45,7 @@ export function allowWasm(csp: PageCsp): void {
 
 /** `https://host[:port]` of an absolute http(s) URL; undefined for a site path, a data: URL or garbage. */
 export function remoteOrigin(url: string): string | undefined {
-  if (!/^https?:\/\//i.test(url.trim())) return undefined;
-  try {
-    return new URL(url.trim()).origin;
-  } catch {
-    return undefined;
-  }
+  return /^https?:\/\//i.test(url.trim()) ? URL.parse(url.trim())?.origin : undefined;
 }
 
 /**
@@ -65,15 +61,12 @@ export function contentFrameOrigins(documents: unknown[], toHtml: (html: string)
       if (origin) frames.add(origin);
     },
   });
-  const visit = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (/<iframe\b/i.test(value)) parser.write(toHtml(value));
-    } else if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === 'object') {
-      for (const [name, item] of Object.entries(value)) if (name !== 'schema') visit(item);
-    }
-  };
-  documents.forEach(visit);
+  // The documents are JSON (the pull's files): JSON.stringify's replacer visits every nested value.
+  JSON.stringify(documents, (key, value: unknown) => {
+    if (key === 'schema') return undefined;
+    if (typeof value === 'string' && /<iframe\b/i.test(value)) parser.write(toHtml(value));
+    return value;
+  });
   parser.end();
   return [...frames].sort();
 }

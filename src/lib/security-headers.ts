@@ -1,7 +1,6 @@
 /**
- * The security headers every answer carries (docs/security.md). netlify.toml's "/*" rule gives them to static
- * files; src/middleware.ts to on-demand answers, which Netlify does not give netlify.toml's headers.
- * tests/unit/security-headers.test.ts keeps the two lists equal.
+ * The security headers every answer carries (docs/security.md): netlify.toml's "/*" rule gives them to static
+ * files (tests/build/headers.test.ts keeps the two lists equal), src/middleware.ts to on-demand answers.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',

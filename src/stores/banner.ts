@@ -7,34 +7,17 @@ import { atom } from 'nanostores';
 /** How long a message stays, in milliseconds (spec §9: 4 seconds). */
 export const MESSAGE_TIMEOUT_MS = 4000;
 
-/** Kind of message: drives the banner's colour and icon, never its only cue. */
-export type MessageTone = 'success' | 'error' | 'info';
+type Tone = 'success' | 'error' | 'info';
 
-/** The message on screen, or null. `id` changes with every message (even a repeated text). */
-export interface BannerMessage {
-  id: number;
-  text: string;
-  tone: MessageTone;
-}
-
-/** Current banner message. */
-export const $banner = atom<BannerMessage | null>(null);
+/** The message on screen, or null; `id` changes with every message (a repeated text too); `tone` sets colour and icon. */
+export const $banner = atom<{ id: number; text: string; tone: Tone } | null>(null);
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let counter = 0;
 
-/**
- * Shows `text` in the banner for 4 s (a new message replaces the current one
- * and restarts the 4 s).
- */
-export function showMessage(text: string, tone: MessageTone = 'info'): void {
+/** Shows `text` in the banner for 4 s; a new message replaces the current one and restarts the 4 s. */
+export function showMessage(text: string, tone: Tone = 'info'): void {
   clearTimeout(timer);
   $banner.set({ id: ++counter, text, tone });
   timer = setTimeout(() => $banner.set(null), MESSAGE_TIMEOUT_MS);
-}
-
-/** Removes the message at once (e.g. the banner's close button). */
-export function clearMessage(): void {
-  clearTimeout(timer);
-  $banner.set(null);
 }

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DonationForm from '../../src/features/donations/DonationForm';
-import { $banner, clearMessage } from '../../src/stores/banner';
+import { $banner } from '../../src/stores/banner';
 
 const mount = vi.fn();
 const createEmbeddedCheckoutPage = vi.fn(async () => ({ mount, destroy: vi.fn(), unmount: vi.fn() }));
@@ -26,7 +26,7 @@ const amount = (euros: string) => within(amounts()).getByRole('radio', { name: n
 describe('DonationForm', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
   afterEach(() => {
-    clearMessage();
+    $banner.set(null);
     sessionStorage.clear();
     vi.unstubAllGlobals();
     vi.useRealTimers();

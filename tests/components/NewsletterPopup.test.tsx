@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import NewsletterPopup from '../../src/features/forms/NewsletterPopup';
-import { $banner, clearMessage } from '../../src/stores/banner';
+import { $banner } from '../../src/stores/banner';
 import { newsletterConsent } from '../fixtures/submissions';
 
 function setup() {
@@ -23,7 +23,7 @@ function jsonResponse(status: number, body: unknown): Response {
 describe('NewsletterPopup', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
   afterEach(() => {
-    clearMessage();
+    $banner.set(null);
     vi.unstubAllGlobals();
     vi.useRealTimers();
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PreRegistrationForm from '../../src/features/forms/PreRegistrationForm';
 import { countryOptions } from '../../src/features/forms/countries';
-import { $banner, clearMessage } from '../../src/stores/banner';
+import { $banner } from '../../src/stores/banner';
 import { currentConsent } from '../../src/features/forms/form-rules';
 
 const countries = countryOptions();
@@ -45,7 +45,7 @@ const typed = {
 describe('PreRegistrationForm', () => {
   beforeEach(() => sessionStorage.clear());
   afterEach(() => {
-    clearMessage();
+    $banner.set(null);
     vi.unstubAllGlobals();
   });
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $banner, clearMessage, MESSAGE_TIMEOUT_MS, showMessage } from '../../src/stores/banner';
+import { $banner, MESSAGE_TIMEOUT_MS, showMessage } from '../../src/stores/banner';
 
 describe('message banner store (spec §4: gone after 4 s)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
-    clearMessage();
+    $banner.set(null);
     vi.useRealTimers();
   });
 
