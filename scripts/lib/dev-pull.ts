@@ -1,7 +1,7 @@
 /** The pull of POST /api/rebuild under `npm start`, run inside Astro's dev server (the route imports it in dev only). */
 import { readFile, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { dataFiles } from '../../src/content.config.ts';
+import { dataFile, firestoreSchemas, type CollectionName } from '../../src/content.config.ts';
 import { pullFromEnvironment } from './content-source.ts';
 
 /** Astro's dev data store: rewritten 500 ms after its file() loaders reloaded src/data, then pages show the change. */
@@ -12,15 +12,17 @@ const DATA_STORE = '.astro/data-store.json';
  * that a page loaded after the answer shows the new content. @throws the pull's error, or after `reloadMs`.
  */
 export async function pullAndAwaitReload(reloadMs = 5000): Promise<void> {
-  const contents = () => Promise.all(Object.values(dataFiles).map((file) => readFile(file, 'utf8').catch(() => '')));
+  const names = Object.keys(firestoreSchemas) as CollectionName[];
+  const contents = async () =>
+    (await Promise.all(names.map((name) => readFile(dataFile(name), 'utf8').catch(() => '')))).join('\0');
   const storeTime = () =>
     stat(DATA_STORE).then(
-      (stats) => stats.mtimeMs,
+      ({ mtimeMs }) => mtimeMs,
       () => 0,
     );
   const [before, storedAt] = await Promise.all([contents(), storeTime()]);
   await pullFromEnvironment();
-  if ((await contents()).every((text, index) => text === before[index])) return;
+  if ((await contents()) === before) return;
   for (const deadline = performance.now() + reloadMs; (await storeTime()) === storedAt; await sleep(50)) {
     if (performance.now() > deadline)
       throw new Error(`Astro did not reload ${DATA_STORE} in ${reloadMs} ms: restart npm start.`);

@@ -3,56 +3,15 @@
  * headings (h1/h2 → h3), http/mailto/tel links, images, tables and known video iframes stay; scripts,
  * styles, handlers, `javascript:`/`data:` URLs and forms go. '[at]' becomes '@' first (spec §9).
  */
-import { Parser } from 'htmlparser2';
+import { DomUtils, Parser, parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { revealAt } from './obfuscation.ts';
 
-/** Hosts whose iframes an editor may embed (videos without tracking cookies). */
-const ALLOWED_IFRAME_HOSTS = ['www.youtube-nocookie.com', 'player.vimeo.com'];
-
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'small',
-    'mark',
-    'abbr',
-    'span',
-    'ul',
-    'ol',
-    'li',
-    'dl',
-    'dt',
-    'dd',
-    'blockquote',
-    'q',
-    'cite',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'hr',
-    'a',
-    'img',
-    'figure',
-    'figcaption',
-    'table',
-    'caption',
-    'thead',
-    'tbody',
-    'tfoot',
-    'tr',
-    'th',
-    'td',
-    'iframe',
+    ...['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'mark', 'abbr', 'span', 'blockquote', 'q', 'cite'],
+    ...['ul', 'ol', 'li', 'dl', 'dt', 'dd', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'a'],
+    ...['img', 'figure', 'figcaption', 'iframe', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'],
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel', 'hreflang'],
@@ -66,7 +25,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
-  allowedIframeHostnames: ALLOWED_IFRAME_HOSTS,
+  // Videos without tracking cookies.
+  allowedIframeHostnames: ['www.youtube-nocookie.com', 'player.vimeo.com'],
   disallowedTagsMode: 'discard',
   // sanitize-html strips an unknown iframe's src but keeps the element: drop it whole.
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
@@ -99,15 +59,7 @@ export function asPageSections(html: string): string {
 /** Plain text of some HTML (tags dropped, entities decoded), for meta descriptions. */
 export function htmlToText(html: string): string {
   const text = sanitizeHtml(revealAt(html), { allowedTags: [], allowedAttributes: {} });
-  return text
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  return DomUtils.textContent(parseDocument(text)).replace(/\s+/g, ' ').trim();
 }
 
 const LINE_BREAKING = new Set(['br', 'p', 'li', 'div', 'ul', 'ol', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
