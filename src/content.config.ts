@@ -29,11 +29,7 @@ export function toSeconds(value: unknown): unknown {
   if (isBlank(value)) return undefined;
   const stamp = value as { toMillis?: () => number; seconds?: unknown; _seconds?: unknown };
   let seconds =
-    typeof value !== 'object'
-      ? value
-      : typeof stamp.toMillis === 'function'
-        ? stamp.toMillis() / 1000
-        : (stamp.seconds ?? stamp._seconds);
+    typeof stamp.toMillis === 'function' ? stamp.toMillis() / 1000 : (stamp.seconds ?? stamp._seconds ?? value);
   if (typeof seconds === 'string') {
     seconds = ISO_DATE.test(seconds.trim()) ? Date.parse(seconds.trim()) / 1000 : fromText(seconds);
   }
@@ -54,7 +50,7 @@ const pictureSourceSchema = z.string({ error: 'l’adresse de son image n’est 
   const src = raw.trim();
   const storage = /^gs:\/\/([^/]+)\/(.+)$/i.exec(src);
   if (storage) {
-    return `https://firebasestorage.googleapis.com/v0/b/${storage[1]}/o/${encodeURIComponent(storage[2] as string)}?alt=media`;
+    return `https://firebasestorage.googleapis.com/v0/b/${storage[1]}/o/${encodeURIComponent(storage[2]!)}?alt=media`;
   }
   if ((src.startsWith('/') && !src.startsWith('//')) || /^https?:$/.test(URL.parse(src)?.protocol ?? '')) return src;
   ctx.issues.push({
@@ -191,12 +187,9 @@ export type CollectionName = keyof typeof firestoreSchemas;
 /** Where the pull writes a collection's JSON (document id → data). */
 export const dataFile = (name: CollectionName) => `src/data/${name}.json`;
 
-/** What the pull leaves out when a value still fails: a document, one link, or one field. */
-export type LeftOut = 'document' | 'link' | 'field';
-
-const images: [RegExp, LeftOut][] = [[/^(img|imgContenu|picto)(?![^.])/, 'field']];
-/** The parts of a document left out alone, matched on the start of an issue's dotted path; a failure elsewhere leaves the document out. */
-export const partsLeftOutAlone: Record<CollectionName, [RegExp, LeftOut][]> = {
+const images: [RegExp, 'field'][] = [[/^(img|imgContenu|picto)(?![^.])/, 'field']];
+/** The parts of a document left out alone (one field or one link), matched on the start of an issue's dotted path; a failure elsewhere leaves the document out. */
+export const partsLeftOutAlone: Record<CollectionName, [RegExp, 'field' | 'link'][]> = {
   menus: [
     [/^liens\.\d+(\.children\.\d+)?\.(picto|ordre|target|ancre|exergue)(?![^.])/, 'field'],
     [/^liens\.\d+(\.children\.\d+)?(?![^.])/, 'link'],
@@ -219,27 +212,17 @@ export const contentReportSchema = z.object({
       id: z.string(),
       /** Titre of the document (or link) concerned, when it has one. */
       titre: z.string().optional(),
-      /** Field path, e.g. `date`, `liens.3.href`, or `(document)`. */
+      /** Field path (`date`, `liens.3.href`, `(document)`) and a plain French reason (« sa date est illisible »). */
       field: z.string(),
-      /** A plain French sentence for editors, e.g. « sa date est illisible ». */
       reason: z.string(),
       leftOut: z.enum(['document', 'link', 'field']),
     }),
   ),
-  /** Content pictures downloaded at build time; `failed` names each place using one that could not be read. */
+  /** Content pictures read at build time; `failed`: each use of one that could not be read (src as written, field path, French reason without full stop). */
   pictures: z.object({
     fetched: z.number().int(),
     failed: z.array(
-      z.object({
-        /** As the editor wrote it. */
-        src: z.string(),
-        /** French, without final full stop. */
-        reason: z.string(),
-        collection: z.string(),
-        id: z.string(),
-        /** `img.src`, `contenu (<img>)`, `liens.2.picto.src`… */
-        field: z.string(),
-      }),
+      z.object({ src: z.string(), reason: z.string(), collection: z.string(), id: z.string(), field: z.string() }),
     ),
   }),
 });
@@ -248,8 +231,6 @@ export const contentReportSchema = z.object({
 export type Link = z.infer<typeof linkSchema>;
 /** An article (or partner) after validation. */
 export type Article = z.infer<typeof articleSchema>;
-/** A category after validation. */
-export type Category = z.infer<typeof categorySchema>;
 /** The content report of a pull. */
 export type ContentReport = z.infer<typeof contentReportSchema>;
 /** One entry of the report's problems. */

@@ -25,9 +25,11 @@ async function toView(id: string, { slug, intro, contenu, titre, ...data }: Arti
   };
 }
 
-/** Views of entries, in the entries' order. */
-const toViews = (entries: { id: string; data: Article }[]) =>
-  Promise.all(entries.map((entry) => toView(entry.id, entry.data)));
+/** Views of a collection's entries (of category `cat` when given). */
+async function viewsOf(name: 'articles' | 'partenaires', cat?: string): Promise<ArticleView[]> {
+  const entries = await getCollection(name, (entry) => cat === undefined || entry.data.cat === cat);
+  return Promise.all(entries.map((entry) => toView(entry.id, entry.data)));
+}
 
 const newestFirst = (a: ArticleView, b: ArticleView) => (b.date ?? 0) - (a.date ?? 0);
 
@@ -56,11 +58,7 @@ export async function category(id: string) {
 
 /** Articles of a category: in the order of the category's `articles` list, then the others newest first. */
 export async function articlesOf(cat: string): Promise<ArticleView[]> {
-  return inCategoryOrder(
-    cat,
-    await toViews(await getCollection('articles', (entry) => entry.data.cat === cat)),
-    newestFirst,
-  );
+  return inCategoryOrder(cat, await viewsOf('articles', cat), newestFirst);
 }
 
 /** Home intro cards: articles of category `accueil`. */
@@ -70,8 +68,7 @@ export function homeIntroCards(): Promise<ArticleView[]> {
 
 /** News: articles of category `actualites`, newest first. */
 export async function news(): Promise<ArticleView[]> {
-  const entries = await getCollection('articles', (entry) => entry.data.cat === 'actualites');
-  return (await toViews(entries)).toSorted(newestFirst);
+  return (await viewsOf('articles', 'actualites')).toSorted(newestFirst);
 }
 
 /** The `count` latest news items, newest first (the home carousel, the feed). */
@@ -81,8 +78,7 @@ export async function latestNews(count: number): Promise<ArticleView[]> {
 
 /** Sponsors: every document of `partenaires`, in the category's order, else by name. */
 export async function sponsors(): Promise<ArticleView[]> {
-  const views = await toViews(await getCollection('partenaires'));
-  return inCategoryOrder('partenaires', views, (a, b) => a.titre.localeCompare(b.titre, 'fr'));
+  return inCategoryOrder('partenaires', await viewsOf('partenaires'), (a, b) => a.titre.localeCompare(b.titre, 'fr'));
 }
 
 /** The association's address: name, postal `lines` and `contacts` (phones, emails, "Label : value"). */

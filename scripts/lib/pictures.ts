@@ -7,45 +7,25 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { Parser } from 'htmlparser2';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import sharp, { type Metadata } from 'sharp';
 import type { Article, ContentReport, Link } from '../../src/content.config.ts';
 
-type PictureFailure = ContentReport['pictures']['failed'][number];
 /** Where a picture is used: its `src` as the editor wrote it, collection, id and field path (`img.src`…). */
-export type PictureUse = Omit<PictureFailure, 'reason'>;
-
-/** Options of {@link pullPictures}: project root, download cache (default node_modules/.cache/contenu-images, kept by Netlify), timeout of one download (ms, default 20 000). */
-interface PicturesOptions {
-  root: string;
-  cacheDir?: string;
-  timeoutMs?: number;
-  log?: (line: string) => void;
-}
-type Settings = Required<Omit<PicturesOptions, 'log'>>;
+type PictureUse = Omit<ContentReport['pictures']['failed'][number], 'reason'>;
+/** Project root, download cache, timeout of one download in ms. */
+type Settings = { root: string; cacheDir: string; timeoutMs: number };
 
 const MAX_BYTES = 25_000_000;
 const CONCURRENCY = 4;
-const EXTENSIONS: Record<string, string> = {
-  jpeg: 'jpg',
-  png: 'png',
-  webp: 'webp',
-  avif: 'avif',
-  gif: 'gif',
-  svg: 'svg',
-};
+const FORMATS = ['jpeg', 'png', 'webp', 'avif', 'gif', 'svg'];
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 20);
 
 /** Picture sources of an HTML fragment (`<img src>`, entities decoded), in order. */
 export function htmlPictureSources(html: string): string[] {
-  const sources: string[] = [];
-  const parser = new Parser({
-    onopentag: (name, { src }) => name === 'img' && src?.trim() && sources.push(src.trim()),
-  });
-  parser.write(html);
-  parser.end();
-  return sources;
+  const images = DomUtils.getElementsByTagName('img', parseDocument(html));
+  return images.map((image) => image.attribs.src?.trim() ?? '').filter(Boolean);
 }
 
 /** Every picture of the validated collections (collection → id → data): img, imgContenu, picto, `<img>` in intro/contenu, menu pictos. */
@@ -74,12 +54,8 @@ export function collectPictureUses(collections: Record<string, Record<string, un
 async function download(url: string, { cacheDir, timeoutMs }: Settings): Promise<Buffer | string> {
   const path = join(cacheDir, hashOf(url));
   const cached = existsSync(`${path}.bin`) && existsSync(`${path}.json`);
-  const meta: { etag?: string; lastModified?: string } = cached
-    ? JSON.parse(await readFile(`${path}.json`, 'utf8'))
-    : {};
-  const headers = new Headers();
-  if (meta.etag) headers.set('if-none-match', meta.etag);
-  if (meta.lastModified) headers.set('if-modified-since', meta.lastModified);
+  // The cached copy's validators, as the request headers that revalidate it.
+  const headers: Record<string, string> = cached ? JSON.parse(await readFile(`${path}.json`, 'utf8')) : {};
   const seconds = (timeoutMs / 1000).toLocaleString('fr-FR');
   const tooHeavy = `l’image est trop lourde (plus de ${Math.round(MAX_BYTES / 1e6)} Mo)`;
   const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) }).catch((error: Error) => error);
@@ -104,10 +80,13 @@ async function download(url: string, { cacheDir, timeoutMs }: Settings): Promise
   if (bytes.length > MAX_BYTES) return tooHeavy;
   await mkdir(cacheDir, { recursive: true });
   await writeFile(`${path}.bin`, bytes);
-  const [etag, lastModified] = [response.headers.get('etag'), response.headers.get('last-modified')];
+  const validators = {
+    'if-none-match': response.headers.get('etag'),
+    'if-modified-since': response.headers.get('last-modified'),
+  };
   await writeFile(
     `${path}.json`,
-    JSON.stringify({ url, etag: etag ?? undefined, lastModified: lastModified ?? undefined }),
+    JSON.stringify(validators, (_, value) => value ?? undefined),
   );
   return bytes;
 }
@@ -127,19 +106,26 @@ async function readPicture(src: string, settings: Settings): Promise<[Buffer, Me
   const metadata = await sharp(bytes)
     .metadata()
     .catch(() => undefined);
-  if (!metadata?.format || !(metadata.format in EXTENSIONS) || !metadata.width || !metadata.height) {
+  if (!metadata?.format || !FORMATS.includes(metadata.format) || !metadata.width || !metadata.height) {
     return 'le fichier reçu n’est pas une image lisible (JPEG, PNG, WebP, AVIF, GIF ou SVG)';
   }
   return [bytes, metadata];
 }
 
 /**
- * Reads every picture once into src/data/pictures/ (old files removed), CONCURRENCY at a time: the manifest for
- * pictures.json (src → file, width, height in pixels, format, bytes), the count read, and the failures once per use.
+ * Reads every picture once into src/data/pictures/ (old files removed), CONCURRENCY at a time, downloads cached in
+ * `cacheDir` (default node_modules/.cache/contenu-images, kept by Netlify) within `timeoutMs` (default 20 000): the
+ * manifest for pictures.json (src → file, width, height in pixels, format, bytes), the count read, the failures per use.
  */
-export async function pullPictures(uses: PictureUse[], options: PicturesOptions) {
-  const { root, cacheDir = resolve(root, 'node_modules/.cache/contenu-images'), timeoutMs = 20_000 } = options;
-  const log = options.log ?? console.log;
+export async function pullPictures(
+  uses: PictureUse[],
+  {
+    root,
+    cacheDir = resolve(root, 'node_modules/.cache/contenu-images'),
+    timeoutMs = 20_000,
+    log = console.log,
+  }: Partial<Settings> & { root: string; log?: (line: string) => void },
+) {
   const outputDir = resolve(root, 'src/data/pictures');
   await mkdir(outputDir, { recursive: true });
   const manifest: Record<string, { file: string; width: number; height: number; format: string; bytes: number }> = {};
@@ -156,7 +142,7 @@ export async function pullPictures(uses: PictureUse[], options: PicturesOptions)
         continue;
       }
       const [bytes, { format, width, height, orientation = 1 }] = read;
-      const file = `${hashOf(src)}.${EXTENSIONS[format!]}`;
+      const file = `${hashOf(src)}.${format === 'jpeg' ? 'jpg' : format}`;
       await writeFile(join(outputDir, file), bytes);
       // EXIF-rotated photos: astro:assets auto-orients, so the size is the one shown.
       const [shownWidth, shownHeight] = orientation >= 5 ? [height!, width!] : [width!, height!];

@@ -12,29 +12,25 @@ import { withDeadline } from '../../src/lib/http-error.server.ts';
 import { collectPictureUses, pullPictures } from './pictures.ts';
 import { validateCollection } from './validate.ts';
 
-/** Options of {@link pullContent}. */
-export interface PullOptions {
-  /** Opens a Firestore client: one per collection, read in parallel (the embedded emulator answers one query per Listen stream). */
-  connect: () => FirestoreConnection;
-  /** Host shown in messages (e.g. `127.0.0.1:8080`). */
-  host: string;
-  /** Project root; the JSON goes to `<root>/src/data/`. Default: current directory. */
-  root?: string;
-  /** Give up reading one collection after this many milliseconds (default 20 000). */
-  timeoutMs?: number;
-  /** Progress output, one line per collection (default console.log). */
-  log?: (line: string) => void;
-}
-
 /**
- * Runs the pull (see module doc) and returns the report it wrote to src/data/report.json.
+ * Runs the pull (see module doc) and returns the report it wrote to src/data/report.json. Options: `connect` opens one
+ * Firestore client per collection (read in parallel: the embedded emulator answers one query per Listen stream), `host`
+ * for messages, project `root` (default cwd), `timeoutMs` per collection (default 20 000), `log` one line per step.
  * @throws Error naming the host when the database is unreachable or times out, or when menus/principal, menus/pied
  *   or every article is missing or left out; nothing is written then.
  */
-export async function pullContent(options: PullOptions): Promise<ContentReport> {
+export async function pullContent(options: {
+  connect: () => FirestoreConnection;
+  host: string;
+  root?: string;
+  timeoutMs?: number;
+  log?: (line: string) => void;
+}): Promise<ContentReport> {
   const { connect, host, root = process.cwd(), timeoutMs = 20_000, log = console.log } = options;
   const names = Object.keys(firestoreSchemas) as CollectionName[];
-  const read = await Promise.all(names.map((name) => readCollection(connect(), name, host, timeoutMs, log)));
+  const read = Object.fromEntries(
+    await Promise.all(names.map(async (name) => [name, await readCollection(connect(), name, host, timeoutMs, log)])),
+  ) as Record<CollectionName, [id: string, data: unknown][]>;
   const data = {} as Record<CollectionName, Record<string, unknown>>;
   const report: ContentReport = {
     generatedAt: Math.floor(Date.now() / 1000),
@@ -42,17 +38,13 @@ export async function pullContent(options: PullOptions): Promise<ContentReport> 
     problems: [],
     pictures: { fetched: 0, failed: [] },
   };
-  for (const [index, name] of names.entries()) {
-    const documents = read[index]!;
-    const validated = validateCollection(name, documents);
-    data[name] = validated.documents;
-    report.collections[name] = { read: documents.length, shown: Object.keys(validated.documents).length };
-    report.problems.push(...validated.problems);
+  for (const name of names) {
+    const { documents, problems } = validateCollection(name, read[name]);
+    data[name] = documents;
+    report.collections[name] = { read: read[name].length, shown: Object.keys(documents).length };
+    report.problems.push(...problems);
   }
-  if (
-    !('adresse' in data.articles) &&
-    !report.problems.some(({ collection, id }) => collection === 'articles' && id === 'adresse')
-  ) {
+  if (!read.articles.some(([id]) => id === 'adresse')) {
     report.problems.push({
       collection: 'articles',
       id: 'adresse',
@@ -78,8 +70,9 @@ export async function pullContent(options: PullOptions): Promise<ContentReport> 
 function assertPublishable(data: Record<CollectionName, object>, report: ContentReport, host: string): void {
   const why = (name: string, id?: string) =>
     report.problems
-      .filter((problem) => problem.collection === name && (id ?? problem.id) === problem.id)
-      .filter((problem) => problem.leftOut === 'document')
+      .filter(
+        (problem) => problem.collection === name && (id ?? problem.id) === problem.id && problem.leftOut === 'document',
+      )
       .map((problem) => ` (left out: ${problem.id} ${problem.field} — ${problem.reason})`)
       .join('');
   const missing = (['principal', 'pied'] as const)

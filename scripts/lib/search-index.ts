@@ -4,13 +4,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import * as pagefind from 'pagefind';
 
-/** What the indexing did: pages indexed and where the bundle went. */
-export interface SearchIndexSummary {
-  /** Pages in the index (those with data-pagefind-body). */
-  pages: number;
-  outputPath: string;
-}
-
 /** A French elided word and its apostrophe (l’, d’, qu’, jusqu’…) before a letter. */
 const ELISION = /(?<!\p{L})(c|d|j|l|m|n|s|t|qu|jusqu|lorsqu|puisqu|quoiqu)([’'])(?=\p{L})/giu;
 
@@ -22,8 +15,8 @@ export function splitElisions(html: string): string {
   return html.replace(ELISION, '$1$2 ');
 }
 
-/** Indexes dist/'s HTML in French (stemmed, elisions split) into `<dist>/pagefind`; throws with Pagefind's errors or when no page was indexed. */
-export async function buildSearchIndex(dist = 'dist'): Promise<SearchIndexSummary> {
+/** Indexes dist/'s HTML in French (stemmed, elisions split) into `<dist>/pagefind`: pages indexed, output path; throws with Pagefind's errors or when no page was indexed. */
+export async function buildSearchIndex(dist = 'dist'): Promise<{ pages: number; outputPath: string }> {
   const outputPath = join(dist, 'pagefind');
   // Pagefind reads a copy of the indexed pages (elisions split) from disk, in parallel: sending each page
   // through its Node API (addHTMLFile) took 36 s for 5,000 pages.

@@ -8,7 +8,6 @@ import {
   partsLeftOutAlone,
   type CollectionName,
   type ContentProblem,
-  type LeftOut,
 } from '../../src/content.config.ts';
 
 /** Rounds of "leave out the failing parts, validate again" before giving up on a document. */
@@ -59,7 +58,12 @@ export function validateDocument(
   raw: unknown,
 ): { data: unknown; problems: ContentProblem[] } {
   const problems: ContentProblem[] = [];
-  const problem = (path: readonly PropertyKey[], leftOut: LeftOut, reason: string, titre?: string): ContentProblem => ({
+  const problem = (
+    path: readonly PropertyKey[],
+    leftOut: ContentProblem['leftOut'],
+    reason: string,
+    titre?: string,
+  ): ContentProblem => ({
     collection: name,
     id,
     ...(titre && { titre }),
@@ -75,7 +79,7 @@ export function validateDocument(
       const dotted = issue.path.join('.');
       const rule = partsLeftOutAlone[name].find(([pattern]) => pattern.test(dotted));
       const length = rule ? (rule[0].exec(dotted) as RegExpExecArray)[0].split('.').length : 0;
-      return { issue, path: issue.path.slice(0, length), leftOut: rule?.[1] ?? 'document' };
+      return { issue, path: issue.path.slice(0, length), leftOut: rule?.[1] ?? ('document' as const) };
     });
     const fatal = parts.find((part) => part.leftOut === 'document');
     if (fatal || round === MAX_ROUNDS - 1) {

@@ -9,27 +9,15 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import ResponsivePicture from './ResponsivePicture';
 
-/** A renderable, serialisable picture (also passed to islands); sizes in pixels; `sources` best format first, empty for SVG. */
-export interface PictureView {
-  /** Fallback URL (original format) for browsers without AVIF/WebP; its srcset is '' for SVG. */
-  src: string;
-  srcset: string;
-  sizes: string;
-  width: number;
-  height: number;
-  alt: string;
-  /** `eager` + fetchpriority `high` for the page's largest picture, `lazy` otherwise. */
-  loading: 'eager' | 'lazy';
-  fetchpriority?: 'high';
-  sources: { type: string; srcset: string }[];
-}
+/** A renderable, serialisable picture (also passed to islands): fallback src and srcset ('' for SVG), sizes, width and height in pixels, alt, loading (eager + fetchpriority high for the page's largest picture), AVIF and WebP sources (none for SVG). */
+export type PictureView = NonNullable<Awaited<ReturnType<typeof pictureView>>>;
 
-const manifests = import.meta.glob<Record<string, { file: string }>>('../data/pictures.json', {
+const manifests = import.meta.glob<Record<string, { file: string }>>('../../data/pictures.json', {
   eager: true,
   import: 'default',
 });
 const manifest = Object.values(manifests)[0] ?? {};
-const files = import.meta.glob<ImageMetadata>('../data/pictures/*', { import: 'default' });
+const files = import.meta.glob<ImageMetadata>('../../data/pictures/*', { import: 'default' });
 
 /**
  * The optimised picture of content `{src, alt}` (alt '' = decorative) shown at most `width` CSS pixels wide (srcset: 1×,
@@ -39,8 +27,8 @@ const files = import.meta.glob<ImageMetadata>('../data/pictures/*', { import: 'd
 export async function pictureView(
   picture: { src: string; alt?: string | undefined } | undefined,
   usage: { width: number; sizes?: string; priority?: boolean; onDemand?: boolean },
-): Promise<PictureView | undefined> {
-  const load = picture && files[`../data/pictures/${manifest[picture.src.trim()]?.file}`];
+) {
+  const load = picture && files[`../../data/pictures/${manifest[picture.src.trim()]?.file}`];
   const meta = load && (await load());
   if (!picture || !meta) return undefined;
   const common = {
@@ -48,7 +36,7 @@ export async function pictureView(
     loading: usage.priority ? ('eager' as const) : ('lazy' as const),
     ...(usage.priority && { fetchpriority: 'high' as const }),
   };
-  const asIs = { ...common, srcset: '', sizes: '', sources: [] };
+  const asIs = { ...common, srcset: '', sizes: '', sources: [] as { type: string; srcset: string }[] };
   if (usage.onDemand) {
     const width = Math.min(usage.width, meta.width);
     return { ...asIs, src: meta.src, width, height: Math.round((width * meta.height) / meta.width) };
