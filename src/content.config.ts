@@ -1,7 +1,6 @@
 /**
- * Content types of the site, the only place they are declared (spec §3), with the normalisation of what editors
- * really store (docs/content.md): '' or null for none, numbers and booleans as strings, dates in any common form.
- * The pull validates each Firestore document with them, Astro's file() loaders again.
+ * Content types, the only place they are declared (spec §3), with the normalisation of what editors really store
+ * (docs/content.md): '' or null for none, numbers and booleans as text, dates in any common form.
  */
 import { defineCollection } from 'astro/content/config';
 import { file } from 'astro/loaders';
@@ -11,7 +10,6 @@ const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 const isBlank = (value: unknown) => value == null || (typeof value === 'string' && !value.trim());
-/** '' and null → none; texts trimmed. */
 const blankToUndefined = (value: unknown) =>
   isBlank(value) ? undefined : typeof value === 'string' ? value.trim() : value;
 const nullToEmpty = (value: unknown) => value ?? '';
@@ -38,11 +36,9 @@ export function toSeconds(value: unknown): unknown {
   return Math.floor(Math.abs(seconds) >= 1e11 ? seconds / 1000 : seconds);
 }
 
-/** An optional field: `normalise` first, then `schema` or none. */
 const optional = <T extends z.ZodType>(normalise: (value: unknown) => unknown, schema: T) =>
   z.preprocess(normalise, schema.optional()).optional();
 
-/** A text field (null → ''), named in its error message. */
 const text = (what: string) => z.preprocess(nullToEmpty, z.string({ error: `${what} n’est pas un texte` }));
 
 /** A picture's `src`: a site path, an http(s) URL (the build downloads it, docs/pictures.md) or `gs://<bucket>/<path>` → its Storage download URL. */
@@ -87,7 +83,6 @@ const hrefSchema = z
 
 /** Fields of menu links and their sub-links (spec §3 "liens"). */
 const linkFields = {
-  /** Empty with a described picto → an icon-only link named by the picto's alt. */
   titre: text('son titre'),
   href: z.preprocess(blankToUndefined, hrefSchema),
   /** `_blank` opens a new tab. */
@@ -101,7 +96,7 @@ const linkFields = {
   /** `true` highlights the link (e.g. "Faire un don"). */
   exergue: optional(fromText, z.boolean({ error: 'son exergue n’est ni true ni false' })),
   picto: optionalImage,
-  /** Set by the normalisation: the stored titre was empty, the picto alone shows the link. */
+  /** Set by nameIconOnlyLink: the stored titre was empty, the picto alone shows the link. */
   iconOnly: z.boolean().optional(),
 };
 
@@ -135,7 +130,7 @@ const menuSchema = z.object({
   liens: z.preprocess(blankToEmptyList, z.array(linkSchema, { error: 'ses liens ne sont pas une liste' })),
   /** Only in `divers`: the source of the ecole/schema frame. */
   schema: optional(
-    (value) => (isBlank(value) || isBlank((value as { src?: unknown }).src) ? undefined : value),
+    emptyImageToUndefined,
     z.object({
       src: z
         .string({ error: 'l’adresse du suivi des démarches n’est pas un texte' })
@@ -181,7 +176,7 @@ export const firestoreSchemas = {
   partenaires: articleSchema,
 };
 
-/** Name of a collection read by the pull. */
+/** A collection read by the pull. */
 export type CollectionName = keyof typeof firestoreSchemas;
 
 /** Where the pull writes a collection's JSON (document id → data). */
@@ -200,31 +195,21 @@ export const partsLeftOutAlone: Record<CollectionName, [RegExp, 'field' | 'link'
   partenaires: images,
 };
 
+/** Where a problem is and why: collection, document id, field path (`date`, `liens.3.href`, `img.src`, `contenu (<img>)`, `(document)`) and a plain French reason without full stop. */
+const place = { collection: z.string(), id: z.string(), field: z.string(), reason: z.string() };
+
 /** The content report every pull writes (src/data/report.json), for the terminal and the /publier page. */
 export const contentReportSchema = z.object({
   /** Seconds since the epoch. */
   generatedAt: z.number().int(),
   /** Per collection: documents read from Firestore, documents published. */
   collections: z.record(z.string(), z.object({ read: z.number().int(), shown: z.number().int() })),
+  /** What was left out, with the titre of the document (or link) concerned when it has one. */
   problems: z.array(
-    z.object({
-      collection: z.string(),
-      id: z.string(),
-      /** Titre of the document (or link) concerned, when it has one. */
-      titre: z.string().optional(),
-      /** Field path (`date`, `liens.3.href`, `(document)`) and a plain French reason (« sa date est illisible »). */
-      field: z.string(),
-      reason: z.string(),
-      leftOut: z.enum(['document', 'link', 'field']),
-    }),
+    z.object({ ...place, titre: z.string().optional(), leftOut: z.enum(['document', 'link', 'field']) }),
   ),
-  /** Content pictures read at build time; `failed`: each use of one that could not be read (src as written, field path, French reason without full stop). */
-  pictures: z.object({
-    fetched: z.number().int(),
-    failed: z.array(
-      z.object({ src: z.string(), reason: z.string(), collection: z.string(), id: z.string(), field: z.string() }),
-    ),
-  }),
+  /** Content pictures read at build time; `failed`: each use of one that could not be read, src as written. */
+  pictures: z.object({ fetched: z.number().int(), failed: z.array(z.object({ ...place, src: z.string() })) }),
 });
 
 /** A menu link after normalisation. */

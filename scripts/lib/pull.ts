@@ -10,14 +10,14 @@ import { dataFile, firestoreSchemas, type CollectionName, type ContentReport } f
 import type { FirestoreConnection } from '../../src/lib/firestore.server.ts';
 import { withDeadline } from '../../src/lib/http-error.server.ts';
 import { collectPictureUses, pullPictures } from './pictures.ts';
-import { validateCollection } from './validate.ts';
+import { validateDocument } from './validate.ts';
 
 /**
- * Runs the pull (see module doc) and returns the report it wrote to src/data/report.json. Options: `connect` opens one
- * Firestore client per collection (read in parallel: the embedded emulator answers one query per Listen stream), `host`
- * for messages, project `root` (default cwd), `timeoutMs` per collection (default 20 000), `log` one line per step.
- * @throws Error naming the host when the database is unreachable or times out, or when menus/principal, menus/pied
- *   or every article is missing or left out; nothing is written then.
+ * Runs the pull (see module doc) and returns the report it wrote to src/data/report.json. `connect` opens one client
+ * per collection (read in parallel: the embedded emulator answers one query per Listen stream); `host` names the
+ * database in messages; `root` default cwd; `timeoutMs` per collection, default 20 000. @throws Error naming the host
+ * when the database is unreachable or times out, or menus/principal, menus/pied or every article is missing or left
+ * out; nothing is written then.
  */
 export async function pullContent(options: {
   connect: () => FirestoreConnection;
@@ -39,10 +39,13 @@ export async function pullContent(options: {
     pictures: { fetched: 0, failed: [] },
   };
   for (const name of names) {
-    const { documents, problems } = validateCollection(name, read[name]);
-    data[name] = documents;
-    report.collections[name] = { read: read[name].length, shown: Object.keys(documents).length };
-    report.problems.push(...problems);
+    data[name] = {};
+    for (const [id, raw] of read[name]) {
+      const { data: document, problems } = validateDocument(name, id, raw);
+      if (document !== undefined) data[name][id] = document;
+      report.problems.push(...problems);
+    }
+    report.collections[name] = { read: read[name].length, shown: Object.keys(data[name]).length };
   }
   if (!read.articles.some(([id]) => id === 'adresse')) {
     report.problems.push({

@@ -33,18 +33,12 @@ export async function buildSearchIndex(dist = 'dist'): Promise<{ pages: number; 
     if (!index) throw new Error(errors.join('\n'));
     const added = await index.addDirectory({ path: source });
     if (added.errors.length > 0) throw new Error(added.errors.join('\n'));
+    if (added.page_count === 0) throw new Error(`no page of ${dist}/ was indexed: is dist/ built?`);
     const written = await index.writeFiles({ outputPath });
     if (written.errors.length > 0) throw new Error(written.errors.join('\n'));
-    const entry = JSON.parse(readFileSync(join(outputPath, 'pagefind-entry.json'), 'utf8')) as {
-      languages: Record<string, { page_count: number }>;
-    };
-    const pages = Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0);
-    if (pages === 0) throw new Error(`no page of ${dist}/ was indexed: is dist/ built?`);
-    return { pages, outputPath };
+    return { pages: added.page_count, outputPath };
   } catch (error) {
-    throw new Error(`Search index (Pagefind): ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
+    throw new Error(`Search index (Pagefind): ${(error as Error).message}`, { cause: error });
   } finally {
     await pagefind.close();
     rmSync(source, { recursive: true, force: true });

@@ -100,15 +100,3 @@ export function validateDocument(
   }
   return { data: undefined, problems };
 }
-
-/** Validates every document of a collection ([id, Firestore data]): published documents (id → data) and problems. */
-export function validateCollection(name: CollectionName, raw: [id: string, data: unknown][]) {
-  const documents: Record<string, unknown> = {};
-  const problems: ContentProblem[] = [];
-  for (const [id, data] of raw) {
-    const result = validateDocument(name, id, data);
-    if (result.data !== undefined) documents[id] = result.data;
-    problems.push(...result.problems);
-  }
-  return { documents, problems };
-}

@@ -1,7 +1,7 @@
 /**
- * Build-time sanitising (sanitize-html) of the HTML editors store in `intro` and `contenu`: text, lists,
- * headings (h1/h2 → h3), http/mailto/tel links, images, tables and known video iframes stay; scripts,
- * styles, handlers, `javascript:`/`data:` URLs and forms go. '[at]' becomes '@' first (spec §9).
+ * Build-time sanitising (sanitize-html) of the HTML editors store in `intro` and `contenu`: text, lists, headings
+ * (h1/h2 → h3), http/mailto/tel links, images, tables and known video iframes stay; scripts, styles, handlers,
+ * `javascript:`/`data:` URLs and forms go. '[at]' becomes '@' first (spec §9).
  */
 import { DomUtils, Parser, parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
@@ -33,12 +33,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     h1: 'h3',
     h2: 'h3',
-    a: (tagName, attribs) => {
-      const attributes = { ...attribs };
-      if (attributes.target === '_blank') attributes.rel = 'noopener noreferrer';
-      else delete attributes.target;
-      return { tagName, attribs: attributes };
-    },
+    a: (tagName, { target, ...attribs }) => ({
+      tagName,
+      attribs: target === '_blank' ? { ...attribs, target, rel: 'noopener noreferrer' } : attribs,
+    }),
     img: (tagName, attribs) => ({ tagName, attribs: { loading: 'lazy', alt: '', ...attribs } }),
   },
 };
@@ -48,10 +46,7 @@ export function sanitizeContentHtml(html: string): string {
   return sanitizeHtml(revealAt(html), OPTIONS).trim();
 }
 
-/**
- * Raises sanitizeContentHtml's <h3> sections to <h2> for a page whose whole subject is one article, so
- * headings follow the <h1> without a gap (WCAG 1.3.1).
- */
+/** Raises sanitizeContentHtml's <h3> sections to <h2> on a page whose subject is one article, so headings follow the <h1> without a gap (WCAG 1.3.1). */
 export function asPageSections(html: string): string {
   return html.replace(/<(\/?)h3\b/g, '<$1h2');
 }
