@@ -36,11 +36,8 @@ const handler: NetlifyHandler | undefined =
     ? (await import(pathToFileURL(`${snapshotFunction()}/ssr.mjs`).href)).default
     : undefined;
 
-/**
- * Keeps a copy of the built function (refreshed while the build's own is there), then serves from a
- * copy of its own (.netlify/serve-dist/runs/run-<pid>), as the function loads its pages lazily: a later build or a
- * dev server start (`npm start`, the `dev` browser tests) cannot pull files from under it.
- */
+// The function loads its pages lazily: each server runs its own copy (runs/run-<pid>) of the last build's (kept where
+// `astro dev` does not look), so a later build or dev server cannot pull files from under it.
 function snapshotFunction(): string {
   if (existsSync(`${functionDir}/ssr.mjs`)) {
     rmSync(keptFunctionDir, { recursive: true, force: true });

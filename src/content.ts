@@ -84,11 +84,7 @@ export async function sponsors(): Promise<ArticleView[]> {
 /** The association's address: name, postal `lines` and `contacts` (phones, emails, "Label : value"). */
 export type Address = Awaited<ReturnType<typeof address>>;
 
-/**
- * The footer/contact address from article `adresse`: intro's postal lines and contenu's contact lines
- * (split on newlines, <br>, <p>, <li>), phones as tel:, emails ('[at]' → '@', spec §9) as mailto:;
- * without the article, the association's name alone (as package.json's description names it).
- */
+/** The footer/contact address from article `adresse`: intro's postal lines, contenu's contact lines, phones as tel:, emails ('[at]' → '@', spec §9) as mailto:; without it the name alone. */
 export async function address() {
   const entry = await getEntry('articles', 'adresse');
   return {

@@ -20,10 +20,7 @@ export async function pullFromEnvironment(log: (line: string) => void = console.
   return report;
 }
 
-/**
- * Prepares the source (see module doc; the embedded emulator on `firestorePort`, default a free one) and pulls from
- * it; returns the function that stops a started emulator, already called (also on a throw) unless `keepRunning`.
- */
+/** Prepares the source (embedded emulator on `firestorePort`, default free) and pulls; returns the emulator's stop(), already called (also on a throw) unless `keepRunning`. */
 export async function pullFromPreparedSource({ keepRunning = false, firestorePort = 0 } = {}): Promise<() => void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const started = performance.now();

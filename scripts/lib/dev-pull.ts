@@ -7,10 +7,7 @@ import { pullFromEnvironment } from './content-source.ts';
 /** Astro's dev data store: rewritten 500 ms after its file() loaders reloaded src/data, then pages show the change. */
 const DATA_STORE = '.astro/data-store.json';
 
-/**
- * Pulls, and when src/data changed waits (at most `reloadMs`, 5 000 ms) until the dev server has reloaded it, so
- * that a page loaded after the answer shows the new content. @throws the pull's error, or after `reloadMs`.
- */
+/** Pulls, then waits (at most `reloadMs` ms) until the dev server has reloaded a changed src/data, so the next page shows it; throws the pull's error, or after `reloadMs`. */
 export async function pullAndAwaitReload(reloadMs = 5000): Promise<void> {
   const names = Object.keys(firestoreSchemas) as CollectionName[];
   const contents = async () =>

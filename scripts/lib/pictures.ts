@@ -112,11 +112,7 @@ async function readPicture(src: string, settings: Settings): Promise<[Buffer, Me
   return [bytes, metadata];
 }
 
-/**
- * Reads every picture once into src/data/pictures/ (old files removed), CONCURRENCY at a time, downloads cached in
- * `cacheDir` (default node_modules/.cache/contenu-images, kept by Netlify) within `timeoutMs` (default 20 000): the
- * manifest for pictures.json (src → file, width, height in pixels, format, bytes), the count read, the failures per use.
- */
+/** Reads every picture once into src/data/pictures/ (stale files removed; downloads cached in `cacheDir`, `timeoutMs` each): manifest (src → file, width and height in pixels, format, bytes), count read, failures per use. */
 export async function pullPictures(
   uses: PictureUse[],
   {

@@ -12,13 +12,7 @@ import { withDeadline } from '../../src/lib/http-error.server.ts';
 import { collectPictureUses, pullPictures } from './pictures.ts';
 import { validateDocument } from './validate.ts';
 
-/**
- * Runs the pull (see module doc) and returns the report it wrote to src/data/report.json. `connect` opens one client
- * per collection (read in parallel: the embedded emulator answers one query per Listen stream); `host` names the
- * database in messages; `root` default cwd; `timeoutMs` per collection, default 20 000. @throws Error naming the host
- * when the database is unreachable or times out, or menus/principal, menus/pied or every article is missing or left
- * out; nothing is written then.
- */
+/** Runs the pull (module doc) into `root` and returns its report (`timeoutMs` per collection); throws, writing nothing, naming `host` when the database is unreachable or menus/principal, menus/pied or every article is missing. */
 export async function pullContent(options: {
   connect: () => FirestoreConnection;
   host: string;
@@ -28,6 +22,7 @@ export async function pullContent(options: {
 }): Promise<ContentReport> {
   const { connect, host, root = process.cwd(), timeoutMs = 20_000, log = console.log } = options;
   const names = Object.keys(firestoreSchemas) as CollectionName[];
+  // One client per collection, read in parallel: the embedded emulator answers one query per Listen stream.
   const read = Object.fromEntries(
     await Promise.all(names.map(async (name) => [name, await readCollection(connect(), name, host, timeoutMs, log)])),
   ) as Record<CollectionName, [id: string, data: unknown][]>;

@@ -7,10 +7,7 @@ import * as pagefind from 'pagefind';
 /** A French elided word and its apostrophe (l’, d’, qu’, jusqu’…) before a letter. */
 const ELISION = /(?<!\p{L})(c|d|j|l|m|n|s|t|qu|jusqu|lorsqu|puisqu|quoiqu)([’'])(?=\p{L})/giu;
 
-/**
- * HTML with a space after each French elision ("l’école" → "l’ école"): Pagefind does not split words at
- * apostrophes. The search page joins them again (site-search.ts, joinElisions).
- */
+/** HTML with a space after each French elision ("l’école" → "l’ école", Pagefind does not split at apostrophes; site-search.ts joins them again). */
 export function splitElisions(html: string): string {
   return html.replace(ELISION, '$1$2 ');
 }

@@ -47,10 +47,7 @@ export async function readSeedDirectory(dir: string): Promise<Record<string, Rec
   );
 }
 
-/**
- * Seeds content/<CONTENT_DATASET or demo>/ into `target` (`emulatorOwner`: as the project's owner, past the rules).
- * @returns the documents written and the directory. @throws when CONTENT_DATASET is not a directory of content/.
- */
+/** Seeds content/<CONTENT_DATASET or demo>/ into `target` (as the owner, past the rules, with `emulatorOwner`): [count, dir]; throws for an unknown dataset. */
 export async function seedDataset(
   target: FirestoreTarget,
   emulatorOwner = false,

@@ -19,11 +19,7 @@ const manifests = import.meta.glob<Record<string, { file: string }>>('../../data
 const manifest = Object.values(manifests)[0] ?? {};
 const files = import.meta.glob<ImageMetadata>('../../data/pictures/*', { import: 'default' });
 
-/**
- * The optimised picture of content `{src, alt}` (alt '' = decorative) shown at most `width` CSS pixels wide (srcset: 1×,
- * 1.5×, 2×; `sizes` default `(max-width: <width>px) 100vw, <width>px`), or undefined when the pull could not read it.
- * `onDemand`: the page is rendered per request, so the pulled file is served as it is, never transformed by /_image.
- */
+/** The optimised picture of `{src, alt}` (alt '' = decorative) at most `width` CSS pixels wide (1×, 1.5×, 2×), undefined when unread; `onDemand` pages serve the pulled file as is. */
 export async function pictureView(
   picture: { src: string; alt?: string | undefined } | undefined,
   usage: { width: number; sizes?: string; priority?: boolean; onDemand?: boolean },
