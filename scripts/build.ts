@@ -6,20 +6,11 @@ import { spawnAstro } from './lib/astro-cli.ts';
 import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
 import { buildSearchIndex } from './lib/search-index.ts';
 
-try {
-  // The static build only reads the pulled JSON: the emulator is stopped after the pull.
-  await pullFromPreparedSource();
-} catch (error) {
-  exitWithError(error);
-}
-const astro = spawnAstro(['build', ...process.argv.slice(2)]);
-astro.on('exit', async (code, signal) => {
+// The static build only reads the pulled JSON: the emulator is stopped after the pull.
+await pullFromPreparedSource().catch(exitWithError);
+spawnAstro(['build', ...process.argv.slice(2)]).on('exit', async (code, signal) => {
   if (code !== 0) process.exit(code ?? (signal ? 1 : 0));
-  try {
-    const search = await buildSearchIndex('dist');
-    console.log(`Search index: ${search.pages} pages → ${search.outputPath}/`);
-  } catch (error) {
-    exitWithError(error);
-  }
+  const search = await buildSearchIndex('dist').catch(exitWithError);
+  console.log(`Search index: ${search.pages} pages → ${search.outputPath}/`);
   process.exit(0);
 });

@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DEV_SECRET_FILE } from '../src/features/publishing/rebuild.server.ts';
 import { spawnAstro } from './lib/astro-cli.ts';
-import { exitWithError, pullFromPreparedSource, type ContentSource } from './lib/content-source.ts';
+import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
 
 const args = process.argv.slice(2);
 const firestorePortFlag = args.indexOf('--firestore-port');
@@ -18,13 +18,8 @@ if (!Number.isInteger(firestorePort) || firestorePort < 0 || firestorePort > 655
   exitWithError(new Error('--firestore-port needs a port number (0-65535)'));
 }
 
-let source: ContentSource | undefined;
+const stopDatabase = await pullFromPreparedSource({ keepRunning: true, firestorePort }).catch(exitWithError);
 let generatedSecret = false;
-try {
-  source = await pullFromPreparedSource({ keepRunning: true, firestorePort });
-} catch (error) {
-  exitWithError(error);
-}
 if (!process.env.REBUILD_SECRET?.trim()) {
   process.env.REBUILD_SECRET = randomBytes(32).toString('base64url');
   mkdirSync(dirname(DEV_SECRET_FILE), { recursive: true });
@@ -37,7 +32,7 @@ console.log(
 
 /** Stops the database this process started and removes the session secret. */
 function cleanUp(): void {
-  source?.stop();
+  stopDatabase();
   if (generatedSecret) rmSync(DEV_SECRET_FILE, { force: true });
 }
 

@@ -50,12 +50,8 @@ const response = await fetch(endpoint, {
   return fail(`Cannot reach ${endpoint.href} (${reason}).${local ? ' Is `npm start` running?' : ''}`);
 });
 const text = await response.text();
-const message = ((): string => {
-  try {
-    return String((JSON.parse(text) as { message?: unknown }).message);
-  } catch {
-    return `unexpected answer: ${text.slice(0, 200)}`;
-  }
-})();
+const message = await Promise.try(() => String(JSON.parse(text).message)).catch(
+  () => `unexpected answer: ${text.slice(0, 200)}`,
+);
 if (response.status !== 202) fail(`${response.status} ${message}`);
 console.log(`✔ ${response.status} ${message}`);

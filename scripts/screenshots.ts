@@ -4,27 +4,26 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
-import { NOT_FOUND_ROUTES, ROUTES as SITE_ROUTES } from '../tests/e2e/helpers.ts';
+import { NOT_FOUND_ROUTES, ROUTES } from '../tests/e2e/helpers.ts';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './lib/chromium.ts';
 
-const ROUTES = [...SITE_ROUTES, ...NOT_FOUND_ROUTES.slice(0, 1)];
-const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ROUTES;
+const routes = process.argv.length > 2 ? process.argv.slice(2) : [...ROUTES, NOT_FOUND_ROUTES[0]!];
 const outDir = '/tmp/screenshots';
 await mkdir(outDir, { recursive: true });
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-dist.ts', '4399'], { stdio: 'ignore' });
-// Wait until the server answers (up to 30 s: it starts slowly on a busy machine).
+// Up to 30 s: the server starts slowly on a busy machine.
 for (
-  let waited = 0;
+  const deadline = Date.now() + 30_000;
   !(await fetch('http://127.0.0.1:4399/').then(
-    (response) => response.ok,
+    ({ ok }) => ok,
     () => false,
   ));
-  waited += 250
 ) {
-  if (waited > 30_000) throw new Error('scripts/serve-dist.ts did not answer on port 4399 within 30 s');
-  await new Promise((resolve) => setTimeout(resolve, 250));
+  if (Date.now() > deadline) throw new Error('scripts/serve-dist.ts did not answer on port 4399 within 30 s');
+  await sleep(250);
 }
 const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
 try {
@@ -36,9 +35,9 @@ try {
         for (const image of document.querySelectorAll('img')) image.loading = 'eager';
         await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
       });
-      const name = `${route.replaceAll('/', '_') || '_'}-${width}.png`;
-      await page.screenshot({ path: `${outDir}/${name}`, fullPage: true });
-      console.log(`${outDir}/${name}`);
+      const path = `${outDir}/${route.replaceAll('/', '_') || '_'}-${width}.png`;
+      await page.screenshot({ path, fullPage: true });
+      console.log(path);
     }
     await page.close();
   }

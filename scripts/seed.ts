@@ -2,9 +2,9 @@
  * `npm run seed`: writes the demo dataset (or CONTENT_DATASET's) into the emulator named by
  * FIRESTORE_EMULATOR_HOST and FIREBASE_PROJECT_ID, as the project's owner; refuses without an emulator host.
  */
-import { connectFirestore, firestoreTargetFromEnv } from '../src/lib/firestore.server.ts';
+import { firestoreTargetFromEnv } from '../src/lib/firestore.server.ts';
 import { exitWithError } from './lib/content-source.ts';
-import { datasetDir, readSeedDirectory, seedDocuments } from './lib/seed.ts';
+import { seedDataset } from './lib/seed.ts';
 
 try {
   if (!process.env.FIRESTORE_EMULATOR_HOST) {
@@ -13,9 +13,7 @@ try {
     );
   }
   const target = firestoreTargetFromEnv();
-  const connection = connectFirestore(target, { emulatorOwner: true });
-  const count = await seedDocuments(connection.db, await readSeedDirectory(datasetDir()));
-  await connection.close();
+  const [count] = await seedDataset(target, true);
   console.log(`${count} demo documents written to the emulator at ${target.host} (project ${target.projectId}).`);
   process.exit(0);
 } catch (error) {

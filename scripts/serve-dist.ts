@@ -5,22 +5,21 @@
  * embedded Firestore there (project demo-e2e) for the endpoints, so tests can read back what was sent.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { parseAllHeaders, type Header } from '@netlify/headers-parser';
+import { createRequestFromNodeRequest, writeResponse } from 'astro/app/node';
 import sirv from 'sirv';
 import { parseHostPort } from '../src/lib/firestore.server.ts';
-import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { startEmbeddedFirestore } from './lib/embedded-firestore.ts';
 
-const args = process.argv.slice(2);
-const emulatorFlag = args.indexOf('--emulator');
-const emulatorAddress = emulatorFlag >= 0 ? args[emulatorFlag + 1] : undefined;
-const port = Number(args.find((arg, index) => /^\d+$/.test(arg) && args[index - 1] !== '--emulator') ?? 4322);
+const { values, positionals } = parseArgs({ options: { emulator: { type: 'string' } }, allowPositionals: true });
+const port = Number(positionals[0] ?? 4322);
 
-if (emulatorAddress) {
-  const emulator = await startEmbeddedFirestore(parseHostPort(emulatorAddress).port);
+if (values.emulator) {
+  const emulator = await startEmbeddedFirestore(parseHostPort(values.emulator).port);
   process.env.FIREBASE_PROJECT_ID = 'demo-e2e';
   process.env.FIRESTORE_EMULATOR_HOST = emulator.address;
   console.log(`Embedded Firestore on ${emulator.address} (project demo-e2e)`);
@@ -37,11 +36,8 @@ const handler: NetlifyHandler | undefined =
     ? (await import(pathToFileURL(`${snapshotFunction()}/ssr.mjs`).href)).default
     : undefined;
 
-/**
- * Keeps a copy of the built function (refreshed while the build's own is there), then serves from a
- * copy of its own (.netlify/serve-dist/runs/run-<pid>), as the function loads its pages lazily: a later build or a
- * dev server start (`npm start`, the `dev` browser tests) cannot pull files from under it.
- */
+// The function loads its pages lazily: each server runs its own copy (runs/run-<pid>) of the last build's (kept where
+// `astro dev` does not look), so a later build or dev server cannot pull files from under it.
 function snapshotFunction(): string {
   if (existsSync(`${functionDir}/ssr.mjs`)) {
     rmSync(keptFunctionDir, { recursive: true, force: true });
@@ -64,35 +60,29 @@ function snapshotFunction(): string {
 
 function isAlive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    return process.kill(pid, 0);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
-const headerRules = await netlifyHeaderRules();
 
-/** The header rules Netlify would apply: the adapter's (.netlify/v1/config.json), then netlify.toml's. Throws on syntax errors. */
-async function netlifyHeaderRules(): Promise<Header[]> {
-  const frameworkConfig = '.netlify/v1/config.json';
-  const { headers, errors } = await parseAllHeaders({
-    headersFiles: [],
-    netlifyConfigPath: 'netlify.toml',
-    configHeaders: existsSync(frameworkConfig) ? JSON.parse(readFileSync(frameworkConfig, 'utf8')).headers : [],
-    minimal: false,
-  });
-  if (errors.length > 0) throw new Error(errors.map((error) => error.message).join('\n'));
-  return headers as Header[];
-}
+// The header rules Netlify would apply: the adapter's (.netlify/v1/config.json), then netlify.toml's.
+const frameworkConfig = '.netlify/v1/config.json';
+const { headers: headerRules, errors } = await parseAllHeaders({
+  headersFiles: [],
+  netlifyConfigPath: 'netlify.toml',
+  configHeaders: existsSync(frameworkConfig) ? JSON.parse(readFileSync(frameworkConfig, 'utf8')).headers : [],
+  minimal: false,
+});
+if (errors.length > 0) throw new Error(errors.map((error) => error.message).join('\n'));
 
 /** Sets every value of every header the rules matching the request's path give. */
 function applyNetlifyHeaders(response: ServerResponse): void {
   const path = new URL(response.req.url ?? '/', 'http://localhost').pathname;
   const values = new Map<string, Set<string>>();
-  for (const rule of headerRules.filter((candidate) => candidate.forRegExp.test(path))) {
+  for (const rule of (headerRules as Header[]).filter((candidate) => candidate.forRegExp.test(path))) {
     for (const [name, value] of Object.entries(rule.values)) {
-      const key = name.toLowerCase();
-      values.set(key, (values.get(key) ?? new Set()).add(value));
+      values.set(name.toLowerCase(), (values.get(name.toLowerCase()) ?? new Set()).add(value));
     }
   }
   for (const [name, set] of values) response.setHeader(name, [...set]);
@@ -101,40 +91,26 @@ function applyNetlifyHeaders(response: ServerResponse): void {
 // Netlify's custom headers go with static files and the not-found page, never with a function's answers.
 const assets = sirv('dist', { extensions: ['html'], dev: false, etag: true, setHeaders: applyNetlifyHeaders });
 
-/** Hands a request that no static file answers to the Netlify function, like Netlify's preferStatic. */
-async function toFunction(request: IncomingMessage, response: ServerResponse): Promise<void> {
-  if (!handler) {
-    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-    response.end('Not found (no function built: run `npm run build`).');
-    return;
-  }
-  const url = new URL(request.url ?? '/', `http://${request.headers.host ?? `127.0.0.1:${port}`}`);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const webRequest = new Request(url, {
-    method: request.method,
-    headers: Object.entries(request.headers).flatMap(([name, value]) =>
-      value === undefined
-        ? []
-        : (Array.isArray(value) ? value : [value]).map((item) => [name, item] as [string, string]),
-    ),
-    body: hasBody ? (Readable.toWeb(request) as ReadableStream) : undefined,
-    duplex: 'half',
-  } as RequestInit);
-  const answer = await handler(webRequest, { ip: request.socket.remoteAddress ?? '127.0.0.1' });
-  // Like Netlify: a function's answer gets none of the rules' headers (src/middleware.ts sets them).
-  response.writeHead(answer.status, Object.fromEntries(answer.headers));
-  response.end(Buffer.from(await answer.arrayBuffer()));
-}
-
 // A file deleted under our feet (a rebuild while serving) must not take the server down.
 process.on('uncaughtException', (error) => console.error(error));
 
+// What no static file answers goes to the Netlify function (like Netlify's preferStatic), without the rules' headers.
 createServer((request, response) => {
-  assets(request, response, () => {
-    toFunction(request, response).catch((error) => {
+  assets(request, response, async () => {
+    if (!handler) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('Not found (no function built: run `npm run build`).');
+      return;
+    }
+    try {
+      const answer = await handler(createRequestFromNodeRequest(request, { port }), {
+        ip: request.socket.remoteAddress ?? '127.0.0.1',
+      });
+      await writeResponse(answer, response);
+    } catch (error) {
       console.error(error);
       if (!response.headersSent) response.writeHead(500);
       response.end();
-    });
+    }
   });
 }).listen(port, '127.0.0.1', () => console.log(`dist/ on http://127.0.0.1:${port}`));

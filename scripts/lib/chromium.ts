@@ -1,8 +1,4 @@
-/**
- * Debian's Chromium as every browser run of the project starts it (browser
- * tests, screenshots, later the benchmark): never a downloaded browser, and
- * the flags that keep it off the network this machine does not have.
- */
+/** Debian's Chromium as every browser run of the project starts it: never a downloaded browser, kept off the network. */
 
 /** Path of Debian's chromium package. */
 export const CHROMIUM_EXECUTABLE = '/usr/bin/chromium';

@@ -1,26 +1,25 @@
 /** The pull of POST /api/rebuild under `npm start`, run inside Astro's dev server (the route imports it in dev only). */
 import { readFile, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { dataFiles } from '../../src/content.config.ts';
+import { dataFile, firestoreSchemas, type CollectionName } from '../../src/content.config.ts';
 import { pullFromEnvironment } from './content-source.ts';
 
 /** Astro's dev data store: rewritten 500 ms after its file() loaders reloaded src/data, then pages show the change. */
 const DATA_STORE = '.astro/data-store.json';
 
-/**
- * Pulls, and when src/data changed waits (at most `reloadMs`, 5 000 ms) until the dev server has reloaded it, so
- * that a page loaded after the answer shows the new content. @throws the pull's error, or after `reloadMs`.
- */
+/** Pulls, then waits (at most `reloadMs` ms) until the dev server has reloaded a changed src/data, so the next page shows it; throws the pull's error, or after `reloadMs`. */
 export async function pullAndAwaitReload(reloadMs = 5000): Promise<void> {
-  const contents = () => Promise.all(Object.values(dataFiles).map((file) => readFile(file, 'utf8').catch(() => '')));
+  const names = Object.keys(firestoreSchemas) as CollectionName[];
+  const contents = async () =>
+    (await Promise.all(names.map((name) => readFile(dataFile(name), 'utf8').catch(() => '')))).join('\0');
   const storeTime = () =>
     stat(DATA_STORE).then(
-      (stats) => stats.mtimeMs,
+      ({ mtimeMs }) => mtimeMs,
       () => 0,
     );
   const [before, storedAt] = await Promise.all([contents(), storeTime()]);
   await pullFromEnvironment();
-  if ((await contents()).every((text, index) => text === before[index])) return;
+  if ((await contents()) === before) return;
   for (const deadline = performance.now() + reloadMs; (await storeTime()) === storedAt; await sleep(50)) {
     if (performance.now() > deadline)
       throw new Error(`Astro did not reload ${DATA_STORE} in ${reloadMs} ms: restart npm start.`);

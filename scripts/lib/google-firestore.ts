@@ -5,29 +5,28 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { once } from 'node:events';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../tests/fixtures/ports.ts';
 
 const EMULATOR_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
 
-/** The emulator's jar: FIRESTORE_EMULATOR_JAR, the Google Cloud CLI's, or the Firebase CLI's download; undefined when none. */
+/** The emulator's jar: FIRESTORE_EMULATOR_JAR, the Google Cloud CLI's, or the Firebase CLI's newest download; undefined when none. */
 export function findGoogleEmulatorJar(): string | undefined {
-  const candidates = [
+  const firebaseCache = join(homedir(), '.cache', 'firebase', 'emulators');
+  const downloads = existsSync(firebaseCache)
+    ? readdirSync(firebaseCache).filter((name) => /^cloud-firestore-emulator.*\.jar$/.test(name))
+    : [];
+  return [
     process.env.FIRESTORE_EMULATOR_JAR,
     '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
-  ];
-  const firebaseCache = join(homedir(), '.cache', 'firebase', 'emulators');
-  if (existsSync(firebaseCache)) {
-    const jars = readdirSync(firebaseCache).filter((name) => /^cloud-firestore-emulator.*\.jar$/.test(name));
-    candidates.push(
-      ...jars
-        .sort()
-        .reverse()
-        .map((name) => join(firebaseCache, name)),
-    );
-  }
-  return candidates.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate)));
+    ...downloads
+      .sort()
+      .reverse()
+      .map((name) => join(firebaseCache, name)),
+  ].find((candidate) => candidate && existsSync(candidate));
 }
 
 /** True when `java -version` runs. */
@@ -35,32 +34,14 @@ export function hasJava(): boolean {
   return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
 }
 
-/** A loopback port the OS just gave (the emulator's `--port=0` does not say which it took). */
-async function freeLoopbackPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
-/** A running Google emulator. */
-export interface GoogleFirestore {
-  port: number;
-  /** `127.0.0.1:<port>`, the value for FIRESTORE_EMULATOR_HOST. */
-  address: string;
-  /** Ends the Java process (SIGTERM, SIGKILL after 5 s). */
-  stop(): Promise<void>;
-}
+/** A running Google emulator: its port, `address` (`127.0.0.1:<port>`, for FIRESTORE_EMULATOR_HOST), `stop()` (SIGTERM, SIGKILL after 5 s). */
+export type GoogleFirestore = Awaited<ReturnType<typeof startGoogleFirestore>>;
 
 /** Starts the emulator of `jar` on a free loopback port; throws with its output when it exits or does not answer HTTP within 60 s. */
-export async function startGoogleFirestore(jar: string): Promise<GoogleFirestore> {
-  const port = await freeLoopbackPort();
-  const child = spawn(
-    'java',
-    ['-Duser.language=en', '-cp', jar, EMULATOR_CLASS, '--host=127.0.0.1', `--port=${port}`],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+export async function startGoogleFirestore(jar: string) {
+  const port = await freePort();
+  const args = ['-Duser.language=en', '-cp', jar, EMULATOR_CLASS, '--host=127.0.0.1', `--port=${port}`];
+  const child = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += String(chunk)));
   child.stderr.on('data', (chunk) => (output += String(chunk)));
@@ -69,15 +50,13 @@ export async function startGoogleFirestore(jar: string): Promise<GoogleFirestore
   const stop = async () => {
     process.off('exit', kill);
     if (child.exitCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
     child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
-    kill();
+    await once(child, 'exit', { signal: AbortSignal.timeout(5000) }).catch(() => kill());
   };
-  for (const deadline = Date.now() + 60_000; ;) {
+  for (const deadline = Date.now() + 60_000; ; await sleep(250)) {
     if (child.exitCode !== null) throw new Error(`the Firestore emulator stopped: ${output}`);
     const answered = await fetch(`http://127.0.0.1:${port}/`).then(
-      (response) => response.ok,
+      ({ ok }) => ok,
       () => false,
     );
     if (answered) return { port, address: `127.0.0.1:${port}`, stop };
@@ -85,6 +64,5 @@ export async function startGoogleFirestore(jar: string): Promise<GoogleFirestore
       await stop();
       throw new Error(`the Firestore emulator did not answer within 60 s: ${output}`);
     }
-    await new Promise((done) => setTimeout(done, 250));
   }
 }

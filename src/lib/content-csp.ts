@@ -4,10 +4,7 @@ import { join } from 'node:path';
 import { contentFrameOrigins } from './csp.ts';
 import { sanitizeContentHtml } from './html.server.ts';
 
-/**
- * Remote frame origins of the pulled content (every `<dataDir>/*.json`, written by the pull
- * just before `astro build`); none when nothing was pulled yet (a fresh clone's `astro check`).
- */
+/** Remote frame origins of the pulled content (every `<dataDir>/*.json`, written just before `astro build`); none before the first pull. */
 export function pulledFrameOrigins(dataDir = 'src/data'): string[] {
   const files = existsSync(dataDir) ? readdirSync(dataDir).filter((file) => file.endsWith('.json')) : [];
   const documents = files.flatMap((file) =>

@@ -1,16 +1,8 @@
 /** French dates (spec: the interface is in French). */
 
-const LONG = new Intl.DateTimeFormat('fr-FR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Paris',
-});
+const LONG = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
 
-/**
- * Formats seconds since the epoch as "3 octobre 2026" (Europe/Paris), with
- * the French ordinal for the first day of a month: "1er septembre 2026".
- */
+/** Formats seconds since the epoch as "3 octobre 2026" (Europe/Paris), the first of a month as "1er septembre 2026". */
 export function formatDate(seconds: number): string {
   return LONG.format(new Date(seconds * 1000)).replace(/^1 /, '1er ');
 }

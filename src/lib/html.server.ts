@@ -1,58 +1,17 @@
 /**
- * Build-time sanitising (sanitize-html) of the HTML editors store in `intro` and `contenu`: text, lists,
- * headings (h1/h2 → h3), http/mailto/tel links, images, tables and known video iframes stay; scripts,
- * styles, handlers, `javascript:`/`data:` URLs and forms go. '[at]' becomes '@' first (spec §9).
+ * Build-time sanitising (sanitize-html) of the HTML editors store in `intro` and `contenu`: text, lists, headings
+ * (h1/h2 → h3), http/mailto/tel links, images, tables and known video iframes stay; scripts, styles, handlers,
+ * `javascript:`/`data:` URLs and forms go. '[at]' becomes '@' first (spec §9).
  */
-import { Parser } from 'htmlparser2';
+import { DomUtils, Parser, parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { revealAt } from './obfuscation.ts';
 
-/** Hosts whose iframes an editor may embed (videos without tracking cookies). */
-const ALLOWED_IFRAME_HOSTS = ['www.youtube-nocookie.com', 'player.vimeo.com'];
-
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'small',
-    'mark',
-    'abbr',
-    'span',
-    'ul',
-    'ol',
-    'li',
-    'dl',
-    'dt',
-    'dd',
-    'blockquote',
-    'q',
-    'cite',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'hr',
-    'a',
-    'img',
-    'figure',
-    'figcaption',
-    'table',
-    'caption',
-    'thead',
-    'tbody',
-    'tfoot',
-    'tr',
-    'th',
-    'td',
-    'iframe',
+    ...['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'mark', 'abbr', 'span', 'blockquote', 'q', 'cite'],
+    ...['ul', 'ol', 'li', 'dl', 'dt', 'dd', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'a'],
+    ...['img', 'figure', 'figcaption', 'iframe', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'],
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel', 'hreflang'],
@@ -66,19 +25,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
-  allowedIframeHostnames: ALLOWED_IFRAME_HOSTS,
+  // Videos without tracking cookies.
+  allowedIframeHostnames: ['www.youtube-nocookie.com', 'player.vimeo.com'],
   disallowedTagsMode: 'discard',
   // sanitize-html strips an unknown iframe's src but keeps the element: drop it whole.
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
   transformTags: {
     h1: 'h3',
     h2: 'h3',
-    a: (tagName, attribs) => {
-      const attributes = { ...attribs };
-      if (attributes.target === '_blank') attributes.rel = 'noopener noreferrer';
-      else delete attributes.target;
-      return { tagName, attribs: attributes };
-    },
+    a: (tagName, { target, ...attribs }) => ({
+      tagName,
+      attribs: target === '_blank' ? { ...attribs, target, rel: 'noopener noreferrer' } : attribs,
+    }),
     img: (tagName, attribs) => ({ tagName, attribs: { loading: 'lazy', alt: '', ...attribs } }),
   },
 };
@@ -88,10 +46,7 @@ export function sanitizeContentHtml(html: string): string {
   return sanitizeHtml(revealAt(html), OPTIONS).trim();
 }
 
-/**
- * Raises sanitizeContentHtml's <h3> sections to <h2> for a page whose whole subject is one article, so
- * headings follow the <h1> without a gap (WCAG 1.3.1).
- */
+/** Raises sanitizeContentHtml's <h3> sections to <h2> on a page whose subject is one article, so headings follow the <h1> without a gap (WCAG 1.3.1). */
 export function asPageSections(html: string): string {
   return html.replace(/<(\/?)h3\b/g, '<$1h2');
 }
@@ -99,15 +54,7 @@ export function asPageSections(html: string): string {
 /** Plain text of some HTML (tags dropped, entities decoded), for meta descriptions. */
 export function htmlToText(html: string): string {
   const text = sanitizeHtml(revealAt(html), { allowedTags: [], allowedAttributes: {} });
-  return text
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  return DomUtils.textContent(parseDocument(text)).replace(/\s+/g, ' ').trim();
 }
 
 const LINE_BREAKING = new Set(['br', 'p', 'li', 'div', 'ul', 'ol', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);

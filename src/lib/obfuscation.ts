@@ -5,20 +5,16 @@ export function revealAt(text: string): string {
   return text.replace(/\s*\[\s*at\s*\]\s*/gi, '@');
 }
 
-/** A piece of a contact line: plain text, or an email or phone number with its link. */
+/** A piece of a contact line as shown ('@' revealed), with its `mailto:` or `tel:` URL (undefined for plain text). */
 export interface ContactPart {
-  /** Text as shown (with '@' revealed). */
   text: string;
-  /** `mailto:` or `tel:` URL; undefined for plain text. */
   href: string | undefined;
   kind: 'email' | 'phone' | 'text';
 }
 
-/** One line of the `adresse` article, ready to render. */
+/** One line of the `adresse` article: the label before " : " ('' when none) and the rest, emails and phones linked. */
 export interface ContactLine {
-  /** Label before " : " (e.g. "Secrétariat"), or '' when there is none. */
   label: string;
-  /** The rest of the line, with its emails and phone numbers linked. */
   parts: ContactPart[];
 }
 
@@ -32,15 +28,14 @@ const LINKABLE = new RegExp(`${EMAIL.source}|${PHONE.source}`, 'gi');
 export function linkContacts(line: string): ContactPart[] {
   const parts: ContactPart[] = [];
   let last = 0;
-  for (const match of line.matchAll(LINKABLE)) {
-    const text = match[0];
-    if (match.index > last) parts.push({ text: line.slice(last, match.index), href: undefined, kind: 'text' });
+  for (const { 0: text, index } of line.matchAll(LINKABLE)) {
+    if (index > last) parts.push({ text: line.slice(last, index), href: undefined, kind: 'text' });
     parts.push(
       text.includes('@')
         ? { text, href: `mailto:${text}`, kind: 'email' }
         : { text, href: `tel:${text.replace(/\(0\)/, '').replace(/[^\d+]/g, '')}`, kind: 'phone' },
     );
-    last = match.index + text.length;
+    last = index + text.length;
   }
   if (last < line.length) parts.push({ text: line.slice(last), href: undefined, kind: 'text' });
   return parts;
@@ -55,8 +50,7 @@ export function parseContactLines(text: string): ContactLine[] {
     .map((line) => {
       const separator = line.search(/\s*:\s/);
       const label = separator > 0 && separator <= 30 ? line.slice(0, separator).trim() : '';
-      const value = label ? line.slice(line.indexOf(':', separator) + 1).trim() : line;
-      return { label, parts: linkContacts(value) };
+      return { label, parts: linkContacts(label ? line.slice(line.indexOf(':', separator) + 1).trim() : line) };
     });
 }
 

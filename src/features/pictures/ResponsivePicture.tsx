@@ -1,17 +1,19 @@
-/**
- * A content picture inside an island: the `<picture>` of a PictureView computed at build time by
- * the page (src/features/pictures/pictures.server.ts), the same markup as ContentPicture.astro.
- */
+/** The one `<picture>` markup of a content picture, for islands, ContentPicture.astro and content HTML (pictureHtml). */
 import type { PictureView } from './pictures.server';
 
-/** Renders `view` as `<picture>` (AVIF, WebP, fallback `<img>` with width/height). */
-export default function ResponsivePicture({ view, className }: { view: PictureView; className?: string }) {
+/** Renders `view` as `<picture>`: AVIF and WebP sources, fallback `<img>` with width/height; other props (the caller's data-astro-cid-…) go on the `<img>`. */
+export default function ResponsivePicture({
+  view,
+  className,
+  ...attributes
+}: { view: PictureView; className?: string | undefined } & Record<`data-${string}`, unknown>) {
   return (
     <picture>
       {view.sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcset} sizes={view.sizes} />
       ))}
       <img
+        {...attributes}
         className={className}
         src={view.src}
         srcSet={view.srcset || undefined}

@@ -1,20 +1,13 @@
 /**
- * The content report (src/data/report.json, written by the pull) and the publish page's words:
- * the outcomes of /api/rebuild's form answer (`/publier?publication=…`) and the report as plain
- * French sentences for editors.
+ * The publish page's words: the outcomes of /api/rebuild's form answer (`/publier?publication=…`) and the
+ * content report (src/data/report.json, written by the pull) as plain French sentences for editors.
  */
-
-import type { ContentReport } from '../../content.config';
+import type { CollectionName, ContentReport } from '../../content.config';
 
 export type { ContentReport };
-/** A picture the pull left out. */
-export type PictureFailure = ContentReport['pictures']['failed'][number];
 
-/** Outcomes of the publish form, as /api/rebuild names them in its 303 redirect. */
-export type PublicationOutcome = 'lancee' | 'refusee' | 'attente' | 'erreur';
-
-/** What the publish page says for each outcome (`success` styles it as good news). */
-export const PUBLICATION_MESSAGES: Record<PublicationOutcome, { text: string; success: boolean }> = {
+/** What the publish page says for each outcome /api/rebuild names in its 303 redirect (`success` styles it as good news). */
+export const PUBLICATION_MESSAGES = {
   lancee: {
     text: 'La publication est lancée. Le site sera à jour dans quelques minutes : rechargez-le ensuite pour voir vos modifications.',
     success: true,
@@ -31,22 +24,25 @@ export const PUBLICATION_MESSAGES: Record<PublicationOutcome, { text: string; su
     text: 'La publication n’a pas pu être lancée : le service de publication a répondu par une erreur. Réessayez dans quelques minutes ; si cela dure, prévenez la personne qui s’occupe du site.',
     success: false,
   },
-};
+} satisfies Record<string, { text: string; success: boolean }>;
+
+/** Outcomes of the publish form. */
+export type PublicationOutcome = keyof typeof PUBLICATION_MESSAGES;
 
 /** The outcome named by a `publication` query value, or undefined for none or an unknown one. */
 export function publicationOutcome(value: string | null | undefined): PublicationOutcome | undefined {
   return value && Object.hasOwn(PUBLICATION_MESSAGES, value) ? (value as PublicationOutcome) : undefined;
 }
 
-/** How a collection's document is named: "L’article" / "de l’article"… */
-const DOCUMENT_NAMES: Record<string, { subject: string; of: string }> = {
-  articles: { subject: 'L’article', of: 'de l’article' },
-  partenaires: { subject: 'Le partenaire', of: 'du partenaire' },
-  categories: { subject: 'La catégorie', of: 'de la catégorie' },
-  menus: { subject: 'Le menu', of: 'du menu' },
+/** A collection's document in French: subject, « of … », and « published » in the singular and plural. */
+const NAMES: Record<CollectionName, [subject: string, of: string, one: string, many: string]> = {
+  articles: ['L’article', 'de l’article', 'article publié', 'articles publiés'],
+  partenaires: ['Le partenaire', 'du partenaire', 'partenaire publié', 'partenaires publiés'],
+  categories: ['La catégorie', 'de la catégorie', 'catégorie publiée', 'catégories publiées'],
+  menus: ['Le menu', 'du menu', 'menu publié', 'menus publiés'],
 };
-const documentName = (collection: string) =>
-  DOCUMENT_NAMES[collection] ?? { subject: `Le document de « ${collection} »`, of: `du document de « ${collection} »` };
+const names = (collection: string) => NAMES[collection as CollectionName];
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The place of a picture in plain words, and whether the word is feminine (for the agreement). */
 function pictureField(field: string): [label: string, feminine: boolean] {
@@ -65,12 +61,12 @@ const sentence = (text: string) => `${text.trim().replace(/[.\s]+$/, '')}.`;
 export function problemSentences(report: ContentReport, titles: Record<string, string> = {}): string[] {
   return report.problems.map((problem) => {
     const name = titles[`${problem.collection}/${problem.id}`] || problem.titre || problem.id;
-    const what = `${documentName(problem.collection).subject} « ${name} »`;
+    const what = `${names(problem.collection)[0]} « ${name} »`;
     if (problem.leftOut === 'document') return sentence(`${what} n’est pas publié : ${problem.reason}`);
     if (problem.leftOut === 'link') {
       const link = problem.titre ? ` « ${problem.titre} »` : '';
       return sentence(
-        `Un lien${link} ${documentName(problem.collection).of} « ${problem.id} » n’est pas publié : ${problem.reason}`,
+        `Un lien${link} ${names(problem.collection)[1]} « ${problem.id} » n’est pas publié : ${problem.reason}`,
       );
     }
     return sentence(`${what} est publié sans son champ ${problem.field} : ${problem.reason}`);
@@ -83,28 +79,19 @@ export function pictureSentences(report: ContentReport, titles: Record<string, s
     const name = titles[`${failure.collection}/${failure.id}`] || failure.id;
     const [label, feminine] = pictureField(failure.field);
     const published = feminine ? 'publiée' : 'publié';
-    return sentence(
-      `${label} ${documentName(failure.collection).of} « ${name} » n’est pas ${published} : ${failure.reason}`,
-    );
+    return sentence(`${label} ${names(failure.collection)[1]} « ${name} » n’est pas ${published} : ${failure.reason}`);
   });
 }
 
-/** Counts in words: « 23 articles publiés sur 23 », one line per collection. */
-export function countSentences(report: ContentReport): string[] {
-  const nouns: Record<string, [string, string]> = {
-    articles: ['article publié', 'articles publiés'],
-    partenaires: ['partenaire publié', 'partenaires publiés'],
-    categories: ['catégorie publiée', 'catégories publiées'],
-    menus: ['menu publié', 'menus publiés'],
-  };
-  const lines = Object.entries(report.collections).map(([collection, { read, shown }]) => {
-    const [one, many] = nouns[collection] ?? [`document de ${collection} publié`, `documents de ${collection} publiés`];
-    return `${shown} ${shown === 1 ? one : many} sur ${read}`;
-  });
-  const { fetched, failed } = report.pictures;
-  const missing = new Set(failed.map((failure) => failure.src)).size;
-  lines.push(
-    `${fetched} ${fetched === 1 ? 'image publiée' : 'images publiées'}${missing ? `, ${missing} ${missing === 1 ? 'image écartée' : 'images écartées'}` : ''}`,
-  );
-  return lines;
+/** Counts in words: « 23 articles publiés sur 23 », one line per collection, then the pictures. */
+export function countSentences({ collections, pictures }: ContentReport): string[] {
+  const missing = new Set(pictures.failed.map((failure) => failure.src)).size;
+  return [
+    ...Object.entries(collections).map(([name, { read, shown }]) => {
+      const [, , one, many] = names(name);
+      return `${count(shown, one, many)} sur ${read}`;
+    }),
+    count(pictures.fetched, 'image publiée', 'images publiées') +
+      (missing ? `, ${count(missing, 'image écartée', 'images écartées')}` : ''),
+  ];
 }
