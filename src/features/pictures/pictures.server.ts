@@ -46,17 +46,17 @@ interface ManifestEntry {
   format: string;
 }
 
-const manifests = import.meta.glob<Record<string, ManifestEntry>>('../data/pictures.json', {
+const manifests = import.meta.glob<Record<string, ManifestEntry>>('../../data/pictures.json', {
   eager: true,
   import: 'default',
 });
 const manifest: Record<string, ManifestEntry> = Object.values(manifests)[0] ?? {};
-const files = import.meta.glob<ImageMetadata>('../data/pictures/*', { import: 'default' });
+const files = import.meta.glob<ImageMetadata>('../../data/pictures/*', { import: 'default' });
 
 /** The pulled file of a picture `src`, or undefined when the pull left it out. */
 async function pulledFile(src: string): Promise<ImageMetadata | undefined> {
   const entry = manifest[src.trim()];
-  const load = entry && files[`../data/pictures/${entry.file}`];
+  const load = entry && files[`../../data/pictures/${entry.file}`];
   return load ? await load() : undefined;
 }
 
