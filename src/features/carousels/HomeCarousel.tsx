@@ -11,7 +11,7 @@ import ResponsivePicture from '../pictures/ResponsivePicture';
 import { newsVisibleCount, sponsorsVisibleCount, stepIndex, visibleBreakpoints } from './carousel';
 import './carousel.css';
 
-/** One news card: the article's fields the card shows. */
+/** One news card (ArticleCard's markup and global style): the article's fields the card shows. */
 export interface NewsSlide extends Pick<ArticleView, 'slug' | 'titre' | 'introHtml'> {
   img?: PictureView | undefined;
   /** ISO 8601 for `<time datetime>` and the French label ("3 octobre 2026"). */
@@ -50,20 +50,20 @@ function frameCss(kind: keyof typeof KINDS, count: number): string {
 
 function NewsCard({ item }: { item: NewsSlide }) {
   return (
-    <article className="news-card">
-      {item.img && <ResponsivePicture className="news-card__img" view={item.img} />}
-      <div className="news-card__body">
-        <h3 className="news-card__title">
+    <article className="card">
+      {item.img && <ResponsivePicture className="card__img" view={item.img} />}
+      <div className="card__body">
+        <h3 className="card__title">
           <a href={`/actualites/${item.slug}`}>{item.titre}</a>
         </h3>
         {item.date && (
-          <p className="news-card__date">
+          <p className="card__date">
             <time dateTime={item.date.iso}>{item.date.label}</time>
           </p>
         )}
         {item.introHtml && (
           // Sanitised at build time (sanitizeContentHtml in content.ts).
-          <div className="news-card__intro prose" dangerouslySetInnerHTML={{ __html: item.introHtml }} />
+          <div className="card__intro prose" dangerouslySetInnerHTML={{ __html: item.introHtml }} />
         )}
       </div>
     </article>
