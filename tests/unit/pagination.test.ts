@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pageLinkItems, pagePath } from '../../src/features/news/pagination';
+import { pageLinkItems } from '../../src/features/news/pagination';
 
-const render = (current: number, last: number) =>
-  pageLinkItems(current, last)
-    .map((item) => ('page' in item ? String(item.page) : '…'))
-    .join(' ');
+const render = (current: number, last: number) => pageLinkItems(current, last).join(' ');
 
 describe('pageLinkItems', () => {
   it('shows every page of a short list', () => {
@@ -22,12 +19,5 @@ describe('pageLinkItems', () => {
   it('shows the page a one-page gap would hide, never "…" for a single page', () => {
     expect(render(4, 10)).toBe('1 2 3 4 5 … 10');
     expect(render(7, 10)).toBe('1 … 6 7 8 9 10');
-  });
-});
-
-describe('pagePath', () => {
-  it('gives page 1 the base path and the others a number', () => {
-    expect(pagePath('/actualites', 1)).toBe('/actualites');
-    expect(pagePath('/actualites', 2)).toBe('/actualites/2');
   });
 });

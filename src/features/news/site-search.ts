@@ -1,26 +1,18 @@
-/**
- * The search page's browser code: runs the form's query (and ?q=) through Pagefind's JS API, renders the
- * results and announces their count. Pagefind is imported on the first search only.
- */
+/** The search page's browser code: runs the form's query (and ?q=) through Pagefind's JS API, imported on first use. */
 
-/** Where `scripts/build.ts` writes Pagefind's bundle (site path). */
+/** Where scripts/build.ts writes Pagefind's bundle (a variable: the module exists only in the built site). */
 const PAGEFIND_BUNDLE = '/pagefind/pagefind.js';
 /** Results shown at once; "Afficher plus de résultats" adds as many. */
 const RESULTS_PER_STEP = 10;
 
-/** What Pagefind's `data()` gives for one result (the fields used here). */
-interface ResultData {
-  url: string;
-  /** Text around the matches, HTML with <mark> around them. */
-  excerpt: string;
-  meta: { title?: string };
-}
+/** One result of Pagefind's `search()` (pagefind.app/docs/api/): `excerpt` is text with <mark> around the matches. */
+type Result = { data(): Promise<{ url: string; excerpt: string; meta: { title?: string } }> };
 
-/** The part of Pagefind's JS API used here (pagefind.app/docs/api/). */
+/** The part of Pagefind's JS API used here. */
 interface Pagefind {
-  options(options: Record<string, unknown>): Promise<void>;
+  options(options: object): Promise<void>;
   init(): Promise<void>;
-  search(term: string): Promise<{ results: { data(): Promise<ResultData> }[] } | null>;
+  search(term: string): Promise<{ results: Result[] } | null>;
 }
 
 /** French sentence for the count of results of `terms`: "2 résultats pour « cantine »." */
@@ -34,38 +26,34 @@ export function joinElisions(text: string): string {
   return text.replace(/(?<!\p{L})(c|d|j|l|m|n|s|t|qu|jusqu|lorsqu|puisqu|quoiqu)([’']) (?=\p{L}|<mark>)/giu, '$1$2');
 }
 
-/** The excerpt as DOM nodes: its text and <mark> elements only (no other markup of the index reaches the page). */
-function excerptNodes(excerpt: string): Node[] {
+/** One result as `<li>`: title link (h2), excerpt (its text and <mark> elements only: no other markup of the index), address. */
+async function resultItem(result: Result): Promise<HTMLLIElement> {
+  const { url, excerpt, meta } = await result.data();
+  const item = document.createElement('li');
+  const heading = item.appendChild(document.createElement('h2'));
+  const link = heading.appendChild(document.createElement('a'));
+  link.href = url;
+  link.textContent = joinElisions(meta.title || url);
   const template = document.createElement('template');
   template.innerHTML = joinElisions(excerpt);
-  return [...template.content.childNodes].map((node) => {
-    if (node.nodeName !== 'MARK') return document.createTextNode(node.textContent ?? '');
-    const mark = document.createElement('mark');
-    mark.textContent = node.textContent;
-    return mark;
-  });
-}
-
-/** One result: title link (h2), excerpt, address. */
-function resultItem(data: ResultData): HTMLLIElement {
-  const item = document.createElement('li');
-  const heading = document.createElement('h2');
-  const link = document.createElement('a');
-  link.href = data.url;
-  link.textContent = joinElisions(data.meta.title || data.url);
-  heading.append(link);
-  const excerpt = document.createElement('p');
-  excerpt.append(...excerptNodes(data.excerpt));
-  const address = document.createElement('p');
+  item
+    .appendChild(document.createElement('p'))
+    .append(
+      ...[...template.content.childNodes].map((node) =>
+        node.nodeName === 'MARK'
+          ? Object.assign(document.createElement('mark'), { textContent: node.textContent })
+          : (node.textContent ?? ''),
+      ),
+    );
+  const address = item.appendChild(document.createElement('p'));
   address.className = 'search__url';
-  address.textContent = decodeURI(data.url);
-  item.append(heading, excerpt, address);
+  address.textContent = decodeURI(url);
   return item;
 }
 
 let pagefind: Promise<Pagefind> | undefined;
 
-/** Pagefind's API, imported once (rejects when the index is missing, e.g. under `npm start`). */
+/** Pagefind's API, imported once (rejects when it is missing, as under `npm start`). */
 function loadPagefind(): Promise<Pagefind> {
   pagefind ??= import(/* @vite-ignore */ PAGEFIND_BUNDLE).then(async (module: Pagefind) => {
     await module.options({ excerptLength: 24 });
@@ -76,22 +64,18 @@ function loadPagefind(): Promise<Pagefind> {
   return pagefind;
 }
 
-/** Wires the search form of /recherche (ids search-terms, search-status, search-results, search-more). */
+/** Wires the search form of /recherche (ids search-terms, search-status, search-results, search-more[-wrap]). */
 export function runSiteSearch(): void {
-  const form = document.querySelector<HTMLFormElement>('form[role="search"]');
-  const input = document.getElementById('search-terms') as HTMLInputElement | null;
-  const status = document.getElementById('search-status');
-  const list = document.getElementById('search-results') as HTMLOListElement | null;
-  const more = document.getElementById('search-more') as HTMLButtonElement | null;
-  const moreWrap = document.getElementById('search-more-wrap');
-  if (!form || !input || !status || !list || !more || !moreWrap) return;
-  let pending: { data(): Promise<ResultData> }[] = [];
+  const form = document.querySelector<HTMLFormElement>('form[role="search"]')!;
+  const input = document.getElementById('search-terms') as HTMLInputElement;
+  const status = document.getElementById('search-status')!;
+  const list = document.getElementById('search-results')!;
+  const moreWrap = document.getElementById('search-more-wrap')!;
+  let pending: Result[] = [];
   let run = 0;
 
   const showMore = async (focusFirst: boolean) => {
-    const step = pending.slice(0, RESULTS_PER_STEP);
-    pending = pending.slice(RESULTS_PER_STEP);
-    const items = (await Promise.all(step.map((result) => result.data()))).map(resultItem);
+    const items = await Promise.all(pending.splice(0, RESULTS_PER_STEP).map(resultItem));
     list.append(...items);
     list.hidden = list.children.length === 0;
     moreWrap.hidden = pending.length === 0;
@@ -101,13 +85,12 @@ export function runSiteSearch(): void {
   const search = async (terms: string) => {
     const current = ++run;
     list.replaceChildren();
-    list.hidden = true;
-    moreWrap.hidden = true;
+    list.hidden = moreWrap.hidden = true;
     status.textContent = 'Recherche en cours…';
     try {
       const results = (await (await loadPagefind()).search(terms))?.results ?? [];
       if (current !== run) return;
-      pending = results;
+      pending = [...results];
       await showMore(false);
       status.textContent = countMessage(results.length, terms);
     } catch {
@@ -126,7 +109,7 @@ export function runSiteSearch(): void {
     history.replaceState(null, '', `?q=${encodeURIComponent(terms)}`);
     void search(terms);
   });
-  more.addEventListener('click', () => void showMore(true));
+  document.getElementById('search-more')!.addEventListener('click', () => void showMore(true));
   // Warms the index up while the visitor types.
   input.addEventListener('focus', () => void loadPagefind().catch(() => undefined), { once: true });
 
