@@ -1,21 +1,14 @@
 /**
- * Newsletter popup: an opener and a native modal <dialog> with email and consent, opening without
- * JavaScript too (invoker commands). The schema (src/features/forms/forms.ts) loads at the first submit, keeping
- * zod off the home page; messages go to the banner and inside the dialog; a failure keeps the input.
+ * Newsletter popup: an opener and a native modal <dialog> with email and consent, opening without JavaScript
+ * too (invoker commands). The schema (forms.ts) loads at the first submit, keeping zod off the home page;
+ * messages go to the banner and inside the dialog; a failure keeps the input.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { currentConsent, HONEYPOT_FIELD, isAcceptableEmail, MESSAGES } from './form-rules';
 import { postJson, submissionKeys } from './submit';
 import { $banner, showMessage } from '../../stores/banner';
-import { ConsentField, Honeypot, PrivacyLink } from './FormParts';
-
-interface Props {
-  privacyHref: string;
-}
-
-/** The consent wording this page shows, and sends with the signup as proof. */
-const CONSENT = currentConsent('newsletter');
+import { ConsentField, Field, Honeypot, PrivacyLink } from './FormParts';
 
 /** The payload's first French problem by the newsletter schema (loaded on first use); null when valid or unloadable (the endpoint checks anyway). */
 async function newsletterProblem(payload: Record<string, unknown>): Promise<string | null> {
@@ -33,7 +26,8 @@ function invoker(target: string, command: 'show-modal' | 'close'): Record<string
   return { commandfor: target, command };
 }
 
-export default function NewsletterPopup({ privacyHref }: Props) {
+/** The opener and its dialog; `privacyHref` is the data notice's address. */
+export default function NewsletterPopup({ privacyHref }: { privacyHref: string }) {
   const id = useId();
   const dialogId = `newsletter-${id}`;
   const dialog = useRef<HTMLDialogElement>(null);
@@ -77,7 +71,7 @@ export default function NewsletterPopup({ privacyHref }: Props) {
     const payload = {
       email,
       consentement: consent,
-      consentementVersion: CONSENT.version,
+      consentementVersion: currentConsent('newsletter').version,
       ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
     };
     setSending(true);
@@ -139,32 +133,28 @@ export default function NewsletterPopup({ privacyHref }: Props) {
         </div>
         <p>Une à deux lettres par mois : la vie de l’école, nos besoins, nos fêtes. Désinscription en un clic.</p>
         <form method="post" action="/api/newsletter" noValidate onSubmit={submit} className="newsletter__form">
-          <div className="field">
-            <label htmlFor={`${dialogId}-email`}>
-              Votre email <span className="field__required">(obligatoire)</span>
-            </label>
-            <input
-              ref={emailInput}
-              id={`${dialogId}-email`}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              required
-              value={email}
-              aria-invalid={showEmailError}
-              aria-describedby={showEmailError ? `${dialogId}-email-error` : undefined}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setTouched(true);
-              }}
-            />
-            {showEmailError && (
-              <p id={`${dialogId}-email-error`} className="field__error">
-                {MESSAGES.emailFieldInvalid}
-              </p>
+          <Field
+            id={`${dialogId}-email`}
+            label="Votre email"
+            required
+            error={showEmailError ? MESSAGES.emailFieldInvalid : undefined}
+          >
+            {(control) => (
+              <input
+                {...control}
+                ref={emailInput}
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setTouched(true);
+                }}
+              />
             )}
-          </div>
+          </Field>
           <ConsentField
             id={`${dialogId}-consent`}
             form="newsletter"
