@@ -16,7 +16,7 @@ import {
   preRegistrationSchema,
   type FormName,
 } from '../features/forms/forms';
-import { outcomeLocation, type Outcome } from '../features/forms/outcomes';
+import { OUTCOMES, outcomeLocation, type Outcome } from '../features/forms/outcomes';
 import { addSubmission } from '../features/forms/submissions.server';
 import { HttpError } from './http-error.server';
 
@@ -59,11 +59,8 @@ export function isJsonRequest(request: Request): boolean {
 }
 
 /** Reads a bounded body (readBoundedBody) as an unvalidated UTF-8 JSON object. @throws HttpError 413, or 400 for anything but an object. */
-export async function readJsonObject(
-  request: Request,
-  maxBytes: number = MAX_BODY_BYTES,
-): Promise<Record<string, unknown>> {
-  const body = await readBoundedBody(request, maxBytes);
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const body = await readBoundedBody(request);
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
@@ -121,14 +118,10 @@ export function methodNotAllowedFor(allow: 'GET' | 'POST'): EndpointHandler {
   return async () => jsonResponse(405, { ok: false, message: MESSAGES.badRequest }, { allow });
 }
 
-/** Each form's collection (spec §7: `inscripitions`, so spelled in the database), schema and success message. */
+/** Each form's collection (spec §7: `inscripitions`, so spelled in the database) and schema. */
 const FORMS = {
-  newsletter: { collection: 'newsletter', schema: newsletterSchema, success: MESSAGES.newsletterSuccess },
-  preinscription: {
-    collection: 'inscripitions',
-    schema: preRegistrationSchema,
-    success: MESSAGES.preRegistrationSuccess,
-  },
+  newsletter: { collection: 'newsletter', schema: newsletterSchema },
+  preinscription: { collection: 'inscripitions', schema: preRegistrationSchema },
 } as const;
 
 /**
@@ -137,7 +130,7 @@ const FORMS = {
  * other case), which Astro routes here too, is 404: the rate limit (netlify/edge-functions/rate-limit.ts) is keyed on paths.
  */
 export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL: EndpointHandler } {
-  const { collection, schema, success } = FORMS[form];
+  const { collection, schema } = FORMS[form];
   const notFound = (request: Request) =>
     new URL(request.url).pathname === `/api/${form}`
       ? undefined
@@ -151,7 +144,7 @@ export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL
   async function POST({ request }: EndpointContext): Promise<Response> {
     const type = mediaType(request);
     const fromForm = type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
-    const done = () => (fromForm ? redirect('ok') : jsonResponse(200, { ok: true, message: success }));
+    const done = () => (fromForm ? redirect('ok') : jsonResponse(200, { ok: true, message: OUTCOMES[form].ok }));
     try {
       const refused = notFound(request);
       if (refused) return refused;

@@ -3,7 +3,7 @@ import type { ChangeEvent, ReactNode } from 'react';
 import { currentConsent, HONEYPOT_FIELD, type FormName } from './form-rules';
 
 /** What ties a control to its field: id, required, aria-invalid, aria-describedby (help, error). */
-interface ControlProps {
+export interface ControlProps {
   id: string;
   required: boolean;
   'aria-invalid': true | undefined;

@@ -5,21 +5,20 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { currentConsent, HONEYPOT_FIELD, isAcceptableEmail, MESSAGES } from './form-rules';
-import { postJson, submissionKeys } from './submit';
+import { currentConsent, isAcceptableEmail, MESSAGES } from './form-rules';
+import { formSender } from './submit';
 import { $banner, showMessage } from '../../stores/banner';
 import { ConsentField, Field, Honeypot, PrivacyLink } from './FormParts';
 
 /** The payload's first French problem by the newsletter schema (loaded on first use); null when valid or unloadable (the endpoint checks anyway). */
-async function newsletterProblem(payload: Record<string, unknown>): Promise<string | null> {
-  try {
-    const { firstError, newsletterSchema } = await import('./forms');
-    const checked = newsletterSchema.safeParse(payload);
-    return checked.success ? null : firstError(checked.error);
-  } catch {
-    return null;
-  }
-}
+const schemaProblem = (payload: object) =>
+  import('./forms').then(
+    ({ firstError, newsletterSchema }) => {
+      const checked = newsletterSchema.safeParse(payload);
+      return checked.success ? null : firstError(checked.error);
+    },
+    () => null,
+  );
 
 /** Invoker-command attributes, so the dialog opens and closes without JavaScript (React passes them through untyped). */
 function invoker(target: string, command: 'show-modal' | 'close'): Record<string, string> {
@@ -32,7 +31,7 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
   const dialogId = `newsletter-${id}`;
   const dialog = useRef<HTMLDialogElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
-  const keys = useRef(submissionKeys());
+  const sender = useRef(formSender('/api/newsletter'));
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -48,12 +47,6 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
   // Mirrors the banner inside the dialog while the dialog is open (the page behind it is inert).
   const dialogStatus = banner && banner.id === inDialogMessage ? banner : null;
 
-  function say(text: string, tone: 'success' | 'error') {
-    showMessage(text, tone);
-    const current = $banner.get();
-    setInDialogMessage(current ? current.id : null);
-  }
-
   function open(event: MouseEvent<HTMLButtonElement>) {
     // The button is also an invoker for visitors without JavaScript; with it, React opens the dialog.
     event.preventDefault();
@@ -65,36 +58,26 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
+    // aria-disabled keeps the button focusable: pressing it (or Enter) says what is wrong instead of sending.
     setTouched(true);
-    const data = new FormData(event.currentTarget);
-    const honeypot = String(data.get(HONEYPOT_FIELD) ?? '');
-    const payload = {
-      email,
-      consentement: consent,
-      consentementVersion: currentConsent('newsletter').version,
-      ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
-    };
+    const form = event.currentTarget;
+    const payload = { email, consentement: consent, consentementVersion: currentConsent('newsletter').version };
     setSending(true);
-    const problem = await newsletterProblem(payload);
-    if (problem) {
-      setSending(false);
-      say(problem, 'error');
+    // Spec §5's email rule needs no schema: said at once; the rest waits for the schema's first load.
+    const problem = isAcceptableEmail(email) ? await schemaProblem(payload) : MESSAGES.emailIncorrect;
+    const result = problem ? { ok: false, message: problem } : await sender.current.send(payload, form);
+    setSending(false);
+    if (!result.ok) {
+      showMessage(result.message, 'error');
+      setInDialogMessage($banner.get()?.id ?? null);
       if (!isAcceptableEmail(email)) emailInput.current?.focus();
       return;
     }
-    // A retry of the same signup carries the same key: one document even if the first attempt landed.
-    const result = await postJson('/api/newsletter', { ...payload, envoi: keys.current.keyFor(payload) });
-    setSending(false);
-    if (result.ok) {
-      keys.current.forget();
-      setEmail('');
-      setConsent(false);
-      setTouched(false);
-      dialog.current?.close();
-      showMessage(result.message || MESSAGES.newsletterSuccess, 'success');
-    } else {
-      say(result.message, 'error');
-    }
+    setEmail('');
+    setConsent(false);
+    setTouched(false);
+    dialog.current?.close();
+    showMessage(result.message || MESSAGES.newsletterSuccess, 'success');
   }
 
   return (
@@ -170,17 +153,6 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
             className="button newsletter__submit"
             aria-disabled={!emailValid || sending}
             aria-busy={sending}
-            onClick={(event) => {
-              // aria-disabled: the button stays focusable; pressing it (or Enter in the field,
-              // which clicks it) explains what is wrong instead of sending.
-              if (sending) event.preventDefault();
-              else if (!emailValid) {
-                event.preventDefault();
-                setTouched(true);
-                say(MESSAGES.emailIncorrect, 'error');
-                emailInput.current?.focus();
-              }
-            }}
           >
             {sending ? 'Envoi en cours…' : 'M’inscrire'}
           </button>

@@ -17,14 +17,13 @@ import type { Country } from './countries';
 import {
   currentConsent,
   fieldErrors,
-  HONEYPOT_FIELD,
   MESSAGES,
   preRegistrationSchema,
   type PreRegistrationDraft as Draft,
 } from './forms';
-import { postJson, submissionKeys } from './submit';
+import { formSender } from './submit';
 import { showMessage } from '../../stores/banner';
-import { ConsentField, Field, Honeypot, PrivacyLink } from './FormParts';
+import { ConsentField, Field, Honeypot, PrivacyLink, type ControlProps } from './FormParts';
 
 const EMPTY: Draft = {
   enfantPrenom: '',
@@ -39,6 +38,13 @@ const EMPTY: Draft = {
   pays: 'FR',
   consentement: false,
 };
+
+const INFOS_HELP = 'Son âge, ses besoins, ce qui l’aide au quotidien… Ce que vous souhaitez nous dire.';
+
+/** What `field` passes a control: Field's ties and the draft binding. */
+type Bound = ControlProps & { name: string; value: string; onChange: (event: ChangeEvent<Control>) => void };
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+type FieldOptions = { help?: string; variant?: 'short' };
 
 /** sessionStorage key of the unsent draft. */
 const DRAFT_KEY = 'preinscription-brouillon';
@@ -64,7 +70,7 @@ function withStorage(action: (storage: Storage) => void) {
 export default function PreRegistrationForm({ countries, privacyHref }: { countries: Country[]; privacyHref: string }) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
-  const keys = useRef(submissionKeys());
+  const sender = useRef(formSender('/api/preinscription'));
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempted, setAttempted] = useState(false);
@@ -86,7 +92,7 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
     withStorage((storage) => storage.setItem(DRAFT_KEY, JSON.stringify(next)));
   }
 
-  function onText(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) {
+  function onText(event: ChangeEvent<Control>) {
     update({ ...draft, [event.target.name]: event.target.value });
   }
 
@@ -102,19 +108,12 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
     event.preventDefault();
     if (sending) return;
     setAttempted(true);
-    const honeypot = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? '');
     const found = errorsOf(draft);
     if (Object.keys(found).length > 0) return fail(Object.values(found)[0] ?? MESSAGES.badRequest, found);
     setSending(true);
-    // A retry of the same draft carries the same key: one document even if the first attempt landed.
-    const payload = { ...payloadOf(draft), envoi: keys.current.keyFor(draft) };
-    const result = await postJson(
-      '/api/preinscription',
-      honeypot ? { ...payload, [HONEYPOT_FIELD]: honeypot } : payload,
-    );
+    const result = await sender.current.send(payloadOf(draft), event.currentTarget);
     setSending(false);
     if (!result.ok) return fail(result.message, result.fields);
-    keys.current.forget();
     // Parent and address stay filled in, for a brother or sister.
     setDraft({ ...draft, enfantPrenom: '', enfantNom: '', infos: '', consentement: false });
     setAttempted(false);
@@ -124,27 +123,19 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
     showMessage(result.message || MESSAGES.preRegistrationSuccess, 'success');
   }
 
-  /** The Field of draft field `name`, its control given `name`, value and onChange. */
+  /** The Field of draft field `name`: a text input with `attributes`, or what `control` renders. */
   function field(
     name: Exclude<keyof Draft, 'consentement'>,
     label: string,
-    control: (props: { name: string; value: string; onChange: typeof onText }) => ReactNode,
-    options: { required?: boolean; help?: string; variant?: 'short' } = {},
+    { required, help, variant, ...attributes }: InputHTMLAttributes<HTMLInputElement> & FieldOptions = {},
+    control: (props: Bound) => ReactNode = (props) => <input type="text" {...attributes} {...props} />,
   ) {
     return (
-      <Field id={`${id}-${name}`} label={label} error={errors[name]} {...options}>
+      <Field id={`${id}-${name}`} label={label} error={errors[name]} required={required} help={help} variant={variant}>
         {(props) => control({ ...props, name, value: draft[name], onChange: onText })}
       </Field>
     );
   }
-
-  /** A text input of draft field `name`. */
-  const input = (
-    name: Exclude<keyof Draft, 'consentement'>,
-    label: string,
-    attributes: InputHTMLAttributes<HTMLInputElement>,
-    options: { required?: boolean; variant?: 'short' } = {},
-  ) => field(name, label, (props) => <input type="text" {...attributes} {...props} />, options);
 
   return (
     <form
@@ -162,38 +153,26 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
 
       <fieldset className="form__group">
         <legend>Votre enfant</legend>
-        {input('enfantPrenom', 'Prénom de l’enfant', { autoComplete: 'off' }, { required: true })}
-        {input('enfantNom', 'Nom de l’enfant', { autoComplete: 'off' }, { required: true })}
-        {field(
-          'infos',
-          'Quelques mots sur votre enfant',
-          (props) => (
-            <textarea {...props} rows={5} />
-          ),
-          {
-            help: 'Son âge, ses besoins, ce qui l’aide au quotidien… Ce que vous souhaitez nous dire.',
-          },
-        )}
+        {field('enfantPrenom', 'Prénom de l’enfant', { required: true, autoComplete: 'off' })}
+        {field('enfantNom', 'Nom de l’enfant', { required: true, autoComplete: 'off' })}
+        {field('infos', 'Quelques mots sur votre enfant', { help: INFOS_HELP }, (props) => (
+          <textarea {...props} rows={5} />
+        ))}
       </fieldset>
 
       <fieldset className="form__group">
         <legend>Vous, son parent</legend>
-        {input('parentPrenom', 'Votre prénom', { autoComplete: 'given-name' }, { required: true })}
-        {input('parentNom', 'Votre nom', { autoComplete: 'family-name' }, { required: true })}
-        {input(
-          'email',
-          'Votre email',
-          { autoComplete: 'email', type: 'email', inputMode: 'email' },
-          { required: true },
-        )}
+        {field('parentPrenom', 'Votre prénom', { required: true, autoComplete: 'given-name' })}
+        {field('parentNom', 'Votre nom', { required: true, autoComplete: 'family-name' })}
+        {field('email', 'Votre email', { required: true, autoComplete: 'email', type: 'email', inputMode: 'email' })}
       </fieldset>
 
       <fieldset className="form__group">
         <legend>Votre adresse</legend>
-        {input('adresse', 'Adresse', { autoComplete: 'street-address' })}
-        {input('postal', 'Code postal', { autoComplete: 'postal-code', inputMode: 'numeric' }, { variant: 'short' })}
-        {input('ville', 'Ville', { autoComplete: 'address-level2' })}
-        {field('pays', 'Pays', (props) => (
+        {field('adresse', 'Adresse', { autoComplete: 'street-address' })}
+        {field('postal', 'Code postal', { autoComplete: 'postal-code', inputMode: 'numeric', variant: 'short' })}
+        {field('ville', 'Ville', { autoComplete: 'address-level2' })}
+        {field('pays', 'Pays', {}, (props) => (
           <select {...props} autoComplete="country">
             {countries.map((country) => (
               <option key={country.code} value={country.code}>

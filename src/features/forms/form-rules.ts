@@ -3,17 +3,13 @@
  * submits. forms.ts builds the schemas on them and re-exports all of this.
  */
 
-/** Every message a visitor can see from the forms (spec §5 and §7 where quoted, ours otherwise). */
+/** Every message a visitor can see from the forms: spec §5 (newsletter) and §7 (pre-registration success) quoted exactly, ours otherwise. */
 export const MESSAGES = {
-  /** Spec §5: newsletter email rule broken, on submit. */
   emailIncorrect: "L'email ne semble pas correct, pouvez-vous le vérifier ?",
-  /** Spec §5: newsletter consent missing, on submit. */
   consentRequired: 'Votre consentement est obligatoire pour vous inscrire',
-  /** Spec §5: newsletter success. */
   newsletterSuccess: 'Votre email a bien été enregistré, merci pour votre soutien.',
   /** Spec §5: shown next to the email field while it is invalid. */
   emailFieldInvalid: 'Merci de saisir un email valide',
-  /** Spec §7: pre-registration success. */
   preRegistrationSuccess: 'Vous avez été inscrit',
   preRegistrationConsentRequired: 'Votre consentement est obligatoire pour pré-inscrire votre enfant',
   required: {
@@ -24,16 +20,15 @@ export const MESSAGES = {
   },
   /** A text longer than its field allows, in characters (code points, as zod counts). */
   tooLong: (max: number) => `Ce champ est trop long (${max} caractères au plus)`,
-  /** A text holding an unpaired UTF-16 surrogate (no UTF-8 form: Firestore refuses it; a hand-made request). */
+  /** An unpaired UTF-16 surrogate: no UTF-8 form, Firestore refuses it (a hand-made request). */
   malformedText: 'Ce champ contient un caractère illisible : merci de le retaper.',
-  /** The consent wording the visitor saw is not one the site knows (a page older than the wording). */
+  /** The consent wording sent is not one the site knows (a page older than the wording). */
   consentOutdated:
     'Le texte du consentement a changé : merci de recharger la page puis de cocher à nouveau la case. Ce que vous avez saisi est conservé.',
   countryUnknown: 'Merci de choisir un pays dans la liste',
   unknownField: 'La demande contient des champs inattendus',
   /** HTTP 404: an address that is not exactly the endpoint's. */
   notFound: 'Cette adresse n’existe pas. Merci d’utiliser le formulaire du site.',
-  /** HTTP 413. */
   tooLarge: 'La demande est trop volumineuse',
   badRequest: 'La demande est illisible. Merci de réessayer depuis le formulaire.',
   /** HTTP 503: database unreachable or too slow. */

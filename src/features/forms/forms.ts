@@ -26,14 +26,6 @@ const optionalText = (max: number) => z._default(text(max), '');
 /** An email: a text of at most FIELD_MAX.email characters, then spec §5's rule (`message`). */
 const email = (message: string) =>
   text(FIELD_MAX.email, message).check(z.refine(isAcceptableEmail, { error: message }));
-/** The version of the consent wording the visitor saw: one of CONSENT_WORDINGS[form]. */
-const consentVersion = (form: FormName) =>
-  z.enum(CONSENT_WORDINGS[form].map((wording) => wording.version) as [string, ...string[]], {
-    error: MESSAGES.consentOutdated,
-  });
-/** The submission key `envoi`: a UUID an island sends again with a retry, the document's id. */
-const submissionKey = z.optional(z.uuid(MESSAGES.badRequest));
-
 /** CLDR region codes that are not countries (groupings, unknown). */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
 let regionNames: Intl.DisplayNames | undefined;
@@ -56,11 +48,13 @@ const strict = {
   error: (issue: { code?: string }) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : undefined),
 };
 
-/** The fields every form payload ends with: the consent, its wording's version, the submission key, the honeypot. */
+/** What every form payload ends with: the consent, its wording's version, the key `envoi` (a UUID: the document's id, the same on a retry), the honeypot. */
 const consentAndKeys = (form: FormName, consentRequired: string) => ({
   consentement: z.literal(true, { error: consentRequired }),
-  consentementVersion: consentVersion(form),
-  envoi: submissionKey,
+  consentementVersion: z.enum(CONSENT_WORDINGS[form].map(({ version }) => version) as [string, ...string[]], {
+    error: MESSAGES.consentOutdated,
+  }),
+  envoi: z.optional(z.uuid(MESSAGES.badRequest)),
   [HONEYPOT_FIELD]: z.optional(text(FIELD_MAX.honeypot)),
 });
 

@@ -1,5 +1,5 @@
 /** Browser side of the write endpoints: POSTs JSON and always resolves to a result an island can show (never throws, never hangs). */
-import { MESSAGES } from './form-rules';
+import { HONEYPOT_FIELD, MESSAGES } from './form-rules';
 
 /** What an island gets back: HTTP `status` (0: unreachable), French `message`, `fields` (name → message), JSON `body` ({} if none). */
 export interface SubmitResult {
@@ -44,19 +44,23 @@ export async function postJson(url: string, payload: unknown, unavailable?: stri
 }
 
 /**
- * Submission keys of one form (the `envoi` field): `keyFor(payload)` returns the previous key while the payload
- * is the same (a retry after a failure), a new UUID when it changed; `forget()` after a success.
+ * The sender of one form to `url`: `send(payload, form)` adds the submission key `envoi` (the same while the payload
+ * is, so a retry after a failure makes no second document; a new one after a success) and the honeypot of `form` if filled.
  */
-export function submissionKeys(): { keyFor(payload: unknown): string; forget(): void } {
+export function formSender(url: string): { send(payload: object, form: HTMLFormElement): Promise<SubmitResult> } {
   let last: { content: string; key: string } | undefined;
   return {
-    keyFor(payload) {
+    async send(payload, form) {
       const content = JSON.stringify(payload);
       if (last?.content !== content) last = { content, key: randomUuid() };
-      return last.key;
-    },
-    forget() {
-      last = undefined;
+      const honeypot = String(new FormData(form).get(HONEYPOT_FIELD) ?? '');
+      const result = await postJson(url, {
+        ...payload,
+        envoi: last.key,
+        ...(honeypot && { [HONEYPOT_FIELD]: honeypot }),
+      });
+      if (result.ok) last = undefined;
+      return result;
     },
   };
 }
