@@ -35,12 +35,7 @@ export function Field({ id, label, required = false, help, error, variant, child
       {variant === 'check' && control}
       <label htmlFor={id}>
         {label}
-        {required && (
-          <>
-            {' '}
-            <span className="field__required">(obligatoire)</span>
-          </>
-        )}
+        {required && <span className="field__required"> (obligatoire)</span>}
       </label>
       {help && (
         <p className="field__help" id={`${id}-help`}>

@@ -39,8 +39,6 @@ const EMPTY: Draft = {
   consentement: false,
 };
 
-const INFOS_HELP = 'Son âge, ses besoins, ce qui l’aide au quotidien… Ce que vous souhaitez nous dire.';
-
 /** What `field` passes a control: Field's ties and the draft binding. */
 type Bound = ControlProps & { name: string; value: string; onChange: (event: ChangeEvent<Control>) => void };
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -155,9 +153,14 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
         <legend>Votre enfant</legend>
         {field('enfantPrenom', 'Prénom de l’enfant', { required: true, autoComplete: 'off' })}
         {field('enfantNom', 'Nom de l’enfant', { required: true, autoComplete: 'off' })}
-        {field('infos', 'Quelques mots sur votre enfant', { help: INFOS_HELP }, (props) => (
-          <textarea {...props} rows={5} />
-        ))}
+        {field(
+          'infos',
+          'Quelques mots sur votre enfant',
+          { help: 'Son âge, ses besoins, ce qui l’aide au quotidien… Ce que vous souhaitez nous dire.' },
+          (props) => (
+            <textarea {...props} rows={5} />
+          ),
+        )}
       </fieldset>
 
       <fieldset className="form__group">

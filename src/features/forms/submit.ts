@@ -65,13 +65,9 @@ export function formSender(url: string): { send(payload: object, form: HTMLFormE
   };
 }
 
-/** A random UUID v4; crypto.randomUUID() exists only on https or localhost (not `npm start` seen from a phone). */
-function randomUuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const random = crypto.getRandomValues(new Uint8Array(31));
-  let index = 0;
-  // x: any hex digit; y: the variant (8, 9, a or b).
-  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (digit) =>
-    ((digit === 'x' ? random[index++]! : (random[index++]! & 3) | 8) & 15).toString(16),
+/** A random UUID v4: crypto.randomUUID() exists only on https or localhost (not `npm start` seen from a phone). */
+const randomUuid = (): string =>
+  crypto.randomUUID?.() ??
+  '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (digit) =>
+    (Number(digit) ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (Number(digit) / 4)))).toString(16),
   );
-}
