@@ -1,10 +1,9 @@
 /**
- * The write endpoints' machinery (POST /api/newsletter, /api/preinscription): bounded body, JSON or
- * form POST (303 to an outcome fragment), shared zod schema, honeypot, one document, French answers.
- * Statuses: 200, 303 (forms), 400, 404 non-canonical path, 405, 413, 415, 503, 500.
+ * The on-demand endpoints' machinery: bounded bodies, JSON answers, HttpError → answer, 405; and the
+ * forms' write endpoints (POST /api/newsletter, /api/preinscription): JSON or plain form POST (303 to an
+ * outcome fragment), shared schema, honeypot, one document. Statuses: 200, 303, 400, 404, 405, 413, 415, 500, 503.
  */
 import type { APIContext } from 'astro';
-import type * as z from 'zod/mini';
 import {
   consentText,
   fieldErrors,
@@ -13,21 +12,13 @@ import {
   HONEYPOT_FIELD,
   MAX_BODY_BYTES,
   MESSAGES,
-  SUBMISSION_KEY_FIELD,
+  newsletterSchema,
+  preRegistrationSchema,
+  type FormName,
 } from '../features/forms/forms';
-import { outcomeForField, outcomeLocation, type FormName, type Outcome } from '../features/forms/outcomes';
+import { OUTCOMES, outcomeLocation, type Outcome } from '../features/forms/outcomes';
+import { addSubmission } from '../features/forms/submissions.server';
 import { HttpError } from './http-error.server';
-import { addSubmission, type SubmissionCollection } from '../features/forms/submissions.server';
-
-/** JSON body of every answer to a JSON request. */
-export interface SubmissionResponse {
-  /** true when the submission was accepted. */
-  ok: boolean;
-  /** French message for the visitor (the banner text). */
-  message: string;
-  /** On a 400: field name → French message (`_form` for unknown fields). */
-  fields?: Record<string, string>;
-}
 
 /** The part of Astro's APIContext the handlers use (tests pass just `{ request }`). */
 export type EndpointContext = Pick<APIContext, 'request'>;
@@ -35,75 +26,41 @@ export type EndpointContext = Pick<APIContext, 'request'>;
 /** An endpoint handler: any APIContext (or `{ request }`) in, a Response out. */
 export type EndpointHandler = (context: EndpointContext) => Promise<Response>;
 
-/** What a write endpoint is made of. */
-export interface SubmissionEndpointOptions {
-  /** Which form posts here (chooses the redirect page, the fragments and the consent wordings). */
-  form: FormName;
-  /** The route's only accepted path, e.g. `/api/newsletter` (the rate limit is keyed on it). */
-  path: string;
-  /** Firestore collection that receives one document per valid submission. */
-  collection: SubmissionCollection;
-  /** The shared schema (src/features/forms/forms.ts), strict: unknown fields are refused. */
-  schema: z.ZodMiniType<Record<string, unknown>>;
-  /** French message of a successful submission. */
-  successMessage: string;
-}
-
-/**
- * Reads a body of at most `maxBytes` bytes (default 16 384), counted as it streams in.
- * @throws HttpError 413 past the limit, 400 when the stream fails.
- */
-export async function readBoundedBody(
-  request: Request,
-  maxBytes: number = MAX_BODY_BYTES,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) throw tooLarge();
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read().catch((error: unknown) => {
-      throw badBody(error);
-    });
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
-
-/** How the request was sent, from its Content-Type. */
-type BodyKind = 'json' | 'form' | 'other';
-
-function bodyKind(request: Request): BodyKind {
-  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (type === 'application/json') return 'json';
-  if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') return 'form';
-  return 'other';
-}
-
-const tooLarge = () => new HttpError(413, MESSAGES.tooLarge);
 const badBody = (cause?: unknown) => new HttpError(400, MESSAGES.badRequest, { cause });
+const tooLarge = () => new HttpError(413, MESSAGES.tooLarge);
+
+/** Reads a body of at most `maxBytes` bytes (default 16 384), counted as it streams in. @throws HttpError 413 past the limit, 400 when the stream fails. */
+export async function readBoundedBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
+  if (Number(request.headers.get('content-length')) > maxBytes) throw tooLarge();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let total = 0;
+  try {
+    // Leaving the loop early cancels the stream: nothing past the limit is read.
+    for await (const chunk of request.body ?? []) {
+      total += chunk.byteLength;
+      if (total > maxBytes) break;
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    throw badBody(error);
+  }
+  if (total > maxBytes) throw tooLarge();
+  return new Blob(chunks).bytes();
+}
+
+/** The request's media type, lower-cased, without parameters (`application/json`). */
+function mediaType(request: Request): string | undefined {
+  return request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+}
 
 /** True when the request says it carries JSON (`application/json`, any charset). */
 export function isJsonRequest(request: Request): boolean {
-  return bodyKind(request) === 'json';
+  return mediaType(request) === 'application/json';
 }
 
-/** Parses UTF-8 bytes as a JSON object (not an array, not null). @throws HttpError 400. */
-function parseJsonObject(body: Uint8Array<ArrayBuffer>): Record<string, unknown> {
+/** Reads a bounded body (readBoundedBody) as an unvalidated UTF-8 JSON object. @throws HttpError 413, or 400 for anything but an object. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const body = await readBoundedBody(request);
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
@@ -114,70 +71,27 @@ function parseJsonObject(body: Uint8Array<ArrayBuffer>): Record<string, unknown>
   return value as Record<string, unknown>;
 }
 
-/** Reads a bounded body (readBoundedBody) as an unvalidated JSON object. @throws HttpError 413 or 400. */
-export async function readJsonObject(
-  request: Request,
-  maxBytes: number = MAX_BODY_BYTES,
-): Promise<Record<string, unknown>> {
-  return parseJsonObject(await readBoundedBody(request, maxBytes));
-}
-
-/** Parses the bytes as a JSON object or a form (formDataToPayload). @throws HttpError 400. */
-async function parsePayload(
-  request: Request,
-  kind: BodyKind,
-  body: Uint8Array<ArrayBuffer>,
-): Promise<Record<string, unknown>> {
-  if (kind === 'json') return parseJsonObject(body);
-  let form: FormData;
-  try {
-    const headers = { 'content-type': request.headers.get('content-type') ?? '' };
-    form = await new Response(body, { headers }).formData();
-  } catch (error) {
+/** Reads a bounded form body as a payload (formDataToPayload). @throws HttpError 413, or 400 for an unreadable form or a file (our forms have none). */
+async function readFormPayload(request: Request): Promise<Record<string, unknown>> {
+  const headers = { 'content-type': request.headers.get('content-type') ?? '' };
+  const body = await readBoundedBody(request);
+  const form = await new Response(body, { headers }).formData().catch((error: unknown) => {
     throw badBody(error);
-  }
-  // Our forms have no file inputs; formDataToPayload would drop files silently.
-  for (const value of form.values()) if (typeof value !== 'string') throw badBody();
+  });
+  if ([...form.values()].some((value) => typeof value !== 'string')) throw badBody();
   return formDataToPayload(form);
 }
-
-/** True when the hidden honeypot field holds anything (a person never fills it). */
-function honeypotFilled(payload: Record<string, unknown>): boolean {
-  const value = payload[HONEYPOT_FIELD];
-  return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
-}
-
-/** Field with a "required" message (a missing or non-string value says that rather than zod's English). */
-function isRequiredField(field: unknown): field is keyof typeof MESSAGES.required {
-  return typeof field === 'string' && Object.hasOwn(MESSAGES.required, field);
-}
-
-/**
- * French messages for the issues the shared schema leaves to zod's (English)
- * defaults: a missing or non-string value of a text field (the field's
- * "required" message, the country message for `pays`), an over-long honeypot.
- * Schema-level messages take precedence over this per-parse map.
- */
-const frenchFallback = (issue: { code?: string; path?: PropertyKey[]; maximum?: unknown }): string => {
-  if (issue.code === 'too_big' && typeof issue.maximum === 'number') return MESSAGES.tooLong(issue.maximum);
-  const field = issue.path?.[0];
-  if (isRequiredField(field)) return MESSAGES.required[field];
-  if (field === 'pays') return MESSAGES.countryUnknown;
-  return MESSAGES.badRequest;
-};
-
-const NO_STORE = { 'cache-control': 'no-store' };
 
 /** A JSON answer (`body` through JSON.stringify) with `status`, extra `headers`, and `Cache-Control: no-store`. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE, ...headers },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   });
 }
 
 /** One log line of an error chain (name, Stripe's type/code/status/request id, message), no data, no key. */
-export function describeFailure(error: unknown): string {
+function describeFailure(error: unknown): string {
   const parts: string[] = [];
   for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; depth++) {
     const { type, code, statusCode, requestId } = current as Error & Record<string, unknown>;
@@ -199,91 +113,65 @@ export function errorResponse(route: string, error: unknown, fallback: string = 
   return jsonResponse(error.status, { ok: false, message: error.message }, error.headers);
 }
 
-function json(status: number, body: SubmissionResponse, headers: Record<string, string> = {}): Response {
-  return jsonResponse(status, body, headers);
-}
-
-function redirect(form: FormName, outcome: Outcome): Response {
-  return new Response(null, { status: 303, headers: { location: outcomeLocation(form, outcome), ...NO_STORE } });
-}
-
-/**
- * A handler answering 405 `{ok: false, message}` with `Allow: <allow>`, for
- * every method a route does not take (export it as the route's `ALL`).
- */
+/** A handler answering 405 `{ok: false, message}` with `Allow: <allow>`: the route's `ALL`. */
 export function methodNotAllowedFor(allow: 'GET' | 'POST'): EndpointHandler {
-  return async () => json(405, { ok: false, message: MESSAGES.badRequest }, { allow });
+  return async () => jsonResponse(405, { ok: false, message: MESSAGES.badRequest }, { allow });
 }
 
-/** 405 for every method but POST (HEAD, GET, OPTIONS, PUT...), with `Allow: POST`. */
-export const methodNotAllowed: EndpointHandler = methodNotAllowedFor('POST');
+/** Each form's collection (spec §7: `inscripitions`, so spelled in the database) and schema. */
+const FORMS = {
+  newsletter: { collection: 'newsletter', schema: newsletterSchema },
+  preinscription: { collection: 'inscripitions', schema: preRegistrationSchema },
+} as const;
 
 /**
- * 404 for a request whose path is not exactly `path` (trailing slash, percent-encoded letters,
- * doubled slashes, other case): Astro routes such spellings to the same endpoint, but the rate
- * limit (netlify/edge-functions/rate-limit.ts) is declared on paths, so only one spelling is served.
- * @returns the 404 answer, or undefined when the path is canonical.
+ * The handlers of `/api/<form>` (statuses in the module doc): `POST` stores one document with the consent
+ * wording's text and `date`; `ALL` answers 405. Any other spelling of the path (`/api/newsletter/`, `%6E`,
+ * other case), which Astro routes here too, is 404: the rate limit (netlify/edge-functions/rate-limit.ts) is keyed on paths.
  */
-export function nonCanonicalPath(request: Request, path: string): Response | undefined {
-  if (new URL(request.url).pathname === path) return undefined;
-  return jsonResponse(404, { ok: false, message: MESSAGES.notFound });
-}
-
-/**
- * Builds the handlers of a write endpoint (see module doc for the statuses).
- * @returns `POST` (the submission) and `ALL` (405 for any other method), to
- *   re-export from the route module.
- */
-export function createSubmissionEndpoint(options: SubmissionEndpointOptions): {
-  POST: EndpointHandler;
-  ALL: EndpointHandler;
-} {
-  const { form, path, collection, schema, successMessage } = options;
+export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL: EndpointHandler } {
+  const { collection, schema } = FORMS[form];
+  const notFound = (request: Request) =>
+    new URL(request.url).pathname === `/api/${form}`
+      ? undefined
+      : jsonResponse(404, { ok: false, message: MESSAGES.notFound });
+  const redirect = (outcome: Outcome) =>
+    new Response(null, {
+      status: 303,
+      headers: { location: outcomeLocation(form, outcome), 'cache-control': 'no-store' },
+    });
 
   async function POST({ request }: EndpointContext): Promise<Response> {
-    const refused = nonCanonicalPath(request, path);
-    if (refused) return refused;
-    const kind = bodyKind(request);
-    const fromForm = kind === 'form';
-    const success = () => (fromForm ? redirect(form, 'ok') : json(200, { ok: true, message: successMessage }));
+    const type = mediaType(request);
+    const fromForm = type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
+    const done = () => (fromForm ? redirect('ok') : jsonResponse(200, { ok: true, message: OUTCOMES[form].ok }));
     try {
-      if (kind === 'other') throw new HttpError(415, MESSAGES.badRequest);
-      const payload = await parsePayload(request, kind, await readBoundedBody(request));
-
+      const refused = notFound(request);
+      if (refused) return refused;
+      if (!fromForm && type !== 'application/json') throw new HttpError(415, MESSAGES.badRequest);
+      const payload = fromForm ? await readFormPayload(request) : await readJsonObject(request);
       // A bot gets exactly what a person gets, and nothing is written.
-      if (honeypotFilled(payload)) return success();
-
-      const result = schema.safeParse(payload, { error: frenchFallback });
+      if (String(payload[HONEYPOT_FIELD] ?? '').trim()) return done();
+      const result = schema.safeParse(payload);
       if (!result.success) {
-        if (fromForm) return redirect(form, outcomeForField(firstField(result.error)));
-        return json(400, { ok: false, message: firstError(result.error), fields: fieldErrors(result.error) });
+        const field = result.error.issues[0]?.path[0];
+        if (fromForm) return redirect(field === 'email' || field === 'consentement' ? field : 'champs');
+        return jsonResponse(400, { ok: false, message: firstError(result.error), fields: fieldErrors(result.error) });
       }
-
-      const data = { ...result.data };
-      const key = data[SUBMISSION_KEY_FIELD];
-      delete data[HONEYPOT_FIELD];
-      delete data[SUBMISSION_KEY_FIELD];
-      // Proof of consent (RGPD art. 7): the wording's version the visitor saw, and its text.
-      data.consentementTexte = consentText(form, data.consentementVersion) ?? '';
-      await addSubmission(collection, data, typeof key === 'string' ? { id: key } : {});
-      return success();
+      const { envoi, [HONEYPOT_FIELD]: _bot, ...data } = result.data;
+      // Proof of consent (RGPD art. 7): the version of the wording the visitor saw, and its text.
+      await addSubmission(
+        collection,
+        { ...data, consentementTexte: consentText(form, data.consentementVersion) },
+        { id: envoi },
+      );
+      return done();
     } catch (error) {
-      if (!fromForm) return errorResponse(`api/${form}`, error);
-      const status = error instanceof HttpError ? error.status : 500;
-      if (status >= 500) console.error(`[api/${form}] ${describeFailure(error)}`);
-      return redirect(form, status < 500 ? 'champs' : 'indisponible');
+      const answer = errorResponse(`api/${form}`, error);
+      return fromForm ? redirect(answer.status < 500 ? 'champs' : 'indisponible') : answer;
     }
   }
 
-  async function ALL(context: EndpointContext): Promise<Response> {
-    return nonCanonicalPath(context.request, path) ?? methodNotAllowed(context);
-  }
-
+  const ALL: EndpointHandler = async ({ request }) => notFound(request) ?? methodNotAllowedFor('POST')({ request });
   return { POST, ALL };
-}
-
-/** Name of the first invalid field (undefined for an error about the whole form, e.g. unknown fields). */
-function firstField(error: z.core.$ZodError): string | undefined {
-  const field = error.issues[0]?.path[0];
-  return typeof field === 'string' ? field : undefined;
 }

@@ -16,8 +16,5 @@ export class HttpError extends Error {
 /** Settles as `promise`, or rejects with AbortSignal.timeout's TimeoutError after `ms` milliseconds. */
 export function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   const signal = AbortSignal.timeout(ms);
-  const deadline = new Promise<never>((_, reject) => {
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
-  return Promise.race([promise, deadline]);
+  return Promise.race([promise, new Promise<never>((_, reject) => (signal.onabort = () => reject(signal.reason)))]);
 }

@@ -13,14 +13,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
 import { MAX_BODY_BYTES, MESSAGES } from '../../src/features/forms/forms';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server';
-import { adminFirestore } from '../../src/lib/firebase-admin.server';
+import { adminFirestore, closeAdminFirestore } from '../../src/lib/firebase-admin.server';
 import { HttpError } from '../../src/lib/http-error.server';
-import {
-  addSubmission,
-  closeSubmissionConnection,
-  MAX_WRITES_IN_FLIGHT,
-  unsettledWrites,
-} from '../../src/features/forms/submissions.server';
+import { addSubmission, MAX_WRITES_IN_FLIGHT, unsettledWrites } from '../../src/features/forms/submissions.server';
 import * as newsletter from '../../src/pages/api/newsletter';
 import * as preinscription from '../../src/pages/api/preinscription';
 import {
@@ -108,7 +103,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await closeSubmissionConnection();
+  await closeAdminFirestore();
   emulator?.stop();
   for (const key of ENV_KEYS) {
     if (savedEnv[key] === undefined) delete process.env[key];

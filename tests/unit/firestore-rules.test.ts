@@ -27,7 +27,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findGoogleEmulatorJar, hasJava, startGoogleFirestore } from '../../scripts/lib/google-firestore';
-import { closeSubmissionConnection } from '../../src/features/forms/submissions.server';
+import { closeAdminFirestore } from '../../src/lib/firebase-admin.server';
 import * as newsletterRoute from '../../src/pages/api/newsletter';
 import * as preRegistrationRoute from '../../src/pages/api/preinscription';
 import { newsletterConsent, storedConsent, validPreRegistration } from '../fixtures/submissions';
@@ -154,7 +154,7 @@ describe.skipIf(!CAN_EMULATE)('firestore.rules in Google’s Firestore emulator'
   }, 120_000);
 
   afterAll(async () => {
-    await closeSubmissionConnection();
+    await closeAdminFirestore();
     await Promise.all(apps.map((app) => deleteApp(app)));
     await emulator?.stop();
     for (const key of ENV_KEYS) {

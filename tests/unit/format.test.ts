@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countryOptions, isCountryCode } from '../../src/features/forms/countries';
+import { countryOptions } from '../../src/features/forms/countries';
+import { isCountryCodeLike } from '../../src/features/forms/forms';
 import { formatDate, isoDate } from '../../src/lib/dates';
 import { parseHostPort, firestoreTargetFromEnv } from '../../src/lib/firestore.server';
 
@@ -21,8 +22,8 @@ describe('country list', () => {
     expect(list.find((country) => country.code === 'DE')?.name).toBe('Allemagne');
     const names = list.slice(1).map((country) => country.name);
     expect(names).toEqual([...names].sort(new Intl.Collator('fr').compare));
-    expect(isCountryCode('BE')).toBe(true);
-    expect(isCountryCode('XX')).toBe(false);
+    expect(isCountryCodeLike('BE')).toBe(true);
+    expect(isCountryCodeLike('XX')).toBe(false);
   });
 });
 

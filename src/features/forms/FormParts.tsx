@@ -1,46 +1,82 @@
-/**
- * Parts the site's forms share (newsletter, pre-registration, donation): the consent box with its
- * wording's version, the honeypot, the data-notice link. Not islands on their own: islands render them.
- */
-import type { ChangeEvent } from 'react';
-import { currentConsent, HONEYPOT_FIELD, type ConsentForm } from './form-rules';
+/** Parts the site's forms share (newsletter, pre-registration, donation): a labelled field, the consent box, the honeypot, the data-notice link. */
+import type { ChangeEvent, ReactNode } from 'react';
+import { currentConsent, HONEYPOT_FIELD, type FormName } from './form-rules';
 
-interface ConsentProps {
-  /** The checkbox's id (its error's id is `${id}-error`). */
+/** What ties a control to its field: id, required, aria-invalid, aria-describedby (help, error). */
+export interface ControlProps {
   id: string;
-  form: ConsentForm;
-  checked: boolean;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  /** French message shown next to the box. */
-  error?: string | undefined;
+  required: boolean;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
-/** The required consent checkbox, the current wording as its label and its version as a hidden field (proof of consent). */
-export function ConsentField({ id, form, checked, onChange, error }: ConsentProps) {
-  const consent = currentConsent(form);
+interface FieldProps {
+  /** The control's id; its help's is `${id}-help`, its error's `${id}-error`. */
+  id: string;
+  label: ReactNode;
+  required?: boolean;
+  help?: string;
+  /** French message shown under the control. */
+  error?: string | undefined;
+  /** `short` narrows the control (postal code); `check` puts a checkbox before its label. */
+  variant?: 'short' | 'check';
+  children: (control: ControlProps) => ReactNode;
+}
+
+/**
+ * One labelled field: "(obligatoire)" in words when required, the help and the error tied to the control.
+ * No native `maxlength`: it counts UTF-16 units and silently cuts a paste; the schema checks FIELD_MAX.
+ */
+export function Field({ id, label, required = false, help, error, variant, children }: FieldProps) {
+  const describedBy = [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const control = children({ id, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy });
   return (
-    <div className="field field--check">
-      <input
-        id={id}
-        name="consentement"
-        type="checkbox"
-        value="true"
-        required
-        checked={checked}
-        onChange={onChange}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      <input type="hidden" name="consentementVersion" value={consent.version} />
+    <div className={variant ? `field field--${variant}` : 'field'}>
+      {variant === 'check' && control}
       <label htmlFor={id}>
-        {consent.text} <span className="field__required">(obligatoire)</span>
+        {label}
+        {required && <span className="field__required"> (obligatoire)</span>}
       </label>
+      {help && (
+        <p className="field__help" id={`${id}-help`}>
+          {help}
+        </p>
+      )}
+      {variant !== 'check' && control}
       {error && (
         <p id={`${id}-error`} className="field__error">
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+/** The required consent checkbox of `form`: the current wording as its label, its version in a hidden field (proof of consent). */
+export function ConsentField(props: {
+  id: string;
+  form: FormName;
+  checked: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  error?: string | undefined;
+}) {
+  const { version, text } = currentConsent(props.form);
+  return (
+    <Field id={props.id} label={text} required error={props.error} variant="check">
+      {(control) => (
+        <>
+          <input
+            {...control}
+            name="consentement"
+            type="checkbox"
+            value="true"
+            checked={props.checked}
+            onChange={props.onChange}
+          />
+          <input type="hidden" name="consentementVersion" value={version} />
+        </>
+      )}
+    </Field>
   );
 }
 

@@ -1,44 +1,37 @@
 /**
- * Newsletter popup: an opener and a native modal <dialog> with email and consent, opening without
- * JavaScript too (invoker commands). The schema (src/features/forms/forms.ts) loads at the first submit, keeping
- * zod off the home page; messages go to the banner and inside the dialog; a failure keeps the input.
+ * Newsletter popup: an opener and a native modal <dialog> with email and consent, opening without JavaScript
+ * too (invoker commands). The schema (forms.ts) loads at the first submit, keeping zod off the home page;
+ * messages go to the banner and inside the dialog; a failure keeps the input.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { currentConsent, HONEYPOT_FIELD, isAcceptableEmail, MESSAGES } from './form-rules';
-import { postJson, submissionKeys } from './submit';
+import { currentConsent, isAcceptableEmail, MESSAGES } from './form-rules';
+import { formSender } from './submit';
 import { $banner, showMessage } from '../../stores/banner';
-import { ConsentField, Honeypot, PrivacyLink } from './FormParts';
-
-interface Props {
-  privacyHref: string;
-}
-
-/** The consent wording this page shows, and sends with the signup as proof. */
-const CONSENT = currentConsent('newsletter');
+import { ConsentField, Field, Honeypot, PrivacyLink } from './FormParts';
 
 /** The payload's first French problem by the newsletter schema (loaded on first use); null when valid or unloadable (the endpoint checks anyway). */
-async function newsletterProblem(payload: Record<string, unknown>): Promise<string | null> {
-  try {
-    const { firstError, newsletterSchema } = await import('./forms');
-    const checked = newsletterSchema.safeParse(payload);
-    return checked.success ? null : firstError(checked.error);
-  } catch {
-    return null;
-  }
-}
+const schemaProblem = (payload: object) =>
+  import('./forms').then(
+    ({ firstError, newsletterSchema }) => {
+      const checked = newsletterSchema.safeParse(payload);
+      return checked.success ? null : firstError(checked.error);
+    },
+    () => null,
+  );
 
 /** Invoker-command attributes, so the dialog opens and closes without JavaScript (React passes them through untyped). */
 function invoker(target: string, command: 'show-modal' | 'close'): Record<string, string> {
   return { commandfor: target, command };
 }
 
-export default function NewsletterPopup({ privacyHref }: Props) {
+/** The opener and its dialog; `privacyHref` is the data notice's address. */
+export default function NewsletterPopup({ privacyHref }: { privacyHref: string }) {
   const id = useId();
   const dialogId = `newsletter-${id}`;
   const dialog = useRef<HTMLDialogElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
-  const keys = useRef(submissionKeys());
+  const sender = useRef(formSender('/api/newsletter'));
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -54,12 +47,6 @@ export default function NewsletterPopup({ privacyHref }: Props) {
   // Mirrors the banner inside the dialog while the dialog is open (the page behind it is inert).
   const dialogStatus = banner && banner.id === inDialogMessage ? banner : null;
 
-  function say(text: string, tone: 'success' | 'error') {
-    showMessage(text, tone);
-    const current = $banner.get();
-    setInDialogMessage(current ? current.id : null);
-  }
-
   function open(event: MouseEvent<HTMLButtonElement>) {
     // The button is also an invoker for visitors without JavaScript; with it, React opens the dialog.
     event.preventDefault();
@@ -71,36 +58,26 @@ export default function NewsletterPopup({ privacyHref }: Props) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
+    // aria-disabled keeps the button focusable: pressing it (or Enter) says what is wrong instead of sending.
     setTouched(true);
-    const data = new FormData(event.currentTarget);
-    const honeypot = String(data.get(HONEYPOT_FIELD) ?? '');
-    const payload = {
-      email,
-      consentement: consent,
-      consentementVersion: CONSENT.version,
-      ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
-    };
+    const form = event.currentTarget;
+    const payload = { email, consentement: consent, consentementVersion: currentConsent('newsletter').version };
     setSending(true);
-    const problem = await newsletterProblem(payload);
-    if (problem) {
-      setSending(false);
-      say(problem, 'error');
+    // Spec §5's email rule needs no schema: said at once; the rest waits for the schema's first load.
+    const problem = isAcceptableEmail(email) ? await schemaProblem(payload) : MESSAGES.emailIncorrect;
+    const result = problem ? { ok: false, message: problem } : await sender.current.send(payload, form);
+    setSending(false);
+    if (!result.ok) {
+      showMessage(result.message, 'error');
+      setInDialogMessage($banner.get()?.id ?? null);
       if (!isAcceptableEmail(email)) emailInput.current?.focus();
       return;
     }
-    // A retry of the same signup carries the same key: one document even if the first attempt landed.
-    const result = await postJson('/api/newsletter', { ...payload, envoi: keys.current.keyFor(payload) });
-    setSending(false);
-    if (result.ok) {
-      keys.current.forget();
-      setEmail('');
-      setConsent(false);
-      setTouched(false);
-      dialog.current?.close();
-      showMessage(result.message || MESSAGES.newsletterSuccess, 'success');
-    } else {
-      say(result.message, 'error');
-    }
+    setEmail('');
+    setConsent(false);
+    setTouched(false);
+    dialog.current?.close();
+    showMessage(result.message || MESSAGES.newsletterSuccess, 'success');
   }
 
   return (
@@ -139,32 +116,28 @@ export default function NewsletterPopup({ privacyHref }: Props) {
         </div>
         <p>Une à deux lettres par mois : la vie de l’école, nos besoins, nos fêtes. Désinscription en un clic.</p>
         <form method="post" action="/api/newsletter" noValidate onSubmit={submit} className="newsletter__form">
-          <div className="field">
-            <label htmlFor={`${dialogId}-email`}>
-              Votre email <span className="field__required">(obligatoire)</span>
-            </label>
-            <input
-              ref={emailInput}
-              id={`${dialogId}-email`}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              required
-              value={email}
-              aria-invalid={showEmailError}
-              aria-describedby={showEmailError ? `${dialogId}-email-error` : undefined}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setTouched(true);
-              }}
-            />
-            {showEmailError && (
-              <p id={`${dialogId}-email-error`} className="field__error">
-                {MESSAGES.emailFieldInvalid}
-              </p>
+          <Field
+            id={`${dialogId}-email`}
+            label="Votre email"
+            required
+            error={showEmailError ? MESSAGES.emailFieldInvalid : undefined}
+          >
+            {(control) => (
+              <input
+                {...control}
+                ref={emailInput}
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setTouched(true);
+                }}
+              />
             )}
-          </div>
+          </Field>
           <ConsentField
             id={`${dialogId}-consent`}
             form="newsletter"
@@ -180,17 +153,6 @@ export default function NewsletterPopup({ privacyHref }: Props) {
             className="button newsletter__submit"
             aria-disabled={!emailValid || sending}
             aria-busy={sending}
-            onClick={(event) => {
-              // aria-disabled: the button stays focusable; pressing it (or Enter in the field,
-              // which clicks it) explains what is wrong instead of sending.
-              if (sending) event.preventDefault();
-              else if (!emailValid) {
-                event.preventDefault();
-                setTouched(true);
-                say(MESSAGES.emailIncorrect, 'error');
-                emailInput.current?.focus();
-              }
-            }}
           >
             {sending ? 'Envoi en cours…' : 'M’inscrire'}
           </button>

@@ -1,29 +1,29 @@
 /**
- * Pre-registration form: checked with preRegistrationSchema, sent to POST /api/preinscription; errors
- * next to their field, focus on the first; the draft survives a failure and a reload (sessionStorage).
- * Without JavaScript a plain form POST (src/features/forms/outcomes.ts).
+ * Pre-registration form: checked with preRegistrationSchema, sent to POST /api/preinscription; errors next
+ * to their field, focus on the first; the draft survives a failure and a reload (sessionStorage). Without
+ * JavaScript a plain form POST (outcomes.ts).
  */
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import type { Country } from './countries';
 import {
   currentConsent,
   fieldErrors,
-  HONEYPOT_FIELD,
   MESSAGES,
   preRegistrationSchema,
   type PreRegistrationDraft as Draft,
 } from './forms';
-import { postJson, submissionKeys } from './submit';
+import { formSender } from './submit';
 import { showMessage } from '../../stores/banner';
-import { ConsentField, Honeypot, PrivacyLink } from './FormParts';
-import TextFieldInput from './TextField';
-
-interface Props {
-  countries: Country[];
-  privacyHref: string;
-}
-
-type TextField = Exclude<keyof Draft, 'consentement'>;
+import { ConsentField, Field, Honeypot, PrivacyLink, type ControlProps } from './FormParts';
 
 const EMPTY: Draft = {
   enfantPrenom: '',
@@ -39,29 +39,36 @@ const EMPTY: Draft = {
   consentement: false,
 };
 
-/** Fields in reading order: the first invalid one gets the focus. */
-const ORDER = Object.keys(EMPTY) as (keyof Draft)[];
-
-/** The consent wording this form shows, and sends with the draft as proof. */
-const CONSENT = currentConsent('preinscription');
+/** What `field` passes a control: Field's ties and the draft binding. */
+type Bound = ControlProps & { name: string; value: string; onChange: (event: ChangeEvent<Control>) => void };
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+type FieldOptions = { help?: string; variant?: 'short' };
 
 /** sessionStorage key of the unsent draft. */
 const DRAFT_KEY = 'preinscription-brouillon';
 
-/** What the form sends: the draft and the version of the consent wording shown. */
-function payloadOf(draft: Draft): Record<string, unknown> {
-  return { ...draft, consentementVersion: CONSENT.version };
-}
+/** What the form sends: the draft and the version of the consent wording it shows. */
+const payloadOf = (draft: Draft) => ({ ...draft, consentementVersion: currentConsent('preinscription').version });
 
 function errorsOf(draft: Draft): Record<string, string> {
   const result = preRegistrationSchema.safeParse(payloadOf(draft));
   return result.success ? {} : fieldErrors(result.error);
 }
 
-export default function PreRegistrationForm({ countries, privacyHref }: Props) {
+/** Runs `action` on sessionStorage, which may be disabled, full or hold a corrupted draft: the form state still holds everything. */
+function withStorage(action: (storage: Storage) => void) {
+  try {
+    action(sessionStorage);
+  } catch {
+    // Nothing to keep or restore: the form works without.
+  }
+}
+
+/** The form; `countries` for the country list (France first), `privacyHref` the data notice's address. */
+export default function PreRegistrationForm({ countries, privacyHref }: { countries: Country[]; privacyHref: string }) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
-  const keys = useRef(submissionKeys());
+  const sender = useRef(formSender('/api/preinscription'));
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempted, setAttempted] = useState(false);
@@ -70,31 +77,28 @@ export default function PreRegistrationForm({ countries, privacyHref }: Props) {
 
   // Restore an unsent draft after a reload (after hydration, so the first render matches the server's).
   useEffect(() => {
-    try {
-      const saved = sessionStorage.getItem(DRAFT_KEY);
+    withStorage((storage) => {
+      const saved = storage.getItem(DRAFT_KEY);
       if (saved) setDraft({ ...EMPTY, ...(JSON.parse(saved) as Partial<Draft>) });
-    } catch {
-      // Private mode or corrupted draft: start empty.
-    }
+    });
   }, []);
 
   function update(next: Draft) {
     setDraft(next);
     setConfirmed(false);
     if (attempted) setErrors(errorsOf(next));
-    try {
-      sessionStorage.setItem(DRAFT_KEY, JSON.stringify(next));
-    } catch {
-      // Storage full or disabled: the form state still holds everything.
-    }
+    withStorage((storage) => storage.setItem(DRAFT_KEY, JSON.stringify(next)));
   }
 
-  function onText(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) {
-    update({ ...draft, [event.target.name as TextField]: event.target.value });
+  function onText(event: ChangeEvent<Control>) {
+    update({ ...draft, [event.target.name]: event.target.value });
   }
 
-  function focusFirst(fieldErrorsFound: Record<string, string>) {
-    const first = ORDER.find((name) => fieldErrorsFound[name]);
+  /** Shows the errors (`fields` in the form's order) and `message`, and focuses the first invalid field. */
+  function fail(message: string, fields: Record<string, string>) {
+    setErrors(fields);
+    showMessage(message, 'error');
+    const first = Object.keys(fields)[0];
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }
 
@@ -102,87 +106,32 @@ export default function PreRegistrationForm({ countries, privacyHref }: Props) {
     event.preventDefault();
     if (sending) return;
     setAttempted(true);
-    const honeypot = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? '');
     const found = errorsOf(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const first = ORDER.find((name) => found[name]);
-      showMessage((first && found[first]) || Object.values(found)[0] || MESSAGES.badRequest, 'error');
-      focusFirst(found);
-      return;
-    }
+    if (Object.keys(found).length > 0) return fail(Object.values(found)[0] ?? MESSAGES.badRequest, found);
     setSending(true);
-    // A retry of the same draft carries the same key: one document even if the first attempt landed.
-    const payload = { ...payloadOf(draft), envoi: keys.current.keyFor(draft) };
-    const result = await postJson(
-      '/api/preinscription',
-      honeypot ? { ...payload, [HONEYPOT_FIELD]: honeypot } : payload,
-    );
+    const result = await sender.current.send(payloadOf(draft), event.currentTarget);
     setSending(false);
-    if (result.ok) {
-      keys.current.forget();
-      // Parent and address stay filled in, for a brother or sister.
-      const next = { ...draft, enfantPrenom: '', enfantNom: '', infos: '', consentement: false };
-      setDraft(next);
-      setAttempted(false);
-      setErrors({});
-      setConfirmed(true);
-      try {
-        sessionStorage.removeItem(DRAFT_KEY);
-      } catch {
-        // Nothing to clean.
-      }
-      showMessage(result.message || MESSAGES.preRegistrationSuccess, 'success');
-    } else {
-      setErrors(result.fields);
-      showMessage(result.message, 'error');
-      focusFirst(result.fields);
-    }
+    if (!result.ok) return fail(result.message, result.fields);
+    // Parent and address stay filled in, for a brother or sister.
+    setDraft({ ...draft, enfantPrenom: '', enfantNom: '', infos: '', consentement: false });
+    setAttempted(false);
+    setErrors({});
+    setConfirmed(true);
+    withStorage((storage) => storage.removeItem(DRAFT_KEY));
+    showMessage(result.message || MESSAGES.preRegistrationSuccess, 'success');
   }
 
-  /** Props tying a field to its label, help and error. */
-  function described(name: keyof Draft, help?: string) {
-    const error = errors[name];
-    const ids = [help, error ? `${id}-${name}-error` : undefined].filter(Boolean).join(' ');
-    return {
-      id: `${id}-${name}`,
-      name,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': ids || undefined,
-    };
-  }
-
-  function errorFor(name: keyof Draft) {
-    const error = errors[name];
-    return error ? (
-      <p id={`${id}-${name}-error`} className="field__error">
-        {error}
-      </p>
-    ) : null;
-  }
-
-  /** One text input with its label and error (the shape of most fields). */
-  function textField(
-    name: TextField,
+  /** The Field of draft field `name`: a text input with `attributes`, or what `control` renders. */
+  function field(
+    name: Exclude<keyof Draft, 'consentement'>,
     label: string,
-    options: {
-      required?: boolean;
-      autoComplete: string;
-      type?: string;
-      inputMode?: 'email' | 'numeric';
-      short?: boolean;
-    },
+    { required, help, variant, ...attributes }: InputHTMLAttributes<HTMLInputElement> & FieldOptions = {},
+    control: (props: Bound) => ReactNode = (props) => <input type="text" {...attributes} {...props} />,
   ) {
     return (
-      <TextFieldInput
-        {...options}
-        id={`${id}-${name}`}
-        name={name}
-        label={label}
-        value={draft[name]}
-        onChange={onText}
-        error={errors[name]}
-      />
+      <Field id={`${id}-${name}`} label={label} error={errors[name]} required={required} help={help} variant={variant}>
+        {(props) => control({ ...props, name, value: draft[name], onChange: onText })}
+      </Field>
     );
   }
 
@@ -202,50 +151,39 @@ export default function PreRegistrationForm({ countries, privacyHref }: Props) {
 
       <fieldset className="form__group">
         <legend>Votre enfant</legend>
-        {textField('enfantPrenom', 'Prénom de l’enfant', { required: true, autoComplete: 'off' })}
-        {textField('enfantNom', 'Nom de l’enfant', { required: true, autoComplete: 'off' })}
-        <div className="field">
-          <label htmlFor={`${id}-infos`}>Quelques mots sur votre enfant</label>
-          <p className="field__help" id={`${id}-infos-help`}>
-            Son âge, ses besoins, ce qui l’aide au quotidien… Ce que vous souhaitez nous dire.
-          </p>
-          <textarea {...described('infos', `${id}-infos-help`)} rows={5} value={draft.infos} onChange={onText} />
-          {errorFor('infos')}
-        </div>
+        {field('enfantPrenom', 'Prénom de l’enfant', { required: true, autoComplete: 'off' })}
+        {field('enfantNom', 'Nom de l’enfant', { required: true, autoComplete: 'off' })}
+        {field(
+          'infos',
+          'Quelques mots sur votre enfant',
+          { help: 'Son âge, ses besoins, ce qui l’aide au quotidien… Ce que vous souhaitez nous dire.' },
+          (props) => (
+            <textarea {...props} rows={5} />
+          ),
+        )}
       </fieldset>
 
       <fieldset className="form__group">
         <legend>Vous, son parent</legend>
-        {textField('parentPrenom', 'Votre prénom', { required: true, autoComplete: 'given-name' })}
-        {textField('parentNom', 'Votre nom', { required: true, autoComplete: 'family-name' })}
-        {textField('email', 'Votre email', {
-          required: true,
-          autoComplete: 'email',
-          type: 'email',
-          inputMode: 'email',
-        })}
+        {field('parentPrenom', 'Votre prénom', { required: true, autoComplete: 'given-name' })}
+        {field('parentNom', 'Votre nom', { required: true, autoComplete: 'family-name' })}
+        {field('email', 'Votre email', { required: true, autoComplete: 'email', type: 'email', inputMode: 'email' })}
       </fieldset>
 
       <fieldset className="form__group">
         <legend>Votre adresse</legend>
-        {textField('adresse', 'Adresse', { autoComplete: 'street-address' })}
-        {textField('postal', 'Code postal', {
-          autoComplete: 'postal-code',
-          inputMode: 'numeric',
-          short: true,
-        })}
-        {textField('ville', 'Ville', { autoComplete: 'address-level2' })}
-        <div className="field">
-          <label htmlFor={`${id}-pays`}>Pays</label>
-          <select {...described('pays')} autoComplete="country" value={draft.pays} onChange={onText}>
+        {field('adresse', 'Adresse', { autoComplete: 'street-address' })}
+        {field('postal', 'Code postal', { autoComplete: 'postal-code', inputMode: 'numeric', variant: 'short' })}
+        {field('ville', 'Ville', { autoComplete: 'address-level2' })}
+        {field('pays', 'Pays', {}, (props) => (
+          <select {...props} autoComplete="country">
             {countries.map((country) => (
               <option key={country.code} value={country.code}>
                 {country.name}
               </option>
             ))}
           </select>
-          {errorFor('pays')}
-        </div>
+        ))}
       </fieldset>
 
       <ConsentField

@@ -1,97 +1,66 @@
 /**
- * The write payloads and their French messages: one zod/mini schema per payload, imported by the
- * island (instant feedback) and by the endpoint (the authoritative check). zod/mini tree-shakes what
- * the islands do not use. Issues come in shape order, each field's checks in the order written
- * (firstError, fieldErrors rely on it); zod's own "Invalid input" is left for hand-made requests.
+ * The write payloads: one zod/mini schema each, checked by the island (instant feedback) and by the
+ * endpoint (authoritative). Every issue carries a French message; issues come in shape order, each
+ * field's checks in the order written (firstError and fieldErrors rely on it).
  */
 import * as z from 'zod/mini';
-import {
-  CONSENT_WORDINGS,
-  FIELD_MAX,
-  HONEYPOT_FIELD,
-  isAcceptableEmail,
-  isCountryCodeLike,
-  isWellFormedText,
-  MESSAGES,
-  type ConsentForm,
-} from './form-rules';
+import { CONSENT_WORDINGS, FIELD_MAX, HONEYPOT_FIELD, isAcceptableEmail, MESSAGES, type FormName } from './form-rules';
 
-// zod would otherwise probe `new Function('')`, which the Content-Security-Policy refuses (no
-// 'unsafe-eval'); the setting is global, shared with `astro/zod`.
+export * from './form-rules';
+
+// Else zod probes `new Function('')`, which the Content-Security-Policy refuses (no 'unsafe-eval');
+// the setting is global, shared with `astro/zod`.
 z.config({ jitless: true });
 
-export {
-  CONSENT_WORDINGS,
-  consentText,
-  currentConsent,
-  FIELD_MAX,
-  HONEYPOT_FIELD,
-  isAcceptableEmail,
-  isCountryCodeLike,
-  isWellFormedText,
-  MAX_BODY_BYTES,
-  MESSAGES,
-  textLength,
-} from './form-rules';
-
-/**
- * A string the site can store: `message` when it is not a string, MESSAGES.malformedText (and no
- * further check) when it holds an unpaired surrogate (isWellFormedText). Every text field of every
- * payload starts with it.
- */
-export const wellFormedString = (message?: string) =>
-  z
-    .string(message === undefined ? undefined : { error: message })
-    .check(z.refine(isWellFormedText, { error: MESSAGES.malformedText, abort: true }));
-
-/** An email: well-formed, trimmed, at most FIELD_MAX.email characters, then spec §5's rule; `message` when not a string or not acceptable. */
-export const email = (message: string) =>
-  wellFormedString(message).check(
+/** A trimmed text of at most `max` characters (code points); `message` when it is not a string, MESSAGES.malformedText (and no further check) with an unpaired surrogate. */
+const text = (max: number, message: string = MESSAGES.badRequest) =>
+  z.string(message).check(
+    z.refine((value) => !/\p{Surrogate}/u.test(value), { error: MESSAGES.malformedText, abort: true }),
     z.trim(),
-    z.maxLength(FIELD_MAX.email, { error: MESSAGES.tooLong(FIELD_MAX.email) }),
-    z.refine(isAcceptableEmail, { error: message }),
+    z.maxLength(max, { error: MESSAGES.tooLong(max) }),
   );
+/** A text that must hold something once trimmed (`message` otherwise). */
+const requiredText = (max: number, message: string) => text(max, message).check(z.minLength(1, { error: message }));
+/** A text that may be left out ('' then). */
+const optionalText = (max: number) => z._default(text(max), '');
+/** An email: a text of at most FIELD_MAX.email characters, then spec §5's rule (`message`). */
+const email = (message: string) =>
+  text(FIELD_MAX.email, message).check(z.refine(isAcceptableEmail, { error: message }));
+/** CLDR region codes that are not countries (groupings, unknown). */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
+let regionNames: Intl.DisplayNames | undefined;
 
-/** A text field: well-formed, trimmed, then at most `max` characters (code points, textLength). */
-export const text = (max: number) =>
-  wellFormedString().check(z.trim(), z.maxLength(max, { error: MESSAGES.tooLong(max) }));
-/** A text field that must hold something once trimmed (`message` otherwise). */
-export const requiredText = (max: number, message: string) => text(max).check(z.minLength(1, { error: message }));
-/** A text field that may be left out ('' then). */
-export const optionalText = (max: number) => z._default(text(max), '');
-/** The version of the consent wording the visitor saw: one of CONSENT_WORDINGS[form] (MESSAGES.consentOutdated). */
-const consentVersion = (form: ConsentForm) =>
-  z.enum(CONSENT_WORDINGS[form].map((wording) => wording.version) as [string, ...string[]], {
-    error: MESSAGES.consentOutdated,
-  });
-const honeypot = z.optional(z.string().check(z.maxLength(FIELD_MAX.honeypot)));
+/** True for an ISO 3166-1 alpha-2 country code ("FR"), checked with the runtime's CLDR data (no country table in the bundle). */
+export function isCountryCodeLike(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
+  regionNames ??= new Intl.DisplayNames(['fr'], { type: 'region', fallback: 'none' });
+  return regionNames.of(code) !== undefined;
+}
+
 /** An ISO 3166-1 alpha-2 code, any case and spacing, FR when absent. */
 const country = () =>
   z
-    ._default(z.string().check(z.trim(), z.toUpperCase()), 'FR')
+    ._default(z.string(MESSAGES.countryUnknown).check(z.trim(), z.toUpperCase()), 'FR')
     .check(z.refine(isCountryCodeLike, { error: MESSAGES.countryUnknown }));
-/** Field of the submission key: a UUID an island sends again with a retry, the document's id (one document per submission). */
-export const SUBMISSION_KEY_FIELD = 'envoi';
-const submissionKey = z.optional(
-  z
-    .string({ error: MESSAGES.badRequest })
-    .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { error: MESSAGES.badRequest })),
-);
 
 /** Strict objects: any field outside the shape is refused with MESSAGES.unknownField. */
 const strict = {
   error: (issue: { code?: string }) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : undefined),
 };
 
+/** What every form payload ends with: the consent, its wording's version, the key `envoi` (a UUID: the document's id, the same on a retry), the honeypot. */
+const consentAndKeys = (form: FormName, consentRequired: string) => ({
+  consentement: z.literal(true, { error: consentRequired }),
+  consentementVersion: z.enum(CONSENT_WORDINGS[form].map(({ version }) => version) as [string, ...string[]], {
+    error: MESSAGES.consentOutdated,
+  }),
+  envoi: z.optional(z.uuid(MESSAGES.badRequest)),
+  [HONEYPOT_FIELD]: z.optional(text(FIELD_MAX.honeypot)),
+});
+
 /** Newsletter entry (spec §3): email, consentement (must be true) and the consent wording's version. */
 export const newsletterSchema = z.strictObject(
-  {
-    email: email(MESSAGES.emailIncorrect),
-    consentement: z.literal(true, { error: MESSAGES.consentRequired }),
-    consentementVersion: consentVersion('newsletter'),
-    [SUBMISSION_KEY_FIELD]: submissionKey,
-    [HONEYPOT_FIELD]: honeypot,
-  },
+  { email: email(MESSAGES.emailIncorrect), ...consentAndKeys('newsletter', MESSAGES.consentRequired) },
   strict,
 );
 
@@ -108,10 +77,7 @@ export const preRegistrationSchema = z.strictObject(
     postal: optionalText(FIELD_MAX.postal),
     ville: optionalText(FIELD_MAX.ville),
     pays: country(),
-    consentement: z.literal(true, { error: MESSAGES.preRegistrationConsentRequired }),
-    consentementVersion: consentVersion('preinscription'),
-    [SUBMISSION_KEY_FIELD]: submissionKey,
-    [HONEYPOT_FIELD]: honeypot,
+    ...consentAndKeys('preinscription', MESSAGES.preRegistrationConsentRequired),
   },
   strict,
 );
@@ -150,22 +116,12 @@ export const paymentDraftSchema = z.strictObject(
   strict,
 );
 
-/** A valid payment draft. */
-export type PaymentDraft = z.infer<typeof paymentDraftSchema>;
-
-/** A valid newsletter payload. */
-export type NewsletterPayload = z.infer<typeof newsletterSchema>;
-/** A valid pre-registration payload. */
-export type PreRegistrationPayload = z.infer<typeof preRegistrationSchema>;
 /** What the pre-registration form holds while the parent types: every field as a string, the consent box a boolean. */
 export type PreRegistrationDraft = Required<
-  Omit<
-    z.input<typeof preRegistrationSchema>,
-    'consentement' | 'consentementVersion' | typeof SUBMISSION_KEY_FIELD | typeof HONEYPOT_FIELD
-  >
+  Omit<z.input<typeof preRegistrationSchema>, 'consentement' | 'consentementVersion' | 'envoi' | typeof HONEYPOT_FIELD>
 > & { consentement: boolean };
 
-/** Field name → first French message, from a failed validation. */
+/** Field name → first French message (`_form` for unknown fields), from a failed validation. */
 export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -180,12 +136,8 @@ export function firstError(error: z.core.$ZodError): string {
   return error.issues[0]?.message ?? MESSAGES.badRequest;
 }
 
-/** A plain HTML form submission as a payload: the `consentement` checkbox becomes a boolean, the rest stay strings. */
+/** A plain HTML form submission (no files) as a payload: the `consentement` checkbox becomes a boolean, the rest stay strings. */
 export function formDataToPayload(form: FormData | URLSearchParams): Record<string, unknown> {
-  const payload: Record<string, unknown> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value === 'string') payload[key] = value;
-  }
-  payload.consentement = payload.consentement === 'true' || payload.consentement === 'on';
-  return payload;
+  const payload: Record<string, unknown> = Object.fromEntries(form);
+  return { ...payload, consentement: payload.consentement === 'true' || payload.consentement === 'on' };
 }

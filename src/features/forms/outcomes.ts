@@ -1,52 +1,35 @@
 /**
- * The forms without JavaScript: a plain form POST is answered by a 303 back to the page with a fragment
- * naming the outcome (`/#newsletter-ok`); the page holds one message per outcome, shown by `:target`.
+ * The forms without JavaScript: a plain form POST is answered by a 303 back to the form's page with a
+ * fragment naming the outcome (`/#newsletter-ok`); the page holds one message per outcome, shown by `:target`.
  */
-import { MESSAGES } from './forms';
+import { MESSAGES, type FormName } from './form-rules';
 
-/** The two forms. */
-export type FormName = 'newsletter' | 'preinscription';
-
-/** What can come of a submission. */
-export type Outcome = 'ok' | 'email' | 'consentement' | 'champs' | 'indisponible';
-
-/** Page each form lives on (where the redirect goes back to). */
-export const FORM_PAGES: Record<FormName, string> = { newsletter: '/', preinscription: '/ecole' };
-
-/** Message shown for each outcome of each form, and whether it is a success. */
-export const OUTCOMES: Record<FormName, Partial<Record<Outcome, { text: string; success: boolean }>>> = {
+/** Each form's message per outcome (`ok` is the success). */
+export const OUTCOMES = {
   newsletter: {
-    ok: { text: MESSAGES.newsletterSuccess, success: true },
-    email: { text: MESSAGES.emailIncorrect, success: false },
-    consentement: { text: MESSAGES.consentRequired, success: false },
-    champs: { text: MESSAGES.badRequest, success: false },
-    indisponible: { text: MESSAGES.unavailable, success: false },
+    ok: MESSAGES.newsletterSuccess,
+    email: MESSAGES.emailIncorrect,
+    consentement: MESSAGES.consentRequired,
+    champs: MESSAGES.badRequest,
+    indisponible: MESSAGES.unavailable,
   },
   preinscription: {
-    ok: { text: MESSAGES.preRegistrationSuccess, success: true },
-    email: { text: MESSAGES.emailFieldInvalid, success: false },
-    consentement: { text: MESSAGES.preRegistrationConsentRequired, success: false },
-    champs: {
-      text: 'Certains champs obligatoires sont vides ou incorrects : revenez en arrière pour les compléter, ce que vous avez saisi est conservé par votre navigateur.',
-      success: false,
-    },
-    indisponible: { text: MESSAGES.unavailable, success: false },
+    ok: MESSAGES.preRegistrationSuccess,
+    email: MESSAGES.emailFieldInvalid,
+    consentement: MESSAGES.preRegistrationConsentRequired,
+    champs:
+      'Certains champs obligatoires sont vides ou incorrects : revenez en arrière pour les compléter, ce que vous avez saisi est conservé par votre navigateur.',
+    indisponible: MESSAGES.unavailable,
   },
-};
+} satisfies Record<FormName, Record<string, string>>;
 
-/** Id of the message block of an outcome, e.g. `newsletter-ok`. */
-export function outcomeId(form: FormName, outcome: Outcome): string {
-  return `${form}-${outcome}`;
-}
+/** What can come of a submission. */
+export type Outcome = keyof (typeof OUTCOMES)['newsletter'];
+
+/** Id of an outcome's message block, e.g. `newsletter-ok`. */
+export const outcomeId = (form: FormName, outcome: Outcome) => `${form}-${outcome}`;
 
 /** Where a plain form POST is redirected, e.g. `/ecole#preinscription-ok`. */
 export function outcomeLocation(form: FormName, outcome: Outcome): string {
-  return `${FORM_PAGES[form]}#${outcomeId(form, outcome)}`;
-}
-
-/** Maps the first invalid field of a submission to its outcome. */
-export function outcomeForField(field: string | undefined): Outcome {
-  if (field === 'email') return 'email';
-  if (field === 'consentement') return 'consentement';
-  return 'champs';
+  return `${form === 'newsletter' ? '/' : '/ecole'}#${outcomeId(form, outcome)}`;
 }

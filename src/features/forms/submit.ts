@@ -1,26 +1,18 @@
 /** Browser side of the write endpoints: POSTs JSON and always resolves to a result an island can show (never throws, never hangs). */
-import { MESSAGES } from './form-rules';
+import { HONEYPOT_FIELD, MESSAGES } from './form-rules';
 
-/** What an island gets back from an endpoint. */
+/** What an island gets back: HTTP `status` (0: unreachable), French `message`, `fields` (name → message), JSON `body` ({} if none). */
 export interface SubmitResult {
   ok: boolean;
-  /** HTTP status (0 when the server could not be reached). */
   status: number;
-  /** French message to show (the endpoint's, or ours for network failures). */
   message: string;
-  /** Field name → French message, for invalid fields. */
   fields: Record<string, string>;
-  /** The endpoint's JSON answer ({} when none). */
   body: Record<string, unknown>;
 }
 
-/** Give up waiting for the server after this many milliseconds (the endpoints answer within 10 s). */
-export const SUBMIT_TIMEOUT_MS = 15_000;
-
 /**
- * POSTs `payload` as JSON to `url`: ok with the endpoint's message on 2xx; otherwise its French message,
- * MESSAGES.tooManyRequests on 429, `unavailable` (if given, for any other status) or ours by status,
- * MESSAGES.network when it cannot be reached within SUBMIT_TIMEOUT_MS.
+ * POSTs `payload` as JSON to `url`, waiting at most 15 s (the endpoints answer within 10 s). Message: the endpoint's,
+ * else MESSAGES.tooManyRequests on 429, `unavailable` if given, or ours by status; MESSAGES.network when unreachable.
  */
 export async function postJson(url: string, payload: unknown, unavailable?: string): Promise<SubmitResult> {
   let response: Response;
@@ -29,62 +21,53 @@ export async function postJson(url: string, payload: unknown, unavailable?: stri
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
+      signal: AbortSignal.timeout(15_000),
     });
   } catch {
     return { ok: false, status: 0, message: MESSAGES.network, fields: {}, body: {} };
   }
-  let body: Record<string, unknown> = {};
-  try {
-    const json: unknown = await response.json();
-    if (json && typeof json === 'object') body = json as Record<string, unknown>;
-  } catch {
-    // A proxy's HTML error page, for instance: fall back to our own words.
-  }
-  const message =
-    typeof body.message === 'string' && body.message
-      ? body.message
-      : response.ok
-        ? ''
-        : response.status === 429
-          ? MESSAGES.tooManyRequests
-          : unavailable !== undefined
-            ? unavailable
-            : response.status >= 500
-              ? MESSAGES.unavailable
-              : MESSAGES.badRequest;
-  const fields =
-    body.fields && typeof body.fields === 'object'
-      ? (body.fields as Record<string, string>)
-      : ({} as Record<string, string>);
-  return { ok: response.ok, status: response.status, message, fields, body };
+  // A proxy's HTML error page, for instance, has no JSON: then our own words.
+  const json: unknown = await response.json().catch(() => null);
+  const body = json && typeof json === 'object' ? (json as Record<string, unknown>) : {};
+  const fallback =
+    response.status === 429
+      ? MESSAGES.tooManyRequests
+      : (unavailable ?? (response.status >= 500 ? MESSAGES.unavailable : MESSAGES.badRequest));
+  const message = typeof body.message === 'string' && body.message ? body.message : response.ok ? '' : fallback;
+  return {
+    ok: response.ok,
+    status: response.status,
+    message,
+    fields: (body.fields as Record<string, string> | undefined) ?? {},
+    body,
+  };
 }
 
 /**
- * Submission keys for one form (the `envoi` field, src/features/forms/forms.ts): `keyFor(payload)` returns the
- * key of the previous call while the payload is the same (a retry after a failure), a new UUID when
- * it changed; `forget()` after a success, so that the next submission gets its own.
+ * The sender of one form to `url`: `send(payload, form)` adds the submission key `envoi` (the same while the payload
+ * is, so a retry after a failure makes no second document; a new one after a success) and the honeypot of `form` if filled.
  */
-export function submissionKeys(): { keyFor(payload: unknown): string; forget(): void } {
+export function formSender(url: string): { send(payload: object, form: HTMLFormElement): Promise<SubmitResult> } {
   let last: { content: string; key: string } | undefined;
   return {
-    keyFor(payload) {
+    async send(payload, form) {
       const content = JSON.stringify(payload);
       if (last?.content !== content) last = { content, key: randomUuid() };
-      return last.key;
-    },
-    forget() {
-      last = undefined;
+      const honeypot = String(new FormData(form).get(HONEYPOT_FIELD) ?? '');
+      const result = await postJson(url, {
+        ...payload,
+        envoi: last.key,
+        ...(honeypot && { [HONEYPOT_FIELD]: honeypot }),
+      });
+      if (result.ok) last = undefined;
+      return result;
     },
   };
 }
 
-/** A random UUID v4; crypto.randomUUID() exists only on https or localhost (not `npm start` seen from a phone). */
-function randomUuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A random UUID v4: crypto.randomUUID() exists only on https or localhost (not `npm start` seen from a phone). */
+const randomUuid = (): string =>
+  crypto.randomUUID?.() ??
+  '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (digit) =>
+    (Number(digit) ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (Number(digit) / 4)))).toString(16),
+  );
