@@ -18,7 +18,6 @@ const RECEIPT: ReceiptData = {
   donorAddressLines: ['8 quai Rambaud', '69002 Lyon'],
   amountCents: 1_000_000,
   paidAt: new Date('2026-03-01T10:00:00Z'),
-  paymentMode: 'Carte bancaire',
   issuedAt: new Date('2026-03-01T10:05:00Z'),
 };
 

@@ -1,38 +1,24 @@
-/**
- * The tax receipt as a PDF (pdf-lib, A4): the fields of CERFA n° 11580 for one gift of money,
- * from the association's identity, the donor and the `dons` document of the gift.
- */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+/** The tax receipt of one gift of money as an A4 PDF (pdf-lib, Helvetica): the fields of CERFA n° 11580. */
+import { breakTextIntoLines, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatEuros, TAX_REDUCTION_RATE, costAfterTaxReduction } from './donations';
 import { amountInWords, formatCents, frenchDate } from './receipt';
 
-/** Who issues the receipt (spec: from the content's `adresse` article and the environment). */
+/** Who issues the receipt: name and address lines (content's `adresse` article), object and signatory ('' = none). */
 export interface ReceiptIssuer {
-  /** Name of the association (article `adresse`, titre). */
   name: string;
-  /** Postal address lines (article `adresse`, intro). */
   addressLines: string[];
-  /** Its object, as in its statutes (ASSOCIATION_OBJECT). */
   object: string;
-  /** Who signs, e.g. "Claire Martin, présidente" (ASSOCIATION_SIGNATORY); '' leaves a blank line. */
   signatory: string;
 }
 
-/** One receipt: a paid one-off gift of the ledger. */
+/** One receipt: its number ("2026-00042"), the gift's amount in euro cents, when it was paid and recorded (issued). */
 export interface ReceiptData {
-  /** "2026-00042" (unique and sequential per calendar year). */
   number: string;
   issuer: ReceiptIssuer;
-  /** The donor's name as given on Stripe's page. */
   donorName: string;
   donorAddressLines: string[];
-  /** Amount in euro cents. */
   amountCents: number;
-  /** When the gift was paid. */
   paidAt: Date;
-  /** "Carte bancaire (paiement en ligne)". */
-  paymentMode: string;
-  /** When the receipt is issued (its first download). */
   issuedAt: Date;
 }
 
@@ -57,23 +43,6 @@ function drawable(font: PDFFont, value: string): string {
     .join('');
 }
 
-/** Lines of at most `width` points at `size`, cut between words. */
-function wrap(font: PDFFont, value: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of value.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-  }
-  if (line) lines.push(line);
-  return lines.length > 0 ? lines : [''];
-}
-
 /** A cursor that writes lines down the page. */
 class Writer {
   y = A4.height - MARGIN;
@@ -85,14 +54,15 @@ class Writer {
 
   text(value: string, { size = 10.5, bold = false, color = INK, gap = 4 } = {}): void {
     const font = bold ? this.bold : this.regular;
-    for (const line of wrap(font, drawable(font, value), size, A4.width - 2 * MARGIN)) {
+    const width = (part: string) => font.widthOfTextAtSize(part, size);
+    for (const line of breakTextIntoLines(drawable(font, value), [' '], A4.width - 2 * MARGIN, width)) {
       this.y -= size * 1.3;
       this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color });
     }
     this.y -= gap;
   }
 
-  /** "Label : value", the label in bold on its own line when the value is long. */
+  /** The label in small bold, its value ('—' when empty) below. */
   field(label: string, value: string): void {
     this.text(label, { bold: true, size: 9.5, color: MUTED, gap: 2 });
     this.text(value || '—', { gap: 7 });
@@ -111,10 +81,7 @@ class Writer {
   }
 }
 
-/**
- * The receipt PDF of one gift (A4, Helvetica).
- * @returns the PDF file's bytes.
- */
+/** The receipt's PDF file, as bytes. */
 export async function receiptPdf(receipt: ReceiptData): Promise<Uint8Array> {
   // No automatic dates: the same gift gives the same file, byte for byte, at every download.
   const pdf = await PDFDocument.create({ updateMetadata: false });
@@ -160,7 +127,7 @@ export async function receiptPdf(receipt: ReceiptData): Promise<Uint8Array> {
   writer.field('Date du versement', frenchDate(receipt.paidAt));
   writer.field('Forme du don', 'Déclaration de don manuel');
   writer.field('Nature du don', 'Numéraire');
-  writer.field('Mode de versement', receipt.paymentMode);
+  writer.field('Mode de versement', 'Carte bancaire (paiement en ligne sécurisé par Stripe)');
 
   writer.y -= 6;
   writer.text(

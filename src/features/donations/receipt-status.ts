@@ -1,14 +1,8 @@
-/**
- * The thank-you page's receipt block (browser): asks GET /api/recu (JSON) where the gift
- * stands, shows the matching `[data-state]` block, and asks again while the webhook has not
- * recorded it (every POLL_DELAYS_MS step, then "lent"). No framework: a few lines of DOM.
- */
+/** The thank-you page's receipt block (browser): polls GET /api/recu (JSON) and shows the `[data-state]` block of the gift. */
+import { SESSION_ID_PATTERN } from './donations';
 
 /** Delays between two questions, in ms: quick at first (the webhook usually lands within seconds). */
 const POLL_DELAYS_MS = [1500, 2000, 3000, 3000, 5000, 5000, 10_000, 10_000, 15_000, 15_000, 30_000, 30_000];
-
-/** A Checkout Session id as Stripe puts it in the return URL. */
-const SESSION_ID = /^cs_[A-Za-z0-9_]{1,252}$/;
 
 /** Shows the block of `state` inside `section` and hides the others. */
 function show(section: HTMLElement, state: string): void {
@@ -16,13 +10,13 @@ function show(section: HTMLElement, state: string): void {
     block.hidden = block.dataset.state !== state;
 }
 
-/** Follows the receipt of `sessionId` (the URL's session_id; null or malformed → "sans") in `section`, asking again after each of `delays` (ms). */
+/** Follows the receipt of `sessionId` (the URL's session_id; null or malformed → "sans"), asking again after each of `delays` (ms), then "lent". */
 export async function watchReceipt(
   section: HTMLElement,
   sessionId: string | null,
   delays: readonly number[] = POLL_DELAYS_MS,
 ): Promise<void> {
-  if (!sessionId || !SESSION_ID.test(sessionId)) return show(section, 'sans');
+  if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return show(section, 'sans');
   const url = `/api/recu?session_id=${encodeURIComponent(sessionId)}`;
   for (let attempt = 0; ; attempt++) {
     const state = await fetch(url, { headers: { accept: 'application/json' } })

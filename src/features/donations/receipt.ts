@@ -1,8 +1,6 @@
-/**
- * Tax receipts ("reçu au titre des dons", CERFA n° 11580): the receipt number, the year it
- * counts in, and the amount in French words. Pure helpers; the PDF is receipt-pdf.server.ts.
- */
+/** Tax receipts ("reçu au titre des dons", CERFA n° 11580): pure helpers; the PDF is receipt-pdf.server.ts. */
 import { toCurrency } from 'n2words/fr-FR';
+import { formatEuros } from './donations';
 
 /** Receipts are numbered per calendar year of the payment, in the association's time zone. */
 const RECEIPT_TIME_ZONE = 'Europe/Paris';
@@ -27,9 +25,7 @@ export function frenchDate(date: Date): string {
   return new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: RECEIPT_TIME_ZONE }).format(date);
 }
 
-const WITH_CENTS = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
-
 /** An amount of euro cents in figures, always with its cents: 2500 → "25,00 €". */
 export function formatCents(cents: number): string {
-  return WITH_CENTS.format(cents / 100);
+  return formatEuros(cents / 100, true);
 }

@@ -1,42 +1,14 @@
-/**
- * Card donations through Stripe Checkout: the client (STRIPE_SECRET_KEY; STRIPE_API_BASE points it
- * at tests/fixtures/fake-stripe.ts), a donation's Checkout Session, the endpoints' French answers.
- * The amount comes from DONATION_AMOUNTS_EUR by index: the browser never sends a price.
- */
+/** Card donations through Stripe Checkout: the client, a donation's Checkout Session, the endpoints' French answers. */
 import Stripe from 'stripe';
-import type { amountFromIndex } from './donations';
-import { errorResponse } from '../../lib/endpoint.server';
+import type { PaymentDraft } from '../forms/forms';
 import { HttpError, withDeadline } from '../../lib/http-error.server';
-
-/** An amount of the server's list: `{ index, euros, cents }` as amountFromIndex() returns it. */
-export type DonationAmount = NonNullable<ReturnType<typeof amountFromIndex>>;
 
 /** Give up a Stripe API call after this many milliseconds (the endpoints answer within 10 s). */
 export const STRIPE_TIMEOUT_MS = 8000;
 
-/** Hard deadline of a whole call, in ms. */
-const STRIPE_DEADLINE_MS = 9000;
-
-/** Name of the line item the donor sees on Stripe's page and receipt. */
-export const DONATION_PRODUCT_NAME = 'Don à Les Petits Pas Ensemble';
-
-/** Name of the line item of a monthly gift. */
-export const MONTHLY_PRODUCT_NAME = 'Don mensuel à Les Petits Pas Ensemble';
-
-/** Currency of every donation (ISO 4217, lowercase as Stripe writes it). */
-export const DONATION_CURRENCY = 'eur';
-
-/** Where Stripe sends the donor back, relative to the site's origin (spec §2 soutenir/{checkout}). */
-export const RETURN_PATHS = {
-  /** After a payment; Stripe replaces `{CHECKOUT_SESSION_ID}` with the session id. */
-  success: '/soutenir/valide?session_id={CHECKOUT_SESSION_ID}',
-  /** When the donor leaves Stripe's hosted page without paying. */
-  cancel: '/soutenir/annule',
-} as const;
-
-/** Every message a visitor can get from the donation endpoints (besides those of src/features/forms/forms.ts). */
+/** Every message a visitor can get from the donation endpoints (besides the forms' MESSAGES). */
 export const PAYMENT_MESSAGES = {
-  /** HTTP 503: no STRIPE_SECRET_KEY (or no STRIPE_WEBHOOK_SECRET for the webhook). */
+  /** HTTP 503: no STRIPE_SECRET_KEY (or STRIPE_WEBHOOK_SECRET). */
   notConfigured: 'Le paiement en ligne n’est pas configuré sur ce site.',
   /** HTTP 502: Stripe answered an error, could not be reached, or was too slow. */
   providerUnavailable:
@@ -117,68 +89,33 @@ export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): Stripe {
   return cached.client;
 }
 
-/** What the donor told us (payment draft, spec §3); every field optional, already validated and trimmed. */
-export interface DonorDetails {
-  prenom?: string;
-  nom?: string;
-  email?: string;
-  adresse?: string;
-  postal?: string;
-  ville?: string;
-  /** ISO 3166-1 alpha-2 code, e.g. "FR". */
-  pays?: string;
-}
-
-/** The donor fields copied into the session's metadata, the ledger's fallback for what Stripe's page did not give. */
-const METADATA_FIELDS = [
-  'prenom',
-  'nom',
-  'adresse',
-  'postal',
-  'ville',
-  'pays',
-] as const satisfies readonly (keyof DonorDetails)[];
-
-/**
- * Metadata that marks the sessions (and subscriptions) this site creates: the webhook records
- * only those, so that other payments of the same Stripe account never enter the `dons` ledger.
- */
+/** Metadata of the sessions and subscriptions this site creates: the webhook records only those. */
 export const SITE_MARKER = { key: 'origine', value: 'site-petitspas-ensemble' } as const;
 
-/** 'ponctuel': one payment; 'mensuel': a Stripe subscription charged every month. */
-export type DonationFrequency = 'ponctuel' | 'mensuel';
-
-/** A donation to open on Stripe. */
+/** A donation to open on Stripe: `cents` from amountFromIndex(), `origin` without a trailing slash. */
 export interface DonationCheckout {
-  /** 'hosted_page': Stripe's page, opened in a new tab; 'embedded_page': Stripe's form inside /soutenir. */
+  /** 'hosted_page': Stripe's page in a new tab; 'embedded_page': Stripe's form inside /soutenir. */
   uiMode: 'hosted_page' | 'embedded_page';
-  /** From amountFromIndex(): the server's own amount (cents = euros × 100). */
-  amount: DonationAmount;
-  /** 'ponctuel' (default) or 'mensuel' (subscription mode, the amount every month). */
-  frequency?: DonationFrequency;
-  /** The site's origin, e.g. `https://petitspas-ensemble.netlify.app` (no trailing slash). */
+  cents: number;
+  frequency: PaymentDraft['frequence'];
   origin: string;
-  donor: DonorDetails;
+  /** The draft's optional donor fields, already validated and trimmed. */
+  donor: Partial<Omit<PaymentDraft, 'moyen' | 'somme' | 'frequence'>>;
 }
 
 /**
- * The parameters of `checkout.sessions.create` for a donation (pure; exported
- * for tests): payment mode (a one-off gift, submit button "Faire un don") or
- * subscription mode (`price_data.recurring` monthly), one line item of
- * `amount.cents` euro cents, French locale, Stripe's page collecting the
- * donor's name and postal address (the tax receipt's fields), the email
- * prefilled when given, SITE_MARKER and the draft's details in metadata,
- * success/cancel URLs (hosted) or return URL (embedded).
+ * The `checkout.sessions.create` parameters of a donation: one line item of `cents` (monthly: a
+ * subscription), Stripe's page collecting name and address (the receipt's), SITE_MARKER and the donor's
+ * fields in metadata, return to /soutenir/valide (hosted: cancel to /soutenir/annule).
  */
 export function donationSessionParams(checkout: DonationCheckout): Stripe.Checkout.SessionCreateParams {
-  const { uiMode, amount, origin, donor } = checkout;
+  const { uiMode, cents, origin, donor } = checkout;
   const monthly = checkout.frequency === 'mensuel';
-  const metadata: Record<string, string> = { [SITE_MARKER.key]: SITE_MARKER.value };
-  for (const field of METADATA_FIELDS) {
-    const value = donor[field];
-    if (value) metadata[field] = value;
-  }
-  const successUrl = `${origin}${RETURN_PATHS.success}`;
+  const { email, ...details } = donor;
+  const metadata = Object.fromEntries(
+    Object.entries({ [SITE_MARKER.key]: SITE_MARKER.value, ...details }).filter(([, value]) => value),
+  );
+  const successUrl = `${origin}/soutenir/valide?session_id={CHECKOUT_SESSION_ID}`;
   return {
     mode: monthly ? 'subscription' : 'payment',
     ui_mode: uiMode,
@@ -188,9 +125,9 @@ export function donationSessionParams(checkout: DonationCheckout): Stripe.Checko
     line_items: [
       {
         price_data: {
-          currency: DONATION_CURRENCY,
-          unit_amount: amount.cents,
-          product_data: { name: monthly ? MONTHLY_PRODUCT_NAME : DONATION_PRODUCT_NAME },
+          currency: 'eur',
+          unit_amount: cents,
+          product_data: { name: `Don ${monthly ? 'mensuel ' : ''}à Les Petits Pas Ensemble` },
           ...(monthly ? { recurring: { interval: 'month' as const } } : {}),
         },
         quantity: 1,
@@ -198,22 +135,19 @@ export function donationSessionParams(checkout: DonationCheckout): Stripe.Checko
     ],
     billing_address_collection: 'required',
     name_collection: { individual: { enabled: true, optional: false } },
-    ...(donor.email ? { customer_email: donor.email } : {}),
+    ...(email ? { customer_email: email } : {}),
     metadata,
     // Each monthly invoice carries its subscription's metadata: the webhook recognises them by it.
     ...(monthly ? { subscription_data: { metadata: { [SITE_MARKER.key]: SITE_MARKER.value } } } : {}),
     ...(uiMode === 'hosted_page'
-      ? { success_url: successUrl, cancel_url: `${origin}${RETURN_PATHS.cancel}` }
+      ? { success_url: successUrl, cancel_url: `${origin}/soutenir/annule` }
       : { return_url: successUrl }),
   };
 }
 
 /**
- * Creates the Checkout Session of a donation (see donationSessionParams).
- * @returns for 'hosted_page' `{ url }` (Stripe's page, https://checkout.stripe.com/...),
- *   for 'embedded_page' `{ clientSecret }` (for Stripe.js createEmbeddedCheckoutPage).
- * @throws HttpError 503 (notConfigured) without STRIPE_SECRET_KEY (nothing sent);
- *   HttpError 502 (providerUnavailable) when Stripe fails, is unreachable, or does not answer within ~9 s.
+ * Creates a donation's Checkout Session: `{ url }` of Stripe's page (hosted) or `{ clientSecret }` for Stripe.js.
+ * @throws HttpError 503 without STRIPE_SECRET_KEY; 502 when Stripe fails, is unreachable or silent for 9 s.
  */
 export async function createDonationSession(
   checkout: DonationCheckout,
@@ -223,21 +157,12 @@ export async function createDonationSession(
   let session: Stripe.Checkout.Session;
   try {
     // The SDK's timeout is an idle timeout: a trickle of bytes could keep it alive.
-    session = await withDeadline(stripe.checkout.sessions.create(donationSessionParams(checkout)), STRIPE_DEADLINE_MS);
+    session = await withDeadline(stripe.checkout.sessions.create(donationSessionParams(checkout)), 9000);
   } catch (error) {
     throw providerUnavailable(`Stripe did not create the ${checkout.uiMode} session`, error);
   }
-  if (checkout.uiMode === 'hosted_page') {
-    if (!session.url) throw providerUnavailable(`Stripe session ${session.id} came back without a url`);
-    return { url: session.url };
-  }
-  if (!session.client_secret) {
-    throw providerUnavailable(`Stripe session ${session.id} came back without a client_secret`);
-  }
-  return { clientSecret: session.client_secret };
-}
-
-/** The answer to a failed donation request (errorResponse): 503, 502, or 500 with providerUnavailable. */
-export function paymentFailureResponse(route: string, error: unknown): Response {
-  return errorResponse(route, error, PAYMENT_MESSAGES.providerUnavailable);
+  const hosted = checkout.uiMode === 'hosted_page';
+  const answer = hosted ? session.url : session.client_secret;
+  if (!answer) throw providerUnavailable(`Stripe session ${session.id} came back without its url or client_secret`);
+  return hosted ? { url: answer } : { clientSecret: answer };
 }
