@@ -93,15 +93,12 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
     storeChoice(choice);
   }
 
-  function stopLoading() {
+  /** Ends a payment attempt; `error` goes to the banner. */
+  function done(error?: string) {
     clearTimeout(loadingTimer.current);
     setLoading(false);
     setBusy(false);
-  }
-
-  function fail(message: string) {
-    stopLoading();
-    showMessage(message, 'error');
+    if (error) showMessage(error, 'error');
   }
 
   /** 'lien': Stripe's page in a tab opened now, during the click (popup blockers); 'integre': Stripe's form below. */
@@ -123,10 +120,10 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
       const message = result.ok ? PAYMENT_UNAVAILABLE : result.message;
       // Spec §7: "an error is only logged"; the donor also gets a message.
       console.error('Donation failed:', message);
-      return fail(message);
+      return done(message);
     }
     if (moyen === 'lien') {
-      stopLoading();
+      done();
       if (!tab) return setFallbackUrl(answer);
       tab.opener = null;
       tab.location.href = answer;
@@ -142,10 +139,10 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
       setCheckoutShown(true);
       if (checkoutContainer.current) embedded.mount(checkoutContainer.current);
       checkoutContainer.current?.focus();
-      stopLoading();
+      done();
     } catch (error) {
       console.error('Embedded checkout failed:', error);
-      fail('Le formulaire de paiement n’a pas pu s’afficher. Vérifiez votre connexion puis réessayez.');
+      done('Le formulaire de paiement n’a pas pu s’afficher. Vérifiez votre connexion puis réessayez.');
     }
   }
 
@@ -164,7 +161,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   return (
     <div className="donation">
       {publishableKey.startsWith('pk_test_') && (
-        <p className="donation__test" role="note">
+        <p className="donation__note" role="note">
           <strong>Version de test :</strong> aucun paiement réel n’est effectué. Pour essayer, utilisez la carte{' '}
           <span className="donation__card">4242 4242 4242 4242</span>, une date d’expiration future et n’importe quel
           code à 3 chiffres.
@@ -216,7 +213,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
       </fieldset>
 
       {publishableKey === '' ? (
-        <p className="donation__unavailable">
+        <p className="donation__note">
           Le paiement en ligne n’est pas configuré sur ce site. Vous pouvez nous adresser votre don par chèque, à
           l’adresse indiquée plus bas : nous vous enverrons votre reçu fiscal.
         </p>

@@ -9,7 +9,7 @@ import {
   type EndpointHandler,
 } from '../../lib/endpoint.server';
 import { fieldErrors, firstError, MESSAGES, paymentDraftSchema } from '../forms/forms';
-import { createDonationSession, PAYMENT_MESSAGES, type DonationCheckout } from './stripe.server';
+import { createDonationSession, PAYMENT_MESSAGES } from './stripe.server';
 
 /** HTTP 403: a request without this site's Origin (another site, a crawler, a prefetch). */
 export const FOREIGN_ORIGIN_MESSAGE = 'Le paiement se lance depuis la page « Nous soutenir » de ce site.';
@@ -22,7 +22,7 @@ const draftFallback = (issue: { path?: PropertyKey[] }) =>
  * A session route's POST handler: 200 `{url}` or `{clientSecret}`; 400 (`fields`), 403 another Origin, 413 over
  * 16 KB, 415 not JSON, 502 Stripe failed, 503 not configured (docs/donations.md). `route` names the log lines.
  */
-export function donationSessionHandler(uiMode: DonationCheckout['uiMode'], route: string): EndpointHandler {
+export function donationSessionHandler(uiMode: 'hosted_page' | 'embedded_page', route: string): EndpointHandler {
   return async ({ request }: EndpointContext): Promise<Response> => {
     try {
       // Browsers send Origin on every fetch() POST; links, prefetching and crawlers do not.
@@ -41,11 +41,8 @@ export function donationSessionHandler(uiMode: DonationCheckout['uiMode'], route
         const message = result.success ? PAYMENT_MESSAGES.amountInvalid : firstError(result.error);
         return jsonResponse(400, { ok: false, message, fields });
       }
-      const { moyen: _moyen, somme: _somme, frequence, pays, ...donor } = result.data;
-      // The schema's default country means nothing without an address.
-      const withCountry = donor.adresse ? { ...donor, pays } : donor;
-      const checkout = { uiMode, cents: amount.cents, frequency: frequence, origin, donor: withCountry };
-      return jsonResponse(200, await createDonationSession(checkout));
+      const answer = await createDonationSession({ uiMode, cents: amount.cents, origin, draft: result.data });
+      return jsonResponse(200, answer);
     } catch (error) {
       return errorResponse(route, error, PAYMENT_MESSAGES.providerUnavailable);
     }

@@ -23,11 +23,7 @@ const WEBHOOK_TOLERANCE_SECONDS = 300;
 const LEDGER_TIMEOUT_MS = 8000;
 
 /** The Checkout events the ledger records, besides `invoice.paid`; any other type is acknowledged and ignored. */
-const SESSION_EVENT_TYPES: readonly string[] = [
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.async_payment_failed',
-];
+const SESSION_EVENT = /^checkout\.session\.(completed|async_payment_succeeded|async_payment_failed)$/;
 
 /** Longest value of each text field (the forms' limits, in UTF-16 code units here); `nom` may hold Stripe's full name. */
 const LEDGER_TEXT_MAX = { ...FIELD_MAX, nom: FIELD_MAX.prenom + FIELD_MAX.nom } as const;
@@ -42,10 +38,7 @@ function badPayload(why: string): HttpError {
   return new HttpError(400, MESSAGES.badRequest, { cause: new Error(why) });
 }
 
-/**
- * The webhook's signing secret (`whsec_…`), read from process.env at each request.
- * @throws HttpError 503 (notConfigured) when STRIPE_WEBHOOK_SECRET is not set.
- */
+/** The webhook's signing secret (`whsec_…`); @throws HttpError 503 when STRIPE_WEBHOOK_SECRET is not set. */
 export function webhookSecretFromEnv(env: NodeJS.ProcessEnv = process.env): string {
   const secret = env.STRIPE_WEBHOOK_SECRET?.trim();
   if (!secret) {
@@ -96,12 +89,12 @@ function clip(value: string, max: number): string {
 const isOurs = (metadata: Stripe.Metadata | null | undefined): boolean =>
   metadata?.[SITE_MARKER.key] === SITE_MARKER.value;
 
-/** The fields of a session's or an invoice's record that come from the event: `montant` in euro cents (null if none). */
+/** A record's fields common to sessions and invoices: `montant` in euro cents (null if none), `paidAt` in seconds. */
 function eventFields(
   event: Stripe.Event,
   amount: number | null,
   currency: string | null,
-  subscription: string | { id: string } | null | undefined,
+  subscription: unknown,
   paidAt: number,
 ) {
   return {
@@ -109,7 +102,7 @@ function eventFields(
     devise: /^[a-z]{3}$/i.test(text(currency)) ? text(currency).toLowerCase() : '',
     livemode: event.livemode === true,
     evenement: event.type,
-    abonnement: text(typeof subscription === 'string' ? subscription : subscription?.id),
+    abonnement: text(typeof subscription === 'string' ? subscription : (subscription as { id?: string } | null)?.id),
     datePaiement: Timestamp.fromMillis(paidAt * 1000),
   };
 }
@@ -150,7 +143,7 @@ function ledgerEntry(event: Stripe.Event) {
     };
     return { id: invoice.id, record };
   }
-  if (!SESSION_EVENT_TYPES.includes(event.type)) return null;
+  if (!SESSION_EVENT.test(event.type)) return null;
   const session = event.data?.object as Stripe.Checkout.Session | undefined;
   if (!session || !SESSION_ID_PATTERN.test(session.id)) throw badPayload(`${event.id}: no Checkout Session id`);
   if (!isOurs(session.metadata)) return null;
@@ -163,14 +156,12 @@ function ledgerEntry(event: Stripe.Event) {
       details?.address,
       session.metadata ?? {},
     ),
-    statut:
-      event.type === 'checkout.session.async_payment_failed'
-        ? 'failed'
-        : event.type === 'checkout.session.async_payment_succeeded' || session.payment_status === 'paid'
-          ? 'paid'
-          : session.payment_status === 'no_payment_required'
-            ? 'no_payment_required'
-            : 'unpaid',
+    // Stripe's payment_status ('paid', 'unpaid', 'no_payment_required') until a delayed payment settles.
+    statut: event.type.endsWith('_failed')
+      ? 'failed'
+      : event.type.endsWith('_succeeded')
+        ? 'paid'
+        : session.payment_status,
     nature: session.mode === 'subscription' ? 'abonnement' : 'don',
     session: session.id,
   };

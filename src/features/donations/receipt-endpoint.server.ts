@@ -1,5 +1,5 @@
 /** GET /api/recu?session_id=cs_…: a one-off gift's tax receipt (PDF), or as JSON where the gift stands (docs/donations.md). */
-import type { DocumentData, Timestamp } from 'firebase-admin/firestore';
+import type { DocumentData } from 'firebase-admin/firestore';
 import { readDonation } from './donation-ledger.server';
 import { SESSION_ID_PATTERN } from './donations';
 import { errorResponse, jsonResponse, type EndpointContext, type EndpointHandler } from '../../lib/endpoint.server';
@@ -34,14 +34,6 @@ function receiptState(entry: DocumentData | undefined): string {
   return entry.statut === 'paid' && typeof entry.recu === 'string' ? 'pret' : 'impaye';
 }
 
-/** The donor's address lines: street, then postal code and town, then the country when not France. */
-function donorAddress(entry: DocumentData): string[] {
-  const town = [entry.postal, entry.ville].filter(Boolean).join(' ');
-  const country =
-    entry.pays && entry.pays !== 'FR' ? new Intl.DisplayNames(['fr'], { type: 'region' }).of(entry.pays) : '';
-  return [entry.adresse, town, country].filter((line): line is string => Boolean(line));
-}
-
 /** The GET handler of /api/recu; `issuer`: the association's name and address (content) with issuerFromEnv(). */
 export function receiptHandler(issuer: () => Promise<ReceiptIssuer>): EndpointHandler {
   return async ({ request }: EndpointContext): Promise<Response> => {
@@ -54,16 +46,7 @@ export function receiptHandler(issuer: () => Promise<ReceiptIssuer>): EndpointHa
         return jsonResponse(200, { ok: true, etat: state, ...(state === 'pret' ? { numero: entry?.recu } : {}) });
       }
       if (!entry || state !== 'pret') return jsonResponse(404, { ok: false, message: RECEIPT_NOT_READY });
-      const pdf = await receiptPdf({
-        number: entry.recu,
-        issuer: await issuer(),
-        donorName: [entry.prenom, entry.nom].filter(Boolean).join(' '),
-        donorAddressLines: donorAddress(entry),
-        amountCents: Number(entry.montant ?? 0),
-        paidAt: (entry.datePaiement as Timestamp).toDate(),
-        // The date the gift was recorded: the same file however often it is downloaded.
-        issuedAt: (entry.date as Timestamp).toDate(),
-      });
+      const pdf = await receiptPdf(await issuer(), entry);
       return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>]), {
         headers: {
           'content-type': 'application/pdf',

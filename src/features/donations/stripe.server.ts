@@ -34,10 +34,7 @@ export interface StripeApiBase {
   port: number;
 }
 
-/**
- * Parses STRIPE_API_BASE (`http://127.0.0.1:12111`, `https://localhost:8443`).
- * @throws HttpError 503 (notConfigured) for anything but an http(s) origin.
- */
+/** Parses STRIPE_API_BASE (`http://127.0.0.1:12111`); @throws HttpError 503 for anything but an http(s) origin. */
 export function parseStripeApiBase(value: string): StripeApiBase {
   let url: URL;
   try {
@@ -58,13 +55,7 @@ export function parseStripeApiBase(value: string): StripeApiBase {
 /** The process's client and the configuration it was made for. */
 let cached: { client: Stripe; key: string } | undefined;
 
-/**
- * The Stripe client for the current environment (cached per process, remade
- * when STRIPE_SECRET_KEY or STRIPE_API_BASE change): 8 s timeout, no automatic
- * retry (an answer within 10 s matters more; the donor can retry), no telemetry.
- * @param env - the environment, `process.env` by default.
- * @throws HttpError 503 (notConfigured) without STRIPE_SECRET_KEY, or with a bad STRIPE_API_BASE.
- */
+/** The Stripe client (8 s timeout, no retry: the donor can; no telemetry); @throws HttpError 503 without STRIPE_SECRET_KEY. */
 export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): Stripe {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   if (!secretKey) {
@@ -92,31 +83,29 @@ export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): Stripe {
 /** Metadata of the sessions and subscriptions this site creates: the webhook records only those. */
 export const SITE_MARKER = { key: 'origine', value: 'site-petitspas-ensemble' } as const;
 
-/** A donation to open on Stripe: `cents` from amountFromIndex(), `origin` without a trailing slash. */
-export interface DonationCheckout {
-  /** 'hosted_page': Stripe's page in a new tab; 'embedded_page': Stripe's form inside /soutenir. */
-  uiMode: 'hosted_page' | 'embedded_page';
-  cents: number;
-  frequency: PaymentDraft['frequence'];
-  origin: string;
-  /** The draft's optional donor fields, already validated and trimmed. */
-  donor: Partial<Omit<PaymentDraft, 'moyen' | 'somme' | 'frequence'>>;
-}
-
 /**
- * The `checkout.sessions.create` parameters of a donation: one line item of `cents` (monthly: a
- * subscription), Stripe's page collecting name and address (the receipt's), SITE_MARKER and the donor's
- * fields in metadata, return to /soutenir/valide (hosted: cancel to /soutenir/annule).
+ * Creates a donation's Checkout Session for the valid `draft`: one line item of `cents` (monthly: a subscription), Stripe's
+ * page collecting name and address (the receipt's), SITE_MARKER and the draft's details in metadata.
+ * @returns `{ url }` of Stripe's page (hosted) or `{ clientSecret }` for Stripe.js (embedded).
+ * @throws HttpError 503 without STRIPE_SECRET_KEY; 502 when Stripe fails, is unreachable or silent for 9 s.
  */
-export function donationSessionParams(checkout: DonationCheckout): Stripe.Checkout.SessionCreateParams {
-  const { uiMode, cents, origin, donor } = checkout;
-  const monthly = checkout.frequency === 'mensuel';
-  const { email, ...details } = donor;
+export async function createDonationSession(
+  checkout: { uiMode: 'hosted_page' | 'embedded_page'; cents: number; origin: string; draft: PaymentDraft },
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ url: string } | { clientSecret: string }> {
+  const stripe = stripeFromEnv(env);
+  const { uiMode, cents, origin } = checkout;
+  const { moyen: _moyen, somme: _somme, frequence, email, pays, ...details } = checkout.draft;
+  const monthly = frequence === 'mensuel';
+  const marker = { [SITE_MARKER.key]: SITE_MARKER.value };
+  // The schema's default country means nothing without an address.
   const metadata = Object.fromEntries(
-    Object.entries({ [SITE_MARKER.key]: SITE_MARKER.value, ...details }).filter(([, value]) => value),
+    Object.entries({ ...marker, ...details, pays: details.adresse && pays }).filter(
+      (entry): entry is [string, string] => Boolean(entry[1]),
+    ),
   );
   const successUrl = `${origin}/soutenir/valide?session_id={CHECKOUT_SESSION_ID}`;
-  return {
+  const params: Stripe.Checkout.SessionCreateParams = {
     mode: monthly ? 'subscription' : 'payment',
     ui_mode: uiMode,
     // Stripe allows submit_type in payment mode only; a subscription's button says "S'abonner".
@@ -138,31 +127,19 @@ export function donationSessionParams(checkout: DonationCheckout): Stripe.Checko
     ...(email ? { customer_email: email } : {}),
     metadata,
     // Each monthly invoice carries its subscription's metadata: the webhook recognises them by it.
-    ...(monthly ? { subscription_data: { metadata: { [SITE_MARKER.key]: SITE_MARKER.value } } } : {}),
+    ...(monthly ? { subscription_data: { metadata: marker } } : {}),
     ...(uiMode === 'hosted_page'
       ? { success_url: successUrl, cancel_url: `${origin}/soutenir/annule` }
       : { return_url: successUrl }),
   };
-}
-
-/**
- * Creates a donation's Checkout Session: `{ url }` of Stripe's page (hosted) or `{ clientSecret }` for Stripe.js.
- * @throws HttpError 503 without STRIPE_SECRET_KEY; 502 when Stripe fails, is unreachable or silent for 9 s.
- */
-export async function createDonationSession(
-  checkout: DonationCheckout,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<{ url: string } | { clientSecret: string }> {
-  const stripe = stripeFromEnv(env);
   let session: Stripe.Checkout.Session;
   try {
     // The SDK's timeout is an idle timeout: a trickle of bytes could keep it alive.
-    session = await withDeadline(stripe.checkout.sessions.create(donationSessionParams(checkout)), 9000);
+    session = await withDeadline(stripe.checkout.sessions.create(params), 9000);
   } catch (error) {
-    throw providerUnavailable(`Stripe did not create the ${checkout.uiMode} session`, error);
+    throw providerUnavailable(`Stripe did not create the ${uiMode} session`, error);
   }
-  const hosted = checkout.uiMode === 'hosted_page';
-  const answer = hosted ? session.url : session.client_secret;
+  const answer = uiMode === 'hosted_page' ? session.url : session.client_secret;
   if (!answer) throw providerUnavailable(`Stripe session ${session.id} came back without its url or client_secret`);
-  return hosted ? { url: answer } : { clientSecret: answer };
+  return uiMode === 'hosted_page' ? { url: answer } : { clientSecret: answer };
 }
