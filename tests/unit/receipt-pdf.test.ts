@@ -50,6 +50,14 @@ describe('receipt PDF', () => {
     expect(text).not.toContain('Pour l’association :');
   });
 
+  it.each([
+    [2500, 'vingt-cinq euros'],
+    [8000, 'quatre-vingts euros'],
+    [2550, 'vingt-cinq euros et cinquante centimes'],
+  ])('writes %i cents in French words', async (montant, words) => {
+    expect(await textOf({ ...GIFT, montant })).toContain(`Somme en toutes lettres ${words}`);
+  });
+
   it('wraps a long object inside the page instead of cutting it', async () => {
     const object = `${'Une école inclusive pour tous les enfants du quartier, '.repeat(8)}fin de l’objet.`;
     const text = await textOf(GIFT, { ...ISSUER, object });

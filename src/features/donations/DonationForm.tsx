@@ -27,18 +27,6 @@ const LOADING_MAX_MS = 4000;
 
 const PAYMENT_UNAVAILABLE = 'Le paiement en ligne n’est pas disponible pour le moment. Merci de réessayer plus tard.';
 
-/** The stored choice, or null when there is none or it is not one the page offers. */
-function storedChoice(): Choice | null {
-  try {
-    const value = JSON.parse(sessionStorage.getItem(CHOICE_KEY) ?? 'null') as Partial<Choice> | null;
-    const somme = value?.somme;
-    if (typeof somme !== 'number' || DONATION_AMOUNTS_EUR[somme] === undefined) return null;
-    return { somme, frequence: value?.frequence === 'mensuel' ? 'mensuel' : 'ponctuel' };
-  } catch {
-    return null;
-  }
-}
-
 function storeChoice(choice: Choice): void {
   try {
     sessionStorage.setItem(CHOICE_KEY, JSON.stringify(choice));
@@ -75,10 +63,14 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   const amountLabel = monthly ? `${formatEuros(euros)} par mois` : formatEuros(euros);
 
   useEffect(() => {
-    const stored = storedChoice();
-    if (stored) {
-      setIndex(stored.somme);
-      setFrequency(stored.frequence);
+    try {
+      const stored = JSON.parse(sessionStorage.getItem(CHOICE_KEY) ?? 'null') as Partial<Choice> | null;
+      if (typeof stored?.somme === 'number' && DONATION_AMOUNTS_EUR[stored.somme] !== undefined) {
+        setIndex(stored.somme);
+        setFrequency(stored.frequence === 'mensuel' ? 'mensuel' : 'ponctuel');
+      }
+    } catch {
+      // Unreadable or no storage: the defaults stay.
     }
     return () => {
       clearTimeout(loadingTimer.current);

@@ -50,9 +50,8 @@ export function webhookSecretFromEnv(env: NodeJS.ProcessEnv = process.env): stri
 }
 
 /**
- * POST /api/stripe-webhook: checks the `Stripe-Signature` on the raw body, then records the event.
- * @returns 200 `{ok, message: 'written' | 'unchanged' | 'ignored'}`; 400 bad signature or event, 413 over 64 KB,
- *   503 STRIPE_WEBHOOK_SECRET unset or Firestore unavailable (Stripe retries).
+ * POST /api/stripe-webhook: checks the `Stripe-Signature` on the raw body, records the event and answers 200
+ * `{ok, message: 'written' | 'unchanged' | 'ignored'}`; 400 bad signature or event, 413 over 64 KB, 503 (Stripe retries).
  */
 export async function stripeWebhook({ request }: EndpointContext): Promise<Response> {
   try {
@@ -70,7 +69,7 @@ export async function stripeWebhook({ request }: EndpointContext): Promise<Respo
       });
     if (typeof event?.type !== 'string') throw badPayload('signed body is not a Stripe event');
     const entry = ledgerEntry(event);
-    const outcome = entry ? await recordDonation(entry.id, entry.record) : 'ignored';
+    const outcome = entry ? await recordDonation(entry) : 'ignored';
     return jsonResponse(200, { ok: true, message: outcome });
   } catch (error) {
     return errorResponse('api/stripe-webhook', error);
@@ -89,83 +88,55 @@ function clip(value: string, max: number): string {
 const isOurs = (metadata: Stripe.Metadata | null | undefined): boolean =>
   metadata?.[SITE_MARKER.key] === SITE_MARKER.value;
 
-/** A record's fields common to sessions and invoices: `montant` in euro cents (null if none), `paidAt` in seconds. */
-function eventFields(
-  event: Stripe.Event,
-  amount: number | null,
-  currency: string | null,
-  subscription: unknown,
-  paidAt: number,
-) {
-  return {
-    montant: Number.isSafeInteger(amount) && Number(amount) >= 0 ? amount : null,
-    devise: /^[a-z]{3}$/i.test(text(currency)) ? text(currency).toLowerCase() : '',
-    livemode: event.livemode === true,
-    evenement: event.type,
-    abonnement: text(typeof subscription === 'string' ? subscription : (subscription as { id?: string } | null)?.id),
-    datePaiement: Timestamp.fromMillis(paidAt * 1000),
-  };
-}
-
-/** The donor's fields from what Stripe's page collected, else the draft's metadata. */
-function donorOf(name: string, email: string, address: Stripe.Address | null | undefined, metadata: Stripe.Metadata) {
+/**
+ * The `dons` id and record (without `date` and `recu`) of a verified event, null for other types and other sites':
+ * `montant` in euro cents; the donor as Stripe's page collected it, else the draft's metadata (sessions only).
+ * @throws HttpError 400 when a recorded type carries no session or invoice id.
+ */
+function ledgerEntry(event: Stripe.Event) {
+  const invoice = event.type === 'invoice.paid';
+  if (!invoice && !SESSION_EVENT.test(event.type)) return null;
+  const paid = event.data?.object as (Partial<Stripe.Invoice> & Partial<Stripe.Checkout.Session>) | undefined;
+  const id = text(paid?.id);
+  if (!paid || !(invoice ? /^in_[A-Za-z0-9_]{1,252}$/ : SESSION_ID_PATTERN).test(id)) {
+    throw badPayload(`${event.id} carries no ${invoice ? 'invoice' : 'Checkout Session'} id`);
+  }
+  const parent = paid.parent?.subscription_details;
+  if (!isOurs(invoice ? parent?.metadata : paid.metadata)) return null;
+  const metadata: Stripe.Metadata = (!invoice && paid.metadata) || {};
+  const details = paid.customer_details;
+  const address = details?.address ?? paid.customer_address;
+  const name = text(details?.individual_name) || text(details?.name) || text(paid.customer_name);
   const line = [text(address?.line1), text(address?.line2)].filter(Boolean).join(', ');
   const country = (text(address?.country) || text(metadata.pays)).toUpperCase();
-  return {
+  const amount = invoice ? paid.amount_paid : paid.amount_total;
+  const subscription = invoice ? parent?.subscription : paid.subscription;
+  const paidAt = (invoice && paid.status_transitions?.paid_at) || (event.created ?? Math.floor(Date.now() / 1000));
+  const record = {
+    montant: Number.isSafeInteger(amount) && Number(amount) >= 0 ? Number(amount) : null,
+    devise: /^[a-z]{3}$/i.test(text(paid.currency)) ? text(paid.currency).toLowerCase() : '',
     prenom: clip(name ? '' : text(metadata.prenom), LEDGER_TEXT_MAX.prenom),
     nom: clip(name || text(metadata.nom), LEDGER_TEXT_MAX.nom),
-    email: clip(email, LEDGER_TEXT_MAX.email),
+    email: clip(text(details?.email) || text(paid.customer_email), LEDGER_TEXT_MAX.email),
     adresse: clip(line || text(metadata.adresse), LEDGER_TEXT_MAX.adresse),
     postal: clip(text(address?.postal_code) || text(metadata.postal), LEDGER_TEXT_MAX.postal),
     ville: clip(text(address?.city) || text(metadata.ville), LEDGER_TEXT_MAX.ville),
     pays: /^[A-Z]{2}$/.test(country) ? country : '',
-  };
-}
-
-/**
- * The `dons` id and record (without `date` and `recu`) of a verified event; null for other types and other sites'.
- * @throws HttpError 400 when a recorded type carries no session or invoice id.
- */
-function ledgerEntry(event: Stripe.Event) {
-  const created = event.created ?? Math.floor(Date.now() / 1000);
-  if (event.type === 'invoice.paid') {
-    const invoice = event.data?.object as Stripe.Invoice | undefined;
-    if (!invoice?.id || !/^in_[A-Za-z0-9_]{1,252}$/.test(invoice.id)) throw badPayload(`${event.id}: no invoice id`);
-    const subscription = invoice.parent?.subscription_details;
-    if (!isOurs(subscription?.metadata)) return null;
-    const paidAt = invoice.status_transitions?.paid_at ?? created;
-    const record = {
-      ...eventFields(event, invoice.amount_paid, invoice.currency, subscription?.subscription, paidAt),
-      ...donorOf(text(invoice.customer_name), text(invoice.customer_email), invoice.customer_address, {}),
-      statut: 'paid',
-      nature: 'mensualite',
-      session: '',
-    };
-    return { id: invoice.id, record };
-  }
-  if (!SESSION_EVENT.test(event.type)) return null;
-  const session = event.data?.object as Stripe.Checkout.Session | undefined;
-  if (!session || !SESSION_ID_PATTERN.test(session.id)) throw badPayload(`${event.id}: no Checkout Session id`);
-  if (!isOurs(session.metadata)) return null;
-  const details = session.customer_details;
-  const record = {
-    ...eventFields(event, session.amount_total, session.currency, session.subscription, created),
-    ...donorOf(
-      text(details?.individual_name) || text(details?.name),
-      text(details?.email) || text(session.customer_email),
-      details?.address,
-      session.metadata ?? {},
-    ),
-    // Stripe's payment_status ('paid', 'unpaid', 'no_payment_required') until a delayed payment settles.
-    statut: event.type.endsWith('_failed')
-      ? 'failed'
-      : event.type.endsWith('_succeeded')
+    // A session's payment_status ('paid', 'unpaid', 'no_payment_required') until a delayed payment settles.
+    statut:
+      invoice || event.type.endsWith('_succeeded')
         ? 'paid'
-        : session.payment_status,
-    nature: session.mode === 'subscription' ? 'abonnement' : 'don',
-    session: session.id,
+        : event.type.endsWith('_failed')
+          ? 'failed'
+          : (paid.payment_status ?? 'unpaid'),
+    nature: invoice ? 'mensualite' : paid.mode === 'subscription' ? 'abonnement' : 'don',
+    livemode: event.livemode === true,
+    evenement: event.type,
+    session: invoice ? '' : id,
+    abonnement: text(typeof subscription === 'string' ? subscription : subscription?.id),
+    datePaiement: Timestamp.fromMillis(paidAt * 1000),
   };
-  return { id: session.id, record };
+  return { id, record };
 }
 
 const FINAL_STATUSES: ReadonlySet<unknown> = new Set(['paid', 'failed', 'no_payment_required']);
@@ -173,13 +144,10 @@ const FINAL_STATUSES: ReadonlySet<unknown> = new Set(['paid', 'failed', 'no_paym
 /**
  * Records `record` in `dons/<id>` in one transaction; a paid one-off gift without a number gets the next one of its
  * payment's year (`compteurs/recus-<year>` = `{annee, dernier}`, in the same transaction: unique and gap-free).
- * @returns 'unchanged' for an exact replay or a late 'unpaid' over a final status; `date` and `recu` are kept once set.
+ * @returns 'unchanged' for an exact replay or a late 'unpaid' over a final status, else 'written' (`date`, `recu` kept).
  * @throws HttpError 503 (unavailable) when Firestore is unreachable, too slow (8 s) or misconfigured.
  */
-async function recordDonation(
-  id: string,
-  record: NonNullable<ReturnType<typeof ledgerEntry>>['record'],
-): Promise<'written' | 'unchanged'> {
+async function recordDonation({ id, record }: NonNullable<ReturnType<typeof ledgerEntry>>) {
   try {
     const firestore = adminFirestore();
     const reference = firestore.collection('dons').doc(id);
@@ -212,10 +180,7 @@ async function recordDonation(
   }
 }
 
-/**
- * The `dons` document of a Checkout Session (undefined until the webhook has recorded it).
- * @throws HttpError 503 (unavailable) when Firestore is unreachable, too slow (8 s) or misconfigured.
- */
+/** The `dons` document of a Checkout Session, undefined until recorded; @throws HttpError 503 when Firestore fails (8 s). */
 export async function readDonation(sessionId: string): Promise<DocumentData | undefined> {
   try {
     const snapshot = await withDeadline(adminFirestore().collection('dons').doc(sessionId).get(), LEDGER_TIMEOUT_MS);

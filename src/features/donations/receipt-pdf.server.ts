@@ -2,7 +2,8 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import { breakTextIntoLines, PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import { formatEuros, TAX_REDUCTION_RATE, costAfterTaxReduction } from './donations';
-import { amountInWords, formatCents, frenchDate } from './receipt';
+import { toCurrency } from 'n2words/fr-FR';
+import { frenchDate } from './receipt';
 
 /** Who issues the receipt: name and address lines (content's `adresse` article), object and signatory ('' = none). */
 export interface ReceiptIssuer {
@@ -99,8 +100,8 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: DocumentData): Pro
     'Le bénéficiaire reconnaît avoir reçu au titre des dons et versements ouvrant droit à réduction d’impôt la somme de :',
     { gap: 7 },
   );
-  field('Montant', formatCents(cents));
-  field('Somme en toutes lettres', amountInWords(cents));
+  field('Montant', formatEuros(euros, true));
+  field('Somme en toutes lettres', toCurrency(euros));
   field('Date du versement', frenchDate(gift.datePaiement.toDate()));
   field('Forme du don', 'Déclaration de don manuel');
   field('Nature du don', 'Numéraire');
