@@ -1,9 +1,8 @@
 /**
- * Donation picker and payment: one-off or monthly, the amount (radio group plus wrap-around stepper),
- * the 66 % line, and two one-click ways to pay: Stripe's form here (POST /create-checkout-session) or
- * Stripe's page in a new tab (POST /api/don). The choice is kept in sessionStorage for the cancel page.
+ * Donation picker and payment: one-off or monthly, the amount (radio group plus wrap-around stepper), the 66 % line,
+ * then one click to Stripe's form here (POST /create-checkout-session) or to Stripe's page in a new tab (POST /api/don).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
 import {
   DEFAULT_AMOUNT_INDEX,
   DONATION_AMOUNTS_EUR,
@@ -12,45 +11,21 @@ import {
   TAX_CAP_NOTE,
   taxReductionLine,
 } from './donations';
-import type { DONATION_FREQUENCIES, PAYMENT_METHODS } from '../forms/forms';
+import type { PaymentDraft } from '../forms/forms';
 import { postJson } from '../forms/submit';
 import { showMessage } from '../../stores/banner';
 import { PrivacyLink } from '../forms/FormParts';
 import './donation.css';
 
-interface Props {
-  publishableKey: string;
-  privacyHref: string;
-}
+type Choice = Pick<PaymentDraft, 'somme' | 'frequence'>;
 
-type Method = (typeof PAYMENT_METHODS)[number];
-type Frequency = (typeof DONATION_FREQUENCIES)[number];
-
-/** The donor's choice, as kept in sessionStorage under CHOICE_KEY. */
-interface Choice {
-  somme: number;
-  frequence: Frequency;
-}
-
-/** sessionStorage key of the donor's choice (amount index and frequency). */
-export const CHOICE_KEY = 'petitspas:don';
+/** sessionStorage key of the donor's choice: /soutenir/annule restores it. */
+const CHOICE_KEY = 'petitspas:don';
 
 /** Spec §9: the loading indicator shows for at most 4 seconds. */
-export const LOADING_MAX_MS = 4000;
+const LOADING_MAX_MS = 4000;
 
 const PAYMENT_UNAVAILABLE = 'Le paiement en ligne n’est pas disponible pour le moment. Merci de réessayer plus tard.';
-
-/** The stored choice, or null when there is none or it is not one the page offers. */
-function storedChoice(): Choice | null {
-  try {
-    const value = JSON.parse(sessionStorage.getItem(CHOICE_KEY) ?? 'null') as Partial<Choice> | null;
-    const somme = value?.somme;
-    if (typeof somme !== 'number' || !Number.isInteger(somme) || DONATION_AMOUNTS_EUR[somme] === undefined) return null;
-    return { somme, frequence: value?.frequence === 'mensuel' ? 'mensuel' : 'ponctuel' };
-  } catch {
-    return null;
-  }
-}
 
 function storeChoice(choice: Choice): void {
   try {
@@ -60,14 +35,24 @@ function storeChoice(choice: Choice): void {
   }
 }
 
-/** The island. Props: publishableKey ('' = not configured; pk_test_… shows the test notice), privacyHref. */
-export default function DonationForm({ publishableKey, privacyHref }: Props) {
+/** One pill-shaped radio button: `children` its label, the rest the input's attributes. */
+function Pill({ children, ...input }: ComponentProps<'input'>) {
+  return (
+    <label className="donation__choice">
+      <input type="radio" {...input} />
+      <span>{children}</span>
+    </label>
+  );
+}
+
+/** The island. `publishableKey`: '' when not configured, pk_test_… shows the test notice. */
+export default function DonationForm({ publishableKey, privacyHref }: { publishableKey: string; privacyHref: string }) {
   const id = useId();
   const checkoutContainer = useRef<HTMLDivElement>(null);
   const checkout = useRef<{ destroy(): void } | null>(null);
   const loadingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [index, setIndex] = useState(DEFAULT_AMOUNT_INDEX);
-  const [frequency, setFrequency] = useState<Frequency>('ponctuel');
+  const [frequency, setFrequency] = useState<Choice['frequence']>('ponctuel');
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [checkoutShown, setCheckoutShown] = useState(false);
@@ -75,14 +60,17 @@ export default function DonationForm({ publishableKey, privacyHref }: Props) {
 
   const euros = DONATION_AMOUNTS_EUR[index] ?? DONATION_AMOUNTS_EUR[DEFAULT_AMOUNT_INDEX];
   const monthly = frequency === 'mensuel';
-  const configured = publishableKey !== '';
-  const testMode = publishableKey.startsWith('pk_test_');
+  const amountLabel = monthly ? `${formatEuros(euros)} par mois` : formatEuros(euros);
 
   useEffect(() => {
-    const stored = storedChoice();
-    if (stored) {
-      setIndex(stored.somme);
-      setFrequency(stored.frequence);
+    try {
+      const stored = JSON.parse(sessionStorage.getItem(CHOICE_KEY) ?? 'null') as Partial<Choice> | null;
+      if (typeof stored?.somme === 'number' && DONATION_AMOUNTS_EUR[stored.somme] !== undefined) {
+        setIndex(stored.somme);
+        setFrequency(stored.frequence === 'mensuel' ? 'mensuel' : 'ponctuel');
+      }
+    } catch {
+      // Unreadable or no storage: the defaults stay.
     }
     return () => {
       clearTimeout(loadingTimer.current);
@@ -97,86 +85,75 @@ export default function DonationForm({ publishableKey, privacyHref }: Props) {
     storeChoice(choice);
   }
 
-  function startLoading() {
+  /** Ends a payment attempt; `error` goes to the banner. */
+  function done(error?: string) {
+    clearTimeout(loadingTimer.current);
+    setLoading(false);
+    setBusy(false);
+    if (error) showMessage(error, 'error');
+  }
+
+  /** 'lien': Stripe's page in a tab opened now, during the click (popup blockers); 'integre': Stripe's form below. */
+  async function pay(moyen: PaymentDraft['moyen']) {
+    if (busy) return;
+    // Saved before the tab opens: a tab opened by window.open starts with a copy of sessionStorage.
+    storeChoice({ somme: index, frequence: frequency });
+    const tab = moyen === 'lien' ? window.open('', '_blank') : null;
     setBusy(true);
     setFallbackUrl(null);
     setLoading(true);
     clearTimeout(loadingTimer.current);
     loadingTimer.current = setTimeout(() => setLoading(false), LOADING_MAX_MS);
-  }
-
-  function stopLoading() {
-    clearTimeout(loadingTimer.current);
-    setLoading(false);
-    setBusy(false);
-  }
-
-  function fail(message: string) {
-    stopLoading();
-    showMessage(message, 'error');
-  }
-
-  const draft = (moyen: Method) => ({ moyen, somme: index, frequence: frequency });
-
-  /** Stripe's page in a new tab: opened now, during the click (popup blockers), then pointed at the URL. */
-  async function payWithLink() {
-    if (busy) return;
-    // Saved before the tab opens: a tab opened by window.open starts with a copy of sessionStorage.
-    storeChoice({ somme: index, frequence: frequency });
-    const tab = window.open('', '_blank');
-    startLoading();
-    const result = await postJson('/api/don', draft('lien'), PAYMENT_UNAVAILABLE);
-    if (!result.ok || typeof result.body.url !== 'string') {
+    const route = moyen === 'lien' ? '/api/don' : '/create-checkout-session';
+    const result = await postJson(route, { moyen, somme: index, frequence: frequency }, PAYMENT_UNAVAILABLE);
+    const answer = result.body[moyen === 'lien' ? 'url' : 'clientSecret'];
+    if (!result.ok || typeof answer !== 'string') {
       tab?.close();
       const message = result.ok ? PAYMENT_UNAVAILABLE : result.message;
       // Spec §7: "an error is only logged"; the donor also gets a message.
-      console.error('Donation link failed:', message);
-      fail(message);
-      return;
+      console.error('Donation failed:', message);
+      return done(message);
     }
-    stopLoading();
-    if (tab) {
+    if (moyen === 'lien') {
+      done();
+      if (!tab) return setFallbackUrl(answer);
       tab.opener = null;
-      tab.location.href = result.body.url;
-    } else {
-      setFallbackUrl(result.body.url);
-    }
-  }
-
-  /** Stripe's embedded checkout, mounted below the buttons. */
-  async function payHere() {
-    if (busy) return;
-    storeChoice({ somme: index, frequence: frequency });
-    startLoading();
-    const result = await postJson('/create-checkout-session', draft('integre'), PAYMENT_UNAVAILABLE);
-    if (!result.ok || typeof result.body.clientSecret !== 'string') {
-      fail(result.ok ? PAYMENT_UNAVAILABLE : result.message);
+      tab.location.href = answer;
       return;
     }
-    const clientSecret = result.body.clientSecret;
     try {
       const { loadStripe } = await import('@stripe/stripe-js/pure');
       const stripe = await loadStripe(publishableKey);
       if (!stripe) throw new Error('Stripe.js did not load');
       checkout.current?.destroy();
-      const embedded = await stripe.createEmbeddedCheckoutPage({ fetchClientSecret: async () => clientSecret });
+      const embedded = await stripe.createEmbeddedCheckoutPage({ fetchClientSecret: async () => answer });
       checkout.current = embedded;
       setCheckoutShown(true);
       if (checkoutContainer.current) embedded.mount(checkoutContainer.current);
       checkoutContainer.current?.focus();
-      stopLoading();
+      done();
     } catch (error) {
       console.error('Embedded checkout failed:', error);
-      fail('Le formulaire de paiement n’a pas pu s’afficher. Vérifiez votre connexion puis réessayez.');
+      done('Le formulaire de paiement n’a pas pu s’afficher. Vérifiez votre connexion puis réessayez.');
     }
   }
 
-  const amountLabel = monthly ? `${formatEuros(euros)} par mois` : formatEuros(euros);
+  const step = (delta: number, sign: string, label: string) => (
+    <button
+      type="button"
+      className="donation__step"
+      aria-controls={`${id}-amounts`}
+      onClick={() => choose({ somme: stepAmountIndex(index, delta) })}
+    >
+      <span aria-hidden="true">{sign}</span>
+      <span className="visually-hidden">{label}</span>
+    </button>
+  );
 
   return (
     <div className="donation">
-      {testMode && (
-        <p className="donation__test" role="note">
+      {publishableKey.startsWith('pk_test_') && (
+        <p className="donation__note" role="note">
           <strong>Version de test :</strong> aucun paiement réel n’est effectué. Pour essayer, utilisez la carte{' '}
           <span className="donation__card">4242 4242 4242 4242</span>, une date d’expiration future et n’importe quel
           code à 3 chiffres.
@@ -185,63 +162,40 @@ export default function DonationForm({ publishableKey, privacyHref }: Props) {
       <fieldset className="donation__frequency form__group">
         <legend>Type de don</legend>
         <div className="donation__choices">
-          {(
-            [
-              ['ponctuel', 'Don ponctuel'],
-              ['mensuel', 'Don mensuel'],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className="donation__choice">
-              <input
-                type="radio"
-                name={`${id}-frequence`}
-                value={value}
-                checked={frequency === value}
-                onChange={() => choose({ frequence: value })}
-              />
-              <span>{label}</span>
-            </label>
+          {(['ponctuel', 'mensuel'] as const).map((value) => (
+            <Pill
+              key={value}
+              name={`${id}-frequence`}
+              value={value}
+              checked={frequency === value}
+              onChange={() => choose({ frequence: value })}
+            >
+              {`Don ${value}`}
+            </Pill>
           ))}
         </div>
       </fieldset>
       <fieldset className="donation__amounts form__group">
         <legend>{monthly ? 'Montant de votre don mensuel' : 'Montant de votre don'}</legend>
         <div className="donation__stepper">
-          <button
-            type="button"
-            className="donation__step"
-            aria-controls={`${id}-amounts`}
-            onClick={() => choose({ somme: stepAmountIndex(index, -1) })}
-          >
-            <span aria-hidden="true">−</span>
-            <span className="visually-hidden">Montant précédent</span>
-          </button>
+          {step(-1, '−', 'Montant précédent')}
           <p className="donation__amount" aria-hidden="true">
             {formatEuros(euros)}
             {monthly && <span className="donation__period"> / mois</span>}
           </p>
-          <button
-            type="button"
-            className="donation__step"
-            aria-controls={`${id}-amounts`}
-            onClick={() => choose({ somme: stepAmountIndex(index, 1) })}
-          >
-            <span aria-hidden="true">+</span>
-            <span className="visually-hidden">Montant suivant</span>
-          </button>
+          {step(1, '+', 'Montant suivant')}
         </div>
         <div className="donation__choices" id={`${id}-amounts`} role="radiogroup" aria-label="Montants proposés">
           {DONATION_AMOUNTS_EUR.map((amount, amountIndex) => (
-            <label key={amount} className="donation__choice">
-              <input
-                type="radio"
-                name={`${id}-montant`}
-                value={amountIndex}
-                checked={amountIndex === index}
-                onChange={() => choose({ somme: amountIndex })}
-              />
-              <span>{formatEuros(amount)}</span>
-            </label>
+            <Pill
+              key={amount}
+              name={`${id}-montant`}
+              value={amountIndex}
+              checked={amountIndex === index}
+              onChange={() => choose({ somme: amountIndex })}
+            >
+              {formatEuros(amount)}
+            </Pill>
           ))}
         </div>
         <p className="donation__tax" aria-live="polite">
@@ -250,17 +204,22 @@ export default function DonationForm({ publishableKey, privacyHref }: Props) {
         <p className="donation__cap">{TAX_CAP_NOTE}</p>
       </fieldset>
 
-      {!configured ? (
-        <p className="donation__unavailable">
+      {publishableKey === '' ? (
+        <p className="donation__note">
           Le paiement en ligne n’est pas configuré sur ce site. Vous pouvez nous adresser votre don par chèque, à
           l’adresse indiquée plus bas : nous vous enverrons votre reçu fiscal.
         </p>
       ) : (
         <div className="donation__pay">
-          <button type="button" className="button button--sun donation__submit" aria-busy={busy} onClick={payHere}>
+          <button
+            type="button"
+            className="button button--sun donation__submit"
+            aria-busy={busy}
+            onClick={() => pay('integre')}
+          >
             {monthly ? `Donner ${amountLabel}` : `Faire un don de ${amountLabel}`}
           </button>
-          <button type="button" className="button button--ghost" aria-busy={busy} onClick={payWithLink}>
+          <button type="button" className="button button--ghost" aria-busy={busy} onClick={() => pay('lien')}>
             Payer sur la page sécurisée de Stripe <span className="visually-hidden">(nouvel onglet)</span>
             <span aria-hidden="true"> ↗</span>
           </button>

@@ -1,39 +1,16 @@
-/**
- * The tax receipt as a PDF (pdf-lib, A4): the fields of CERFA n° 11580 for one gift of money,
- * from the association's identity, the donor and the `dons` document of the gift.
- */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+/** The tax receipt of one gift of money as an A4 PDF (pdf-lib, Helvetica): the fields of CERFA n° 11580. */
+import type { DocumentData } from 'firebase-admin/firestore';
+import { breakTextIntoLines, PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import { formatEuros, TAX_REDUCTION_RATE, costAfterTaxReduction } from './donations';
-import { amountInWords, formatCents, frenchDate } from './receipt';
+import { toCurrency } from 'n2words/fr-FR';
+import { frenchDate } from './receipt';
 
-/** Who issues the receipt (spec: from the content's `adresse` article and the environment). */
+/** Who issues the receipt: name and address lines (content's `adresse` article), object and signatory ('' = none). */
 export interface ReceiptIssuer {
-  /** Name of the association (article `adresse`, titre). */
   name: string;
-  /** Postal address lines (article `adresse`, intro). */
   addressLines: string[];
-  /** Its object, as in its statutes (ASSOCIATION_OBJECT). */
   object: string;
-  /** Who signs, e.g. "Claire Martin, présidente" (ASSOCIATION_SIGNATORY); '' leaves a blank line. */
   signatory: string;
-}
-
-/** One receipt: a paid one-off gift of the ledger. */
-export interface ReceiptData {
-  /** "2026-00042" (unique and sequential per calendar year). */
-  number: string;
-  issuer: ReceiptIssuer;
-  /** The donor's name as given on Stripe's page. */
-  donorName: string;
-  donorAddressLines: string[];
-  /** Amount in euro cents. */
-  amountCents: number;
-  /** When the gift was paid. */
-  paidAt: Date;
-  /** "Carte bancaire (paiement en ligne)". */
-  paymentMode: string;
-  /** When the receipt is issued (its first download). */
-  issuedAt: Date;
 }
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -57,122 +34,90 @@ function drawable(font: PDFFont, value: string): string {
     .join('');
 }
 
-/** Lines of at most `width` points at `size`, cut between words. */
-function wrap(font: PDFFont, value: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of value.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-  }
-  if (line) lines.push(line);
-  return lines.length > 0 ? lines : [''];
-}
-
-/** A cursor that writes lines down the page. */
-class Writer {
-  y = A4.height - MARGIN;
-  constructor(
-    private readonly page: PDFPage,
-    private readonly regular: PDFFont,
-    private readonly bold: PDFFont,
-  ) {}
-
-  text(value: string, { size = 10.5, bold = false, color = INK, gap = 4 } = {}): void {
-    const font = bold ? this.bold : this.regular;
-    for (const line of wrap(font, drawable(font, value), size, A4.width - 2 * MARGIN)) {
-      this.y -= size * 1.3;
-      this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color });
-    }
-    this.y -= gap;
-  }
-
-  /** "Label : value", the label in bold on its own line when the value is long. */
-  field(label: string, value: string): void {
-    this.text(label, { bold: true, size: 9.5, color: MUTED, gap: 2 });
-    this.text(value || '—', { gap: 7 });
-  }
-
-  heading(value: string): void {
-    this.y -= 8;
-    this.text(value, { bold: true, size: 12.5, gap: 3 });
-    this.page.drawLine({
-      start: { x: MARGIN, y: this.y },
-      end: { x: A4.width - MARGIN, y: this.y },
-      thickness: 0.75,
-      color: MUTED,
-    });
-    this.y -= 8;
-  }
-}
-
 /**
- * The receipt PDF of one gift (A4, Helvetica).
- * @returns the PDF file's bytes.
+ * The receipt's PDF file (bytes) of a paid one-off gift: its `dons` document (`recu`, donor, `montant` in euro cents,
+ * `datePaiement`; `date`, when it was recorded, is the issue date: the same file at every download).
  */
-export async function receiptPdf(receipt: ReceiptData): Promise<Uint8Array> {
+export async function receiptPdf(issuer: ReceiptIssuer, gift: DocumentData): Promise<Uint8Array> {
+  const issuedAt: Date = gift.date.toDate();
+  const country =
+    gift.pays && gift.pays !== 'FR' ? new Intl.DisplayNames(['fr'], { type: 'region' }).of(gift.pays) : '';
+  const donorAddress = [gift.adresse, [gift.postal, gift.ville].filter(Boolean).join(' '), country].filter(Boolean);
   // No automatic dates: the same gift gives the same file, byte for byte, at every download.
   const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.setTitle(`Reçu fiscal n° ${receipt.number} — ${receipt.issuer.name}`);
-  pdf.setAuthor(receipt.issuer.name);
+  pdf.setTitle(`Reçu fiscal n° ${gift.recu} — ${issuer.name}`);
+  pdf.setAuthor(issuer.name);
   pdf.setLanguage('fr-FR');
-  pdf.setCreationDate(receipt.issuedAt);
-  pdf.setModificationDate(receipt.issuedAt);
+  pdf.setCreationDate(issuedAt);
+  pdf.setModificationDate(issuedAt);
   pdf.setProducer('pdf-lib');
   const page = pdf.addPage([A4.width, A4.height]);
-  const writer = new Writer(
-    page,
-    await pdf.embedFont(StandardFonts.Helvetica),
-    await pdf.embedFont(StandardFonts.HelveticaBold),
-  );
-  const euros = receipt.amountCents / 100;
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const boldFont = await pdf.embedFont(StandardFonts.HelveticaBold);
+  let y = A4.height - MARGIN;
+  const text = (value: string, { size = 10.5, bold = false, color = INK, gap = 4 } = {}) => {
+    const font = bold ? boldFont : regular;
+    const width = (part: string) => font.widthOfTextAtSize(part, size);
+    for (const line of breakTextIntoLines(drawable(font, value), [' '], A4.width - 2 * MARGIN, width)) {
+      y -= size * 1.3;
+      page.drawText(line, { x: MARGIN, y, size, font, color });
+    }
+    y -= gap;
+  };
+  const field = (label: string, value: string) => {
+    text(label, { bold: true, size: 9.5, color: MUTED, gap: 2 });
+    text(value || '—', { gap: 7 });
+  };
+  const heading = (value: string) => {
+    y -= 8;
+    text(value, { bold: true, size: 12.5, gap: 3 });
+    page.drawLine({ start: { x: MARGIN, y }, end: { x: A4.width - MARGIN, y }, thickness: 0.75, color: MUTED });
+    y -= 8;
+  };
+  const cents = Number(gift.montant ?? 0);
+  const euros = cents / 100;
   const reduction = euros - costAfterTaxReduction(euros);
 
-  writer.text('Reçu au titre des dons à certains organismes d’intérêt général', { size: 16, bold: true });
-  writer.text('Articles 200, 238 bis et 978 du code général des impôts (CGI) — modèle CERFA n° 11580', {
+  text('Reçu au titre des dons à certains organismes d’intérêt général', { size: 16, bold: true });
+  text('Articles 200, 238 bis et 978 du code général des impôts (CGI) — modèle CERFA n° 11580', {
     color: MUTED,
     size: 9.5,
   });
-  writer.text(`Reçu n° ${receipt.number}`, { size: 13, bold: true, gap: 10 });
+  text(`Reçu n° ${gift.recu}`, { size: 13, bold: true, gap: 10 });
 
-  writer.heading('Bénéficiaire des versements');
-  writer.field('Nom ou dénomination', receipt.issuer.name);
-  writer.field('Adresse', receipt.issuer.addressLines.join(', '));
-  writer.field('Objet', receipt.issuer.object);
-  writer.field('Qualité', 'Œuvre ou organisme d’intérêt général');
+  heading('Bénéficiaire des versements');
+  field('Nom ou dénomination', issuer.name);
+  field('Adresse', issuer.addressLines.join(', '));
+  field('Objet', issuer.object);
+  field('Qualité', 'Œuvre ou organisme d’intérêt général');
 
-  writer.heading('Donateur');
-  writer.field('Nom et prénom', receipt.donorName);
-  writer.field('Adresse', receipt.donorAddressLines.join(', '));
+  heading('Donateur');
+  field('Nom et prénom', [gift.prenom, gift.nom].filter(Boolean).join(' '));
+  field('Adresse', donorAddress.join(', '));
 
-  writer.heading('Versement');
-  writer.text(
+  heading('Versement');
+  text(
     'Le bénéficiaire reconnaît avoir reçu au titre des dons et versements ouvrant droit à réduction d’impôt la somme de :',
     { gap: 7 },
   );
-  writer.field('Montant', formatCents(receipt.amountCents));
-  writer.field('Somme en toutes lettres', amountInWords(receipt.amountCents));
-  writer.field('Date du versement', frenchDate(receipt.paidAt));
-  writer.field('Forme du don', 'Déclaration de don manuel');
-  writer.field('Nature du don', 'Numéraire');
-  writer.field('Mode de versement', receipt.paymentMode);
+  field('Montant', formatEuros(euros, true));
+  field('Somme en toutes lettres', toCurrency(euros));
+  field('Date du versement', frenchDate(gift.datePaiement.toDate()));
+  field('Forme du don', 'Déclaration de don manuel');
+  field('Nature du don', 'Numéraire');
+  field('Mode de versement', 'Carte bancaire (paiement en ligne sécurisé par Stripe)');
 
-  writer.y -= 6;
-  writer.text(
+  y -= 6;
+  text(
     'Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction d’impôt prévue à l’article 200 du CGI.',
     { gap: 7 },
   );
-  writer.text(
+  text(
     `Ce don ouvre droit à une réduction d’impôt sur le revenu égale à ${Math.round(TAX_REDUCTION_RATE * 100)} % de son montant, soit ${formatEuros(reduction)}, dans la limite de 20 % du revenu imposable (l’excédent est reportable sur les cinq années suivantes).`,
     { gap: 14 },
   );
-  writer.text(`Fait le ${frenchDate(receipt.issuedAt)}`);
-  writer.text(receipt.issuer.signatory ? `Pour l’association : ${receipt.issuer.signatory}` : 'Pour l’association', {
+  text(`Fait le ${frenchDate(issuedAt)}`);
+  text(issuer.signatory ? `Pour l’association : ${issuer.signatory}` : 'Pour l’association', {
     bold: true,
   });
   return pdf.save();

@@ -1,8 +1,4 @@
-/**
- * Tax receipts ("reçu au titre des dons", CERFA n° 11580): the receipt number, the year it
- * counts in, and the amount in French words. Pure helpers; the PDF is receipt-pdf.server.ts.
- */
-import { toCurrency } from 'n2words/fr-FR';
+/** Tax receipts ("reçu au titre des dons", CERFA n° 11580): numbers and dates; the PDF is receipt-pdf.server.ts. */
 
 /** Receipts are numbered per calendar year of the payment, in the association's time zone. */
 const RECEIPT_TIME_ZONE = 'Europe/Paris';
@@ -17,19 +13,7 @@ export function receiptNumber(year: number, sequence: number): string {
   return `${year}-${String(sequence).padStart(5, '0')}`;
 }
 
-/** An amount of euro cents in French words: 2550 → "vingt-cinq euros et cinquante centimes". */
-export function amountInWords(cents: number): string {
-  return toCurrency(cents / 100);
-}
-
 /** A date in French in RECEIPT_TIME_ZONE: "23 novembre 2026". */
 export function frenchDate(date: Date): string {
   return new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: RECEIPT_TIME_ZONE }).format(date);
-}
-
-const WITH_CENTS = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
-
-/** An amount of euro cents in figures, always with its cents: 2500 → "25,00 €". */
-export function formatCents(cents: number): string {
-  return WITH_CENTS.format(cents / 100);
 }

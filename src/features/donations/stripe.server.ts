@@ -1,42 +1,14 @@
-/**
- * Card donations through Stripe Checkout: the client (STRIPE_SECRET_KEY; STRIPE_API_BASE points it
- * at tests/fixtures/fake-stripe.ts), a donation's Checkout Session, the endpoints' French answers.
- * The amount comes from DONATION_AMOUNTS_EUR by index: the browser never sends a price.
- */
+/** Card donations through Stripe Checkout: the client, a donation's Checkout Session, the endpoints' French answers. */
 import Stripe from 'stripe';
-import type { amountFromIndex } from './donations';
-import { errorResponse } from '../../lib/endpoint.server';
+import type { PaymentDraft } from '../forms/forms';
 import { HttpError, withDeadline } from '../../lib/http-error.server';
-
-/** An amount of the server's list: `{ index, euros, cents }` as amountFromIndex() returns it. */
-export type DonationAmount = NonNullable<ReturnType<typeof amountFromIndex>>;
 
 /** Give up a Stripe API call after this many milliseconds (the endpoints answer within 10 s). */
 export const STRIPE_TIMEOUT_MS = 8000;
 
-/** Hard deadline of a whole call, in ms. */
-const STRIPE_DEADLINE_MS = 9000;
-
-/** Name of the line item the donor sees on Stripe's page and receipt. */
-export const DONATION_PRODUCT_NAME = 'Don à Les Petits Pas Ensemble';
-
-/** Name of the line item of a monthly gift. */
-export const MONTHLY_PRODUCT_NAME = 'Don mensuel à Les Petits Pas Ensemble';
-
-/** Currency of every donation (ISO 4217, lowercase as Stripe writes it). */
-export const DONATION_CURRENCY = 'eur';
-
-/** Where Stripe sends the donor back, relative to the site's origin (spec §2 soutenir/{checkout}). */
-export const RETURN_PATHS = {
-  /** After a payment; Stripe replaces `{CHECKOUT_SESSION_ID}` with the session id. */
-  success: '/soutenir/valide?session_id={CHECKOUT_SESSION_ID}',
-  /** When the donor leaves Stripe's hosted page without paying. */
-  cancel: '/soutenir/annule',
-} as const;
-
-/** Every message a visitor can get from the donation endpoints (besides those of src/features/forms/forms.ts). */
+/** Every message a visitor can get from the donation endpoints (besides the forms' MESSAGES). */
 export const PAYMENT_MESSAGES = {
-  /** HTTP 503: no STRIPE_SECRET_KEY (or no STRIPE_WEBHOOK_SECRET for the webhook). */
+  /** HTTP 503: no STRIPE_SECRET_KEY (or STRIPE_WEBHOOK_SECRET). */
   notConfigured: 'Le paiement en ligne n’est pas configuré sur ce site.',
   /** HTTP 502: Stripe answered an error, could not be reached, or was too slow. */
   providerUnavailable:
@@ -62,10 +34,7 @@ export interface StripeApiBase {
   port: number;
 }
 
-/**
- * Parses STRIPE_API_BASE (`http://127.0.0.1:12111`, `https://localhost:8443`).
- * @throws HttpError 503 (notConfigured) for anything but an http(s) origin.
- */
+/** Parses STRIPE_API_BASE (`http://127.0.0.1:12111`); @throws HttpError 503 for anything but an http(s) origin. */
 export function parseStripeApiBase(value: string): StripeApiBase {
   let url: URL;
   try {
@@ -86,13 +55,7 @@ export function parseStripeApiBase(value: string): StripeApiBase {
 /** The process's client and the configuration it was made for. */
 let cached: { client: Stripe; key: string } | undefined;
 
-/**
- * The Stripe client for the current environment (cached per process, remade
- * when STRIPE_SECRET_KEY or STRIPE_API_BASE change): 8 s timeout, no automatic
- * retry (an answer within 10 s matters more; the donor can retry), no telemetry.
- * @param env - the environment, `process.env` by default.
- * @throws HttpError 503 (notConfigured) without STRIPE_SECRET_KEY, or with a bad STRIPE_API_BASE.
- */
+/** The Stripe client (8 s timeout, no retry: the donor can; no telemetry); @throws HttpError 503 without STRIPE_SECRET_KEY. */
 export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): Stripe {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   if (!secretKey) {
@@ -117,69 +80,32 @@ export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): Stripe {
   return cached.client;
 }
 
-/** What the donor told us (payment draft, spec §3); every field optional, already validated and trimmed. */
-export interface DonorDetails {
-  prenom?: string;
-  nom?: string;
-  email?: string;
-  adresse?: string;
-  postal?: string;
-  ville?: string;
-  /** ISO 3166-1 alpha-2 code, e.g. "FR". */
-  pays?: string;
-}
-
-/** The donor fields copied into the session's metadata, the ledger's fallback for what Stripe's page did not give. */
-const METADATA_FIELDS = [
-  'prenom',
-  'nom',
-  'adresse',
-  'postal',
-  'ville',
-  'pays',
-] as const satisfies readonly (keyof DonorDetails)[];
-
-/**
- * Metadata that marks the sessions (and subscriptions) this site creates: the webhook records
- * only those, so that other payments of the same Stripe account never enter the `dons` ledger.
- */
+/** Metadata of the sessions and subscriptions this site creates: the webhook records only those. */
 export const SITE_MARKER = { key: 'origine', value: 'site-petitspas-ensemble' } as const;
 
-/** 'ponctuel': one payment; 'mensuel': a Stripe subscription charged every month. */
-export type DonationFrequency = 'ponctuel' | 'mensuel';
-
-/** A donation to open on Stripe. */
-export interface DonationCheckout {
-  /** 'hosted_page': Stripe's page, opened in a new tab; 'embedded_page': Stripe's form inside /soutenir. */
-  uiMode: 'hosted_page' | 'embedded_page';
-  /** From amountFromIndex(): the server's own amount (cents = euros × 100). */
-  amount: DonationAmount;
-  /** 'ponctuel' (default) or 'mensuel' (subscription mode, the amount every month). */
-  frequency?: DonationFrequency;
-  /** The site's origin, e.g. `https://petitspas-ensemble.netlify.app` (no trailing slash). */
-  origin: string;
-  donor: DonorDetails;
-}
-
 /**
- * The parameters of `checkout.sessions.create` for a donation (pure; exported
- * for tests): payment mode (a one-off gift, submit button "Faire un don") or
- * subscription mode (`price_data.recurring` monthly), one line item of
- * `amount.cents` euro cents, French locale, Stripe's page collecting the
- * donor's name and postal address (the tax receipt's fields), the email
- * prefilled when given, SITE_MARKER and the draft's details in metadata,
- * success/cancel URLs (hosted) or return URL (embedded).
+ * Creates a donation's Checkout Session for the valid `draft`: one line item of `cents` (monthly: a subscription), Stripe's
+ * page collecting name and address (the receipt's), SITE_MARKER and the draft's details in metadata.
+ * @returns `{ url }` of Stripe's page (hosted) or `{ clientSecret }` for Stripe.js (embedded).
+ * @throws HttpError 503 without STRIPE_SECRET_KEY; 502 when Stripe fails, is unreachable or silent for 9 s.
  */
-export function donationSessionParams(checkout: DonationCheckout): Stripe.Checkout.SessionCreateParams {
-  const { uiMode, amount, origin, donor } = checkout;
-  const monthly = checkout.frequency === 'mensuel';
-  const metadata: Record<string, string> = { [SITE_MARKER.key]: SITE_MARKER.value };
-  for (const field of METADATA_FIELDS) {
-    const value = donor[field];
-    if (value) metadata[field] = value;
-  }
-  const successUrl = `${origin}${RETURN_PATHS.success}`;
-  return {
+export async function createDonationSession(
+  checkout: { uiMode: 'hosted_page' | 'embedded_page'; cents: number; origin: string; draft: PaymentDraft },
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ url: string } | { clientSecret: string }> {
+  const stripe = stripeFromEnv(env);
+  const { uiMode, cents, origin } = checkout;
+  const { moyen: _moyen, somme: _somme, frequence, email, pays, ...details } = checkout.draft;
+  const monthly = frequence === 'mensuel';
+  const marker = { [SITE_MARKER.key]: SITE_MARKER.value };
+  // The schema's default country means nothing without an address.
+  const metadata = Object.fromEntries(
+    Object.entries({ ...marker, ...details, pays: details.adresse && pays }).filter(
+      (entry): entry is [string, string] => Boolean(entry[1]),
+    ),
+  );
+  const successUrl = `${origin}/soutenir/valide?session_id={CHECKOUT_SESSION_ID}`;
+  const params: Stripe.Checkout.SessionCreateParams = {
     mode: monthly ? 'subscription' : 'payment',
     ui_mode: uiMode,
     // Stripe allows submit_type in payment mode only; a subscription's button says "S'abonner".
@@ -188,9 +114,9 @@ export function donationSessionParams(checkout: DonationCheckout): Stripe.Checko
     line_items: [
       {
         price_data: {
-          currency: DONATION_CURRENCY,
-          unit_amount: amount.cents,
-          product_data: { name: monthly ? MONTHLY_PRODUCT_NAME : DONATION_PRODUCT_NAME },
+          currency: 'eur',
+          unit_amount: cents,
+          product_data: { name: `Don ${monthly ? 'mensuel ' : ''}à Les Petits Pas Ensemble` },
           ...(monthly ? { recurring: { interval: 'month' as const } } : {}),
         },
         quantity: 1,
@@ -198,46 +124,22 @@ export function donationSessionParams(checkout: DonationCheckout): Stripe.Checko
     ],
     billing_address_collection: 'required',
     name_collection: { individual: { enabled: true, optional: false } },
-    ...(donor.email ? { customer_email: donor.email } : {}),
+    ...(email ? { customer_email: email } : {}),
     metadata,
     // Each monthly invoice carries its subscription's metadata: the webhook recognises them by it.
-    ...(monthly ? { subscription_data: { metadata: { [SITE_MARKER.key]: SITE_MARKER.value } } } : {}),
+    ...(monthly ? { subscription_data: { metadata: marker } } : {}),
     ...(uiMode === 'hosted_page'
-      ? { success_url: successUrl, cancel_url: `${origin}${RETURN_PATHS.cancel}` }
+      ? { success_url: successUrl, cancel_url: `${origin}/soutenir/annule` }
       : { return_url: successUrl }),
   };
-}
-
-/**
- * Creates the Checkout Session of a donation (see donationSessionParams).
- * @returns for 'hosted_page' `{ url }` (Stripe's page, https://checkout.stripe.com/...),
- *   for 'embedded_page' `{ clientSecret }` (for Stripe.js createEmbeddedCheckoutPage).
- * @throws HttpError 503 (notConfigured) without STRIPE_SECRET_KEY (nothing sent);
- *   HttpError 502 (providerUnavailable) when Stripe fails, is unreachable, or does not answer within ~9 s.
- */
-export async function createDonationSession(
-  checkout: DonationCheckout,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<{ url: string } | { clientSecret: string }> {
-  const stripe = stripeFromEnv(env);
   let session: Stripe.Checkout.Session;
   try {
     // The SDK's timeout is an idle timeout: a trickle of bytes could keep it alive.
-    session = await withDeadline(stripe.checkout.sessions.create(donationSessionParams(checkout)), STRIPE_DEADLINE_MS);
+    session = await withDeadline(stripe.checkout.sessions.create(params), 9000);
   } catch (error) {
-    throw providerUnavailable(`Stripe did not create the ${checkout.uiMode} session`, error);
+    throw providerUnavailable(`Stripe did not create the ${uiMode} session`, error);
   }
-  if (checkout.uiMode === 'hosted_page') {
-    if (!session.url) throw providerUnavailable(`Stripe session ${session.id} came back without a url`);
-    return { url: session.url };
-  }
-  if (!session.client_secret) {
-    throw providerUnavailable(`Stripe session ${session.id} came back without a client_secret`);
-  }
-  return { clientSecret: session.client_secret };
-}
-
-/** The answer to a failed donation request (errorResponse): 503, 502, or 500 with providerUnavailable. */
-export function paymentFailureResponse(route: string, error: unknown): Response {
-  return errorResponse(route, error, PAYMENT_MESSAGES.providerUnavailable);
+  const answer = uiMode === 'hosted_page' ? session.url : session.client_secret;
+  if (!answer) throw providerUnavailable(`Stripe session ${session.id} came back without its url or client_secret`);
+  return uiMode === 'hosted_page' ? { url: answer } : { clientSecret: answer };
 }

@@ -1,8 +1,4 @@
-/**
- * POST /api/don: the payment draft as JSON, same Origin only, opens a Checkout Session on Stripe's
- * hosted page and answers `{url}` (the island opens it in a new tab). GET answers 405, so that
- * crawlers and prefetching open nothing: docs/donations.md.
- */
+/** POST /api/don: opens a Checkout Session on Stripe's hosted page and answers `{url}`; GET answers 405, so that crawlers and prefetching open nothing. */
 import type { APIRoute } from 'astro';
 import { donationSessionHandler } from '../../features/donations/donation-endpoint.server';
 import { methodNotAllowedFor } from '../../lib/endpoint.server';

@@ -1,8 +1,4 @@
-/**
- * GET /api/recu?session_id=cs_… — the tax receipt of a paid one-off gift (PDF), or where the
- * gift stands as JSON (`Accept: application/json`). The association's name and address come
- * from the content (article `adresse`), its object and signatory from the environment.
- */
+/** GET /api/recu?session_id=cs_…: a paid one-off gift's tax receipt (PDF), or where the gift stands (JSON). */
 import type { APIRoute } from 'astro';
 import { address } from '../../content';
 import { methodNotAllowedFor } from '../../lib/endpoint.server';
@@ -11,7 +7,7 @@ import { issuerFromEnv, receiptHandler } from '../../features/donations/receipt-
 
 export const prerender = false;
 
-/** The receipt or its state (answers: src/features/donations/receipt-endpoint.server.ts, docs/donations.md). */
+/** The issuer: the content's `adresse` article (name, address) and the environment (object, signatory). */
 export const GET = receiptHandler(async () => {
   const info = await address();
   return { name: info.name, addressLines: info.lines.map(contactLineText), ...issuerFromEnv() };

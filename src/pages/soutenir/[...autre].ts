@@ -1,7 +1,4 @@
-/**
- * soutenir/{checkout} for any value but 'annule' and 'valide' (the "Donation page" of the specification): a
- * redirect to the one donation page, /soutenir, rather than a 404 or a second copy of it.
- */
+/** soutenir/{checkout} for any value but 'annule' and 'valide': a redirect to the one donation page, /soutenir. */
 import type { APIRoute } from 'astro';
 
 export const prerender = false;
