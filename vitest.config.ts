@@ -1,14 +1,19 @@
-import { defineConfig } from 'vitest/config';
+/// <reference types="vitest/config" />
+import { getViteConfig } from 'astro/config';
 
 /**
- * Four vitest projects, apart from the Playwright specs: unit (pure helpers and schemas), components
- * (islands in jsdom), pipeline (the pull against an embedded emulator), build (dist/ after `npm run build`).
+ * Four vitest projects on Astro's Vite configuration (astro:env, aliases), apart from the Playwright specs: unit (pure
+ * helpers and schemas), components (islands in jsdom), pipeline (endpoints and the pull against emulators), build (dist/).
  */
-export default defineConfig({
+export default getViteConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+      },
+      {
+        extends: true,
         test: {
           name: 'components',
           include: ['tests/components/**/*.test.tsx'],
@@ -19,6 +24,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'pipeline',
           include: ['tests/pipeline/**/*.test.ts'],
