@@ -2,15 +2,22 @@
 import { getViteConfig } from 'astro/config';
 
 /**
- * Four vitest projects on Astro's Vite configuration (astro:env, aliases), apart from the Playwright specs: unit (pure
- * helpers and schemas), components (islands in jsdom), pipeline (endpoints and the pull against emulators), build (dist/).
+ * Four vitest projects, apart from the Playwright specs: unit (pure helpers and schemas), components (islands in jsdom),
+ * pipeline (endpoints and the pull against emulators) on Astro's Vite configuration, so that the site reads astro:env
+ * as the tests set it (tests/fixtures/site-env.ts); build (dist/ after `npm run build`).
  */
 export default getViteConfig({
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          globalSetup: ['tests/fixtures/site-env.ts'],
+        },
       },
       {
         extends: true,
@@ -32,6 +39,7 @@ export default getViteConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          globalSetup: ['tests/fixtures/site-env.ts'],
         },
       },
       {

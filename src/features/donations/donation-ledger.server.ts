@@ -3,6 +3,7 @@
  * document per Checkout Session (`cs_…`) and per paid monthly invoice (`in_…`); a paid one-off gift
  * gets its receipt number in the same transaction. Fields and statuses: docs/donations.md.
  */
+import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import { adminFirestore } from '../../lib/firebase-admin.server';
@@ -93,10 +94,10 @@ function badPayload(why: string): HttpError {
 }
 
 /**
- * The webhook's signing secret (`whsec_…`), read from process.env at each request.
- * @throws HttpError 503 (notConfigured) when STRIPE_WEBHOOK_SECRET is not set.
+ * The webhook's signing secret (`whsec_…`): STRIPE_WEBHOOK_SECRET from astro:env unless `env` says otherwise.
+ * @throws HttpError 503 (notConfigured) when it is not set.
  */
-export function webhookSecretFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+export function webhookSecretFromEnv(env: { STRIPE_WEBHOOK_SECRET?: string } = { STRIPE_WEBHOOK_SECRET }): string {
   const secret = env.STRIPE_WEBHOOK_SECRET?.trim();
   if (!secret) {
     throw notConfigured(

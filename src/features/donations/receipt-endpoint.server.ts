@@ -3,6 +3,7 @@
  * recorded the paid gift (with its number), or, asked for JSON, where the gift stands (the
  * thank-you page polls it). Answers: docs/donations.md.
  */
+import { ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY } from 'astro:env/server';
 import type { DocumentData, Timestamp } from 'firebase-admin/firestore';
 import { readDonation, SESSION_ID_PATTERN } from './donation-ledger.server';
 import { jsonResponse, type EndpointContext, type EndpointHandler } from '../../lib/endpoint.server';
@@ -33,8 +34,10 @@ export const RECEIPT_NOT_READY = 'Ce reçu fiscal n’est pas disponible : le do
 /** The answer to a bad or missing session_id. */
 export const RECEIPT_BAD_SESSION = 'Le lien du reçu est incomplet. Ouvrez-le depuis la page de remerciement.';
 
-/** The issuer's object and signatory from the environment (ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY). */
-export function issuerFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<ReceiptIssuer, 'object' | 'signatory'> {
+/** The issuer's object and signatory: ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY from astro:env unless `env` says otherwise. */
+export function issuerFromEnv(
+  env: { ASSOCIATION_OBJECT?: string; ASSOCIATION_SIGNATORY?: string } = { ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY },
+): Pick<ReceiptIssuer, 'object' | 'signatory'> {
   return {
     object: env.ASSOCIATION_OBJECT?.trim() || DEFAULT_ASSOCIATION_OBJECT,
     signatory: env.ASSOCIATION_SIGNATORY?.trim() ?? '',

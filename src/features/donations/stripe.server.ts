@@ -3,6 +3,7 @@
  * at tests/fixtures/fake-stripe.ts), a donation's Checkout Session, the endpoints' French answers.
  * The amount comes from DONATION_AMOUNTS_EUR by index: the browser never sends a price.
  */
+import { STRIPE_API_BASE, STRIPE_SECRET_KEY } from 'astro:env/server';
 import Stripe from 'stripe';
 import type { amountFromIndex } from './donations';
 import { errorResponse } from '../../lib/endpoint.server';
@@ -83,38 +84,29 @@ export function parseStripeApiBase(value: string): StripeApiBase {
   return { protocol, host: url.hostname.replace(/^\[|\]$/g, ''), port };
 }
 
-/** The process's client and the configuration it was made for. */
-let cached: { client: Stripe; key: string } | undefined;
-
 /**
- * The Stripe client for the current environment (cached per process, remade
- * when STRIPE_SECRET_KEY or STRIPE_API_BASE change): 8 s timeout, no automatic
- * retry (an answer within 10 s matters more; the donor can retry), no telemetry.
- * @param env - the environment, `process.env` by default.
+ * A Stripe client for STRIPE_SECRET_KEY, at STRIPE_API_BASE when set (the tests' fake), from astro:env unless `env`
+ * says otherwise: 8 s timeout, no automatic retry (an answer within 10 s matters more; the donor can retry), no telemetry.
  * @throws HttpError 503 (notConfigured) without STRIPE_SECRET_KEY, or with a bad STRIPE_API_BASE.
  */
-export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): Stripe {
+export function stripeFromEnv(
+  env: { STRIPE_SECRET_KEY?: string; STRIPE_API_BASE?: string } = { STRIPE_SECRET_KEY, STRIPE_API_BASE },
+): Stripe {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   if (!secretKey) {
     throw notConfigured(
       'STRIPE_SECRET_KEY is not set. Set it in Netlify’s site settings (Stripe Dashboard › Developers › API keys) to take card donations.',
     );
   }
-  const apiBaseValue = env.STRIPE_API_BASE?.trim() || undefined;
-  const apiBase = apiBaseValue ? parseStripeApiBase(apiBaseValue) : undefined;
-  const key = JSON.stringify([secretKey, apiBase]);
-  if (cached?.key !== key) {
-    const client = new Stripe(secretKey, {
-      timeout: STRIPE_TIMEOUT_MS,
-      maxNetworkRetries: 0,
-      telemetry: false,
-      appInfo: { name: 'petitspas-ensemble-site' },
-      // Production leaves these out: the SDK's own api.stripe.com over https.
-      ...(apiBase ?? {}),
-    });
-    cached = { client, key };
-  }
-  return cached.client;
+  const apiBase = env.STRIPE_API_BASE?.trim();
+  return new Stripe(secretKey, {
+    timeout: STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: 0,
+    telemetry: false,
+    appInfo: { name: 'petitspas-ensemble-site' },
+    // Production leaves these out: the SDK's own api.stripe.com over https.
+    ...(apiBase ? parseStripeApiBase(apiBase) : {}),
+  });
 }
 
 /** What the donor told us (payment draft, spec §3); every field optional, already validated and trimmed. */
@@ -217,9 +209,8 @@ export function donationSessionParams(checkout: DonationCheckout): Stripe.Checko
  */
 export async function createDonationSession(
   checkout: DonationCheckout,
-  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ url: string } | { clientSecret: string }> {
-  const stripe = stripeFromEnv(env);
+  const stripe = stripeFromEnv();
   let session: Stripe.Checkout.Session;
   try {
     // The SDK's timeout is an idle timeout: a trickle of bytes could keep it alive.
