@@ -7,9 +7,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { getStore, type Store } from '@netlify/blobs';
 import { jsonResponse, readBoundedBody, type EndpointHandler } from '../../lib/endpoint.server';
 
-/** Where `npm start` writes the session's secret when REBUILD_SECRET is unset (mode 0600; read by `npm run rebuild`). */
-export const DEV_SECRET_FILE = '.astro/rebuild-secret';
-
 /** Every French message of POST /api/rebuild. */
 const REBUILD_MESSAGES = {
   triggered: 'La reconstruction du site est lancée : le nouveau contenu sera en ligne d’ici quelques minutes.',
