@@ -16,6 +16,9 @@ const atkinson = (weight, style) =>
 /** Pages kept out of sitemap-index.xml: the not-found page, the donation return pages, the editors' publish page. */
 const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|publier)\/?$/;
 
+/** An optional server variable of astro:env, read when the server starts (see `env` below). */
+const atRunTime = envField.string({ context: 'server', access: 'secret', optional: true });
+
 // The hosts of the videos editors embed, from the content pulled just before this build.
 const videoOrigins = pulledFrameOrigins();
 
@@ -33,19 +36,25 @@ const noPolicyInDev = {
   },
 };
 
+// Vitest's own process (getViteConfig) runs no adapter: the Netlify adapter's set-up would empty .netlify/v1/functions/,
+// the function the build tests read. Builds that tests start run from a worker (VITEST_WORKER_ID) and keep it.
+const inVitest = process.env.VITEST && !process.env.VITEST_WORKER_ID;
+
 /** Static site from the pulled JSON in src/data/; the Netlify adapter runs the `prerender = false` routes. */
 export default defineConfig({
   site: process.env.SITE_URL ?? 'https://petitspas-ensemble.netlify.app',
   output: 'static',
-  adapter: netlify({
-    // No Netlify edge-function or image emulation in dev: they need the network, and the site uses neither.
-    devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
-    // The Content-Security-Policy as HTTP headers (so that frame-ancestors works), see `security.csp`.
-    staticHeaders: true,
-    // astro:assets writes the optimised pictures into dist/_astro/ at build time (sharp): the same files
-    // in preview, tests and production, cached between builds (docs/pictures.md).
-    imageCDN: false,
-  }),
+  adapter: inVitest
+    ? undefined
+    : netlify({
+        // No Netlify edge-function or image emulation in dev: they need the network, and the site uses neither.
+        devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
+        // The Content-Security-Policy as HTTP headers (so that frame-ancestors works), see `security.csp`.
+        staticHeaders: true,
+        // astro:assets writes the optimised pictures into dist/_astro/ at build time (sharp): the same files
+        // in preview, tests and production, cached between builds (docs/pictures.md).
+        imageCDN: false,
+      }),
   integrations: [noPolicyInDev, react(), sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) })],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
@@ -99,15 +108,22 @@ export default defineConfig({
       },
     },
   ],
-  // Card donations (docs/donations.md), all optional: without them the payment endpoints answer 503.
+  // Every server variable is read at run time (`access: 'secret'`, never inlined), secret or not: `npm run build` runs
+  // on its own embedded database, whose address must not end up in the function. What each one is: .env.example.
   env: {
     schema: {
-      STRIPE_SECRET_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
-      STRIPE_WEBHOOK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      FIREBASE_PROJECT_ID: atRunTime,
+      FIREBASE_CLIENT_EMAIL: atRunTime,
+      FIREBASE_PRIVATE_KEY: atRunTime,
+      FIRESTORE_EMULATOR_HOST: atRunTime,
+      STRIPE_SECRET_KEY: atRunTime,
+      STRIPE_WEBHOOK_SECRET: atRunTime,
+      STRIPE_API_BASE: atRunTime,
+      ASSOCIATION_OBJECT: atRunTime,
+      ASSOCIATION_SIGNATORY: atRunTime,
+      REBUILD_SECRET: atRunTime,
+      NETLIFY_BUILD_HOOK_URL: atRunTime,
       PUBLIC_STRIPE_PUBLISHABLE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
-      // The tax receipt (docs/donations.md): read from process.env by /api/recu at each request.
-      ASSOCIATION_OBJECT: envField.string({ context: 'server', access: 'public', optional: true }),
-      ASSOCIATION_SIGNATORY: envField.string({ context: 'server', access: 'public', optional: true }),
     },
   },
 });

@@ -1,14 +1,26 @@
-import { defineConfig } from 'vitest/config';
+/// <reference types="vitest/config" />
+import { getViteConfig } from 'astro/config';
 
 /**
- * Four vitest projects, apart from the Playwright specs: unit (pure helpers and schemas), components
- * (islands in jsdom), pipeline (the pull against an embedded emulator), build (dist/ after `npm run build`).
+ * Four vitest projects, apart from the Playwright specs: unit (pure helpers and schemas), components (islands in jsdom),
+ * pipeline (endpoints and the pull against emulators) on Astro's Vite configuration, so that the site reads astro:env
+ * as the tests set it (tests/fixtures/site-env.ts); build (dist/ after `npm run build`).
  */
-export default defineConfig({
+export default getViteConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          globalSetup: ['tests/fixtures/site-env.ts'],
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'components',
           include: ['tests/components/**/*.test.tsx'],
@@ -19,6 +31,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'pipeline',
           include: ['tests/pipeline/**/*.test.ts'],
@@ -26,6 +39,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          globalSetup: ['tests/fixtures/site-env.ts'],
         },
       },
       {

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DEV_SECRET_FILE } from '../src/features/publishing/rebuild.server.ts';
+import { DEV_SECRET_FILE } from './lib/dev-pull.ts';
 
 const LOCAL_SITE = 'http://127.0.0.1:4321';
 /** Milliseconds: a pull under `npm start` gives up after 20 s a collection, a build hook call after 8 s. */

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { adminFirestore } from '../../src/lib/firebase-admin.server.ts';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { currentConsent } from '../../src/features/forms/form-rules.ts';
 import { BenchError } from './processes.ts';
 
@@ -26,6 +27,16 @@ export interface BenchDatabase {
   /** `host:port` of the emulator. */
   address: string;
   projectId: string;
+}
+
+/** firebase-admin on `database` (the site's own client reads astro:env, which exists only inside Astro). */
+function adminFirestore(database: BenchDatabase): Firestore {
+  // firebase-admin connects to FIRESTORE_EMULATOR_HOST when it makes the client, without probing Google's metadata server.
+  Object.assign(process.env, { FIRESTORE_EMULATOR_HOST: database.address, METADATA_SERVER_DETECTION: 'none' });
+  const name = `bench-${database.address}`;
+  return getFirestore(
+    getApps().find((app) => app.name === name) ?? initializeApp({ projectId: database.projectId }, name),
+  );
 }
 
 /** Throughput and latency of one autocannon run. */
@@ -276,12 +287,10 @@ async function checkDocuments(
  * @throws BenchError when no write succeeds within `timeoutMs` (default 120 000 ms).
  */
 export async function primeDatabase(database: BenchDatabase, timeoutMs = 120_000): Promise<void> {
-  process.env.FIREBASE_PROJECT_ID = database.projectId;
-  process.env.FIRESTORE_EMULATOR_HOST = database.address;
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      adminFirestore().collection('bench-warm-up').doc().create({ at: Date.now() }),
+      adminFirestore(database).collection('bench-warm-up').doc().create({ at: Date.now() }),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no write within ${timeoutMs} ms`)), timeoutMs);
       }),
@@ -295,10 +304,8 @@ export async function primeDatabase(database: BenchDatabase, timeoutMs = 120_000
 
 /** Emails of every document of `collection`, read with firebase-admin (works on both emulators). */
 async function storedEmails(database: BenchDatabase, collection: string): Promise<string[]> {
-  process.env.FIREBASE_PROJECT_ID = database.projectId;
-  process.env.FIRESTORE_EMULATOR_HOST = database.address;
   try {
-    const snapshot = await adminFirestore().collection(collection).select('email').get();
+    const snapshot = await adminFirestore(database).collection(collection).select('email').get();
     return snapshot.docs.map((document) => String(document.get('email')));
   } catch (error) {
     throw new BenchError(

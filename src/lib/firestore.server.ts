@@ -1,20 +1,16 @@
 /**
- * Firestore through the `firebase` web SDK, for the content pull and the ledger's web-SDK writes:
- * FIREBASE_PROJECT_ID, FIREBASE_API_KEY (real project only), FIRESTORE_EMULATOR_HOST (`host:port`).
+ * Firestore through the `firebase` web SDK, for the scripts (the content pull, the seed), which run outside Astro and
+ * read process.env: FIREBASE_PROJECT_ID, FIREBASE_API_KEY (real project only), FIRESTORE_EMULATOR_HOST (`host:port`).
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, setLogLevel, type Firestore } from 'firebase/firestore';
 import { withDeadline } from './http-error.server';
 
-/** Where the content lives, resolved from the environment. */
+/** Where the content lives: `host` names it in messages (`127.0.0.1:8080`, `firestore.googleapis.com`). */
 export interface FirestoreTarget {
-  /** Firebase project id. */
   projectId: string;
-  /** Public web API key ('' against an emulator). */
   apiKey: string;
-  /** Emulator address when one is meant. */
   emulator?: { host: string; port: number };
-  /** Human-readable host for messages, e.g. `127.0.0.1:8080` or `firestore.googleapis.com`. */
   host: string;
 }
 
@@ -31,12 +27,7 @@ export function parseHostPort(value: string): { host: string; port: number } {
   return { host: match[1] as string, port };
 }
 
-/**
- * Reads the Firestore target from environment variables (see module doc).
- * @param env - the environment, `process.env` by default.
- * @throws Error when FIREBASE_PROJECT_ID is missing, or when a
- *   real project is meant without FIREBASE_API_KEY.
- */
+/** The target `env` names. @throws Error without FIREBASE_PROJECT_ID, or for a real project without FIREBASE_API_KEY. */
 export function firestoreTargetFromEnv(env: NodeJS.ProcessEnv = process.env): FirestoreTarget {
   const projectId = env.FIREBASE_PROJECT_ID?.trim();
   if (!projectId) {
@@ -69,11 +60,8 @@ export interface FirestoreConnection {
 let appCounter = 0;
 
 /**
- * Opens a Firestore client for a target. Each call creates its own named
- * FirebaseApp so that tests can hold several connections at once.
- * `options.emulatorOwner`: on an emulator only, act as the project's owner
- * (the official emulator then skips firestore.rules), for `npm run seed`;
- * ignored for a real project.
+ * Opens a client for `target`, in an app of its own (tests hold several at once). `emulatorOwner`: on an emulator, act
+ * as the project's owner (the official emulator then skips firestore.rules), for `npm run seed`.
  */
 export function connectFirestore(
   target: FirestoreTarget,

@@ -1,6 +1,6 @@
 /**
  * No server secret reaches a visitor: dist/ holds no secret variable's name, nothing shaped like a Stripe
- * secret, and (when the build ran with fake STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET) not their values,
+ * secret, and (when the build ran with fake secrets: STRIPE_SECRET_KEY, REBUILD_SECRET…) not their values,
  * nor does the server function's code: astro:env must not inline secrets.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -12,7 +12,13 @@ const dist = join(root, 'dist');
 /** The server function's code (not its node_modules), as @astrojs/netlify writes it. */
 const functionCode = join(root, '.netlify/v1/functions/ssr');
 
-const SECRET_NAMES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'];
+const SECRET_NAMES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_BASE',
+  'REBUILD_SECRET',
+  'FIREBASE_PRIVATE_KEY',
+];
 /** Stripe secret and restricted keys, webhook signing secrets (the values, whatever the account). */
 const SECRET_SHAPES = [/\b[sr]k_(?:test|live)_[0-9A-Za-z]/, /\bwhsec_[0-9A-Za-z]/];
 
@@ -50,7 +56,7 @@ describe('secrets never reach the client', () => {
     expect(filesContaining(files, shape)).toEqual([]);
   });
 
-  const secretValues = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']
+  const secretValues = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'REBUILD_SECRET', 'FIREBASE_PRIVATE_KEY']
     .map((name) => [name, process.env[name]?.trim()] as const)
     .filter((entry): entry is readonly [string, string] => Boolean(entry[1]));
 

@@ -1,18 +1,14 @@
 /**
- * The two write endpoints end to end: the exported POST/ALL handlers of
- * src/pages/api/ called with a `Request`, writing to the embedded Firestore
- * emulator named by FIREBASE_PROJECT_ID / FIRESTORE_EMULATOR_HOST (read at
- * each request), and the database read back through the SDK with a separate
- * connection per read (the embedded emulator answers only the first query of
- * a client's listen stream).
+ * The two write endpoints end to end: the exported POST/ALL handlers of src/pages/api/ called with a `Request`, writing
+ * to the embedded Firestore emulator behind the tests' gateway (tests/fixtures/firestore-gateway.ts), read back with
+ * firebase-admin.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server, type Socket } from 'node:net';
-import { collection, getDocsFromServer, Timestamp, type DocumentData } from 'firebase/firestore';
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
 import { MAX_BODY_BYTES, MESSAGES } from '../../src/features/forms/forms';
-import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server';
+import { FIRESTORE_EMULATOR_HOST } from 'astro:env/server';
 import { adminFirestore, closeAdminFirestore } from '../../src/lib/firebase-admin.server';
 import { HttpError } from '../../src/lib/http-error.server';
 import { addSubmission, MAX_WRITES_IN_FLIGHT, unsettledWrites } from '../../src/features/forms/submissions.server';
@@ -24,28 +20,14 @@ import {
   storedConsent,
   validPreRegistration,
 } from '../fixtures/submissions';
-import { closedPort } from '../fixtures/ports.ts';
-
-const ENV_KEYS = ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIRESTORE_EMULATOR_HOST'] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
+import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firestore-gateway';
 
 let emulator: EmbeddedFirestore;
+let gateway: FirestoreGateway;
 
-function useEmulator(): void {
-  process.env.FIREBASE_PROJECT_ID = 'demo-endpoints';
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.address;
-  delete process.env.FIREBASE_API_KEY;
-}
-
-/** Every document of a collection, read with a fresh connection. */
+/** Every document of a collection. */
 async function readCollection(name: string): Promise<DocumentData[]> {
-  const connection = connectFirestore(firestoreTargetFromEnv());
-  try {
-    const snapshot = await getDocsFromServer(collection(connection.db, name));
-    return snapshot.docs.map((document) => document.data());
-  } finally {
-    await connection.close();
-  }
+  return (await adminFirestore().collection(name).get()).docs.map((document) => document.data());
 }
 
 async function count(name: string): Promise<number> {
@@ -94,21 +76,15 @@ function expectTimestampNearNow(value: unknown): void {
 
 beforeAll(async () => {
   emulator = await startEmbeddedFirestore();
-  useEmulator();
+  gateway = await startFirestoreGateway(emulator.port);
 });
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  useEmulator();
-});
+afterEach(() => vi.restoreAllMocks());
 
 afterAll(async () => {
   await closeAdminFirestore();
+  await gateway?.stop();
   emulator?.stop();
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
 });
 
 describe('POST /api/newsletter (JSON, as the island sends it)', () => {
@@ -500,25 +476,16 @@ describe('plain form POST (no JavaScript)', () => {
   });
 });
 
-/** A loopback server that accepts connections and never answers (a black hole). */
-async function silentServer(): Promise<{ server: Server; sockets: Socket[]; port: number }> {
-  const sockets: Socket[] = [];
-  const server = createServer((socket) => sockets.push(socket));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { server, sockets, port: (server.address() as { port: number }).port };
-}
-
 describe('database unavailable', () => {
   it('answers 503 with the "unavailable" message within 10 s when the database is unreachable, then recovers', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    // A first write opens the cached connection to the emulator...
+    // A first write opens the process's client...
     expect(
       (await post('newsletter', jsonRequest('newsletter', { email: 'avant@exemple.fr', ...newsletterConsent })))
         .response.status,
     ).toBe(200);
-    // ...then the environment names a closed port: the module re-reads it at each request.
-    const port = await closedPort();
-    process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
+    // ...then the database goes away.
+    gateway.set('refuse');
     const started = Date.now();
     const { response, body } = await post(
       'newsletter',
@@ -529,7 +496,7 @@ describe('database unavailable', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('retry-after')).toBe('60');
     expect(body).toEqual({ ok: false, message: MESSAGES.unavailable });
-    expect(JSON.stringify(body)).not.toContain(String(port));
+    expect(JSON.stringify(body)).not.toContain(new URL(`http://${FIRESTORE_EMULATOR_HOST}`).port);
     expect(logged).toHaveBeenCalled();
 
     const form = await post(
@@ -543,7 +510,7 @@ describe('database unavailable', () => {
     expect(form.response.status).toBe(303);
     expect(form.response.headers.get('location')).toBe('/#newsletter-indisponible');
 
-    useEmulator();
+    gateway.set('forward');
     expect(
       (await post('newsletter', jsonRequest('newsletter', { email: 'apres@exemple.fr', ...newsletterConsent })))
         .response.status,
@@ -555,9 +522,8 @@ describe('database unavailable', () => {
 
   it('gives up after the write timeout when the database accepts connections but never answers', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const blackHole = await silentServer();
+    gateway.set('hold');
     try {
-      process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${blackHole.port}`;
       const started = Date.now();
       const { response, body } = await post('preinscription', jsonRequest('preinscription', validPreRegistration));
       expect(Date.now() - started).toBeLessThan(10_000);
@@ -565,11 +531,9 @@ describe('database unavailable', () => {
       expect(body).toEqual({ ok: false, message: MESSAGES.unavailable });
       expect(logged).toHaveBeenCalledTimes(1);
     } finally {
-      for (const socket of blackHole.sockets) socket.destroy();
-      blackHole.server.close();
+      gateway.set('forward');
     }
-    // The connection that timed out was dropped: the next request reaches the emulator again.
-    useEmulator();
+    // The same client reaches the database again.
     const { response } = await post(
       'preinscription',
       jsonRequest('preinscription', { ...validPreRegistration, email: 'retour@exemple.fr' }),
@@ -577,16 +541,11 @@ describe('database unavailable', () => {
     expect(response.status).toBe(200);
   });
 
-  it('answers 503 without leaking anything when Firestore is not configured', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    delete process.env.FIREBASE_PROJECT_ID;
-    const { response, body } = await post(
-      'newsletter',
-      jsonRequest('newsletter', { email: 'paul@exemple.fr', ...newsletterConsent }),
+  it('names what is missing when Firestore is not configured (the endpoints then answer 503 "unavailable")', () => {
+    expect(() => adminFirestore({})).toThrow('FIREBASE_PROJECT_ID is not set.');
+    expect(() => adminFirestore({ FIREBASE_PROJECT_ID: 'asso', FIREBASE_CLIENT_EMAIL: 'x@asso.fr' })).toThrow(
+      /FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY are not set for project "asso"/,
     );
-    expect(response.status).toBe(503);
-    expect(body).toEqual({ ok: false, message: MESSAGES.unavailable });
-    expect(logged.mock.calls[0]?.[0]).toContain('FIREBASE_PROJECT_ID is not set');
   });
 });
 
@@ -732,9 +691,8 @@ describe('submission key (envoi): a retry never makes a second document', () => 
 describe('a saturated database', () => {
   it('refuses a write at once, without writing, while too many are in flight (never a 503 that lands later)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const blackHole = await silentServer();
+    gateway.set('hold');
     try {
-      process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${blackHole.port}`;
       // Writes given up by earlier tests may still be unsettled: the limit is set above them.
       const limit = unsettledWrites() + 2;
       const hanging = [1, 2].map((index) =>
@@ -756,8 +714,7 @@ describe('a saturated database', () => {
       expect(MAX_WRITES_IN_FLIGHT).toBe(64);
     } finally {
       logged.mockRestore();
-      for (const socket of blackHole.sockets) socket.destroy();
-      blackHole.server.close();
+      gateway.set('forward');
     }
   });
 });

@@ -4,11 +4,13 @@
  * webhooks arrive at once and however often Stripe retries them. Skipped, with a message,
  * where Java or the emulator's jar is missing.
  */
+import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import * as webhook from '../../src/pages/api/stripe-webhook';
 import { paidSession, stripeEvent } from '../fixtures/fake-stripe';
+import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firestore-gateway';
 import {
   findGoogleEmulatorJar,
   hasJava,
@@ -16,9 +18,6 @@ import {
   type GoogleFirestore,
 } from '../../scripts/lib/google-firestore';
 
-const SECRET = ['whsec', 'fakeSecretForReceiptNumbers'].join('_');
-const ENV_KEYS = ['STRIPE_WEBHOOK_SECRET', 'FIREBASE_PROJECT_ID', 'FIRESTORE_EMULATOR_HOST'] as const;
-const saved = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
 const jar = hasJava() ? findGoogleEmulatorJar() : undefined;
 if (!jar)
   console.warn(
@@ -26,21 +25,17 @@ if (!jar)
   );
 
 let emulator: GoogleFirestore | undefined;
+let gateway: FirestoreGateway | undefined;
 
 beforeAll(async () => {
   if (!jar) return;
   emulator = await startGoogleFirestore(jar);
-  process.env.STRIPE_WEBHOOK_SECRET = SECRET;
-  process.env.FIREBASE_PROJECT_ID = `demo-receipts-${Date.now()}`;
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.address;
+  gateway = await startFirestoreGateway(emulator.port);
 }, 90_000);
 
 afterAll(async () => {
+  await gateway?.stop();
   await emulator?.stop();
-  for (const key of ENV_KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
 });
 
 function signed(event: unknown): Request {
@@ -49,7 +44,10 @@ function signed(event: unknown): Request {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: STRIPE_WEBHOOK_SECRET as string,
+      }),
     },
     body: payload,
   });

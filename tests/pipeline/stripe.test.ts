@@ -1,9 +1,10 @@
 /**
  * The donation endpoints end to end: POST /api/don and POST /create-checkout-session against a
- * local fake of Stripe's API (tests/fixtures/fake-stripe.ts, named by STRIPE_API_BASE), POST
+ * local fake of Stripe's API (tests/fixtures/fake-stripe.ts, at STRIPE_API_BASE), POST
  * /api/stripe-webhook with events signed like Stripe signs them, writing with firebase-admin to
- * the embedded Firestore emulator, and GET /api/recu reading the receipt back (unpdf).
+ * the embedded Firestore emulator (behind the tests' gateway), and GET /api/recu reading the receipt back (unpdf).
  */
+import { STRIPE_API_BASE, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -17,6 +18,7 @@ import {
   RECEIPT_NOT_READY,
   receiptHandler,
 } from '../../src/features/donations/receipt-endpoint.server';
+import { webhookSecretFromEnv } from '../../src/features/donations/donation-ledger.server';
 import { PAYMENT_MESSAGES, stripeFromEnv } from '../../src/features/donations/stripe.server';
 import * as don from '../../src/pages/api/don';
 import * as webhook from '../../src/pages/api/stripe-webhook';
@@ -30,21 +32,11 @@ import {
   type FakeStripe,
   type RecordedRequest,
 } from '../fixtures/fake-stripe';
-import { closedPort } from '../fixtures/ports.ts';
+import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firestore-gateway';
 
-// Plainly fake values, assembled so that nothing secret-looking sits in the repository.
-const FAKE_SECRET_KEY = ['sk', 'test', 'fakeKeyForPipelineTests'].join('_');
-const FAKE_WEBHOOK_SECRET = ['whsec', 'fakeSecretForPipelineTests'].join('_');
-
-const ENV_KEYS = [
-  'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-  'STRIPE_API_BASE',
-  'FIREBASE_PROJECT_ID',
-  'FIREBASE_API_KEY',
-  'FIRESTORE_EMULATOR_HOST',
-] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
+// tests/fixtures/site-env.ts sets them.
+const [FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET] = [STRIPE_SECRET_KEY as string, STRIPE_WEBHOOK_SECRET as string];
+const FAKE_STRIPE_PORT = Number(new URL(STRIPE_API_BASE as string).port);
 
 /** Spec §9 in cents, written out independently of src/features/donations/donations.ts. */
 const EXPECTED_CENTS = [1000, 2500, 5000, 10000, 25000, 50000, 100000, 200000, 500000, 1000000];
@@ -59,35 +51,21 @@ const MARKER = { origine: 'site-petitspas-ensemble' };
 
 let fake: FakeStripe;
 let emulator: EmbeddedFirestore;
-
-function configure(): void {
-  process.env.STRIPE_SECRET_KEY = FAKE_SECRET_KEY;
-  process.env.STRIPE_WEBHOOK_SECRET = FAKE_WEBHOOK_SECRET;
-  process.env.STRIPE_API_BASE = fake.url;
-  process.env.FIREBASE_PROJECT_ID = 'demo-stripe';
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.address;
-  delete process.env.FIREBASE_API_KEY;
-}
+let gateway: FirestoreGateway;
 
 beforeAll(async () => {
-  [fake, emulator] = await Promise.all([startFakeStripe(), startEmbeddedFirestore()]);
-  configure();
+  [fake, emulator] = await Promise.all([startFakeStripe({ port: FAKE_STRIPE_PORT }), startEmbeddedFirestore()]);
+  gateway = await startFirestoreGateway(emulator.port);
 });
 
 beforeEach(() => fake.reset());
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  configure();
-});
+afterEach(() => vi.restoreAllMocks());
 
 afterAll(async () => {
   await fake?.stop();
+  await gateway?.stop();
   emulator?.stop();
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
 });
 
 type Handler = (context: { request: Request }) => Promise<Response>;
@@ -392,26 +370,22 @@ describe('when Stripe fails', () => {
 
   it('answers 502 when Stripe cannot be reached at all', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    process.env.STRIPE_API_BASE = `http://127.0.0.1:${await closedPort()}`;
-    const { response, body } = await postDon({ moyen: 'lien', somme: 1 });
-    expect(response.status).toBe(502);
-    expect(body).toEqual({ ok: false, message: PAYMENT_MESSAGES.providerUnavailable });
+    await fake.stop();
+    try {
+      const { response, body } = await postDon({ moyen: 'lien', somme: 1 });
+      expect(response.status).toBe(502);
+      expect(body).toEqual({ ok: false, message: PAYMENT_MESSAGES.providerUnavailable });
+    } finally {
+      fake = await startFakeStripe({ port: FAKE_STRIPE_PORT });
+    }
   });
 });
 
 describe('without Stripe keys (the embedded default)', () => {
-  it('answers 503 "not configured" on both endpoints and calls nobody', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    delete process.env.STRIPE_SECRET_KEY;
-    for (const { response, body } of [
-      await postDon({ moyen: 'lien', somme: 1 }),
-      await postEmbedded({ moyen: 'integre', somme: 1 }),
-    ]) {
-      expect(response.status).toBe(503);
-      expectJsonNoStore(response);
-      expect(body).toEqual({ ok: false, message: 'Le paiement en ligne n’est pas configuré sur ce site.' });
-    }
-    expect(fake.requests()).toHaveLength(0);
+  it('makes no client without STRIPE_SECRET_KEY: HttpError 503 "not configured" (the endpoints’ answer)', () => {
+    expect(() => stripeFromEnv({ STRIPE_API_BASE })).toThrow(
+      expect.objectContaining({ status: 503, message: 'Le paiement en ligne n’est pas configuré sur ce site.' }),
+    );
   });
 
   it('uses api.stripe.com over https, 8 s timeout and no retry when STRIPE_API_BASE is unset', () => {
@@ -693,30 +667,24 @@ describe('POST /api/stripe-webhook → Firestore `dons` (firebase-admin)', () =>
     expect(await readDon(session.id as string)).toBeUndefined();
   });
 
-  it('answers 503 without STRIPE_WEBHOOK_SECRET (Stripe retries later) and writes nothing', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const session = ourSession();
-    const request = signedRequest(completed(session));
-    delete process.env.STRIPE_WEBHOOK_SECRET;
-    const { response, body } = await deliver(request);
-    expect(response.status).toBe(503);
-    expect(body).toEqual({ ok: false, message: PAYMENT_MESSAGES.notConfigured });
-    configure();
-    expect(await readDon(session.id as string)).toBeUndefined();
+  it('takes no event without STRIPE_WEBHOOK_SECRET: HttpError 503 "not configured", before reading (Stripe retries)', () => {
+    expect(() => webhookSecretFromEnv({})).toThrow(
+      expect.objectContaining({ status: 503, message: PAYMENT_MESSAGES.notConfigured }),
+    );
+    expect(webhookSecretFromEnv({ STRIPE_WEBHOOK_SECRET: ' whsec_x ' })).toBe('whsec_x');
   });
 
   it('answers 503 with Retry-After within 10 s when Firestore is unreachable, then records the retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const session = ourSession();
     const event = completed(session);
-    process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${await closedPort()}`;
+    gateway.set('refuse');
     const started = Date.now();
-    const { response, body } = await deliver(signedRequest(event));
+    const { response, body } = await deliver(signedRequest(event)).finally(() => gateway.set('forward'));
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('60');
     expect(body).toEqual({ ok: false, message: MESSAGES.unavailable });
-    configure();
     expect((await deliver(signedRequest(event))).response.status).toBe(200);
     expect(await readDon(session.id as string)).toMatchObject({ statut: 'paid' });
   }, 30_000);
@@ -798,8 +766,8 @@ describe('GET /api/recu', () => {
 
   it('answers 503 when Firestore is unreachable', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${await closedPort()}`;
-    const response = await ask('cs_test_unreachable');
+    gateway.set('refuse');
+    const response = await ask('cs_test_unreachable').finally(() => gateway.set('forward'));
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ ok: false, message: MESSAGES.unavailable });
   }, 30_000);

@@ -5,6 +5,7 @@
  * FIRESTORE_EMULATOR_JAR): every client write refused, and the endpoints still write.
  */
 import { readFileSync } from 'node:fs';
+import { FIREBASE_PROJECT_ID } from 'astro:env/server';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   addDoc,
@@ -30,6 +31,7 @@ import { findGoogleEmulatorJar, hasJava, startGoogleFirestore } from '../../scri
 import { closeAdminFirestore } from '../../src/lib/firebase-admin.server';
 import * as newsletterRoute from '../../src/pages/api/newsletter';
 import * as preRegistrationRoute from '../../src/pages/api/preinscription';
+import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firestore-gateway';
 import { newsletterConsent, storedConsent, validPreRegistration } from '../fixtures/submissions';
 
 const SOURCE = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
@@ -73,8 +75,8 @@ if (!CAN_EMULATE) {
   );
 }
 
-const PROJECT = 'demo-rules-test';
-const ENV_KEYS = ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIRESTORE_EMULATOR_HOST'];
+/** The site's project (tests/fixtures/site-env.ts), where the endpoints write. */
+const PROJECT = FIREBASE_PROJECT_ID as string;
 
 /** 'allowed', or 'denied' for PERMISSION_DENIED. */
 async function outcome(operation: Promise<unknown>): Promise<'allowed' | 'denied'> {
@@ -114,9 +116,9 @@ function plausibleDocument(name: string): Record<string, unknown> {
 }
 
 describe.skipIf(!CAN_EMULATE)('firestore.rules in Google’s Firestore emulator', { timeout: 60_000 }, () => {
-  const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
   const apps: FirebaseApp[] = [];
   let emulator: { port: number; stop: () => Promise<void> };
+  let gateway: FirestoreGateway;
   let loaded: { status: number; body: unknown };
   /** A client holding the public API key and nothing else. */
   let stranger: Firestore;
@@ -142,9 +144,7 @@ describe.skipIf(!CAN_EMULATE)('firestore.rules in Google’s Firestore emulator'
       body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content: SOURCE }] } }),
     });
     loaded = { status: response.status, body: await response.json() };
-    process.env.FIREBASE_PROJECT_ID = PROJECT;
-    process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${emulator.port}`;
-    delete process.env.FIREBASE_API_KEY;
+    gateway = await startFirestoreGateway(emulator.port);
     stranger = client('stranger');
     signedIn = client('signed-in', { sub: 'parent-1' });
     owner = client('owner', 'owner');
@@ -156,11 +156,8 @@ describe.skipIf(!CAN_EMULATE)('firestore.rules in Google’s Firestore emulator'
   afterAll(async () => {
     await closeAdminFirestore();
     await Promise.all(apps.map((app) => deleteApp(app)));
+    await gateway?.stop();
     await emulator?.stop();
-    for (const key of ENV_KEYS) {
-      if (savedEnv[key] === undefined) delete process.env[key];
-      else process.env[key] = savedEnv[key];
-    }
   }, 30_000);
 
   it('compiles the rules without an error or a warning', () => {

@@ -2,6 +2,7 @@
  * The donation ledger: Stripe's webhook writes this site's gifts to `dons` with firebase-admin, one document per
  * Checkout Session (`cs_…`) and per paid monthly invoice (`in_…`). Fields and statuses: docs/donations.md.
  */
+import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
 import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import { adminFirestore } from '../../lib/firebase-admin.server';
@@ -38,8 +39,8 @@ function badPayload(why: string): HttpError {
   return new HttpError(400, MESSAGES.badRequest, { cause: new Error(why) });
 }
 
-/** The webhook's signing secret (`whsec_…`); @throws HttpError 503 when STRIPE_WEBHOOK_SECRET is not set. */
-export function webhookSecretFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+/** The webhook's signing secret (`whsec_…`): STRIPE_WEBHOOK_SECRET from astro:env unless `env` says otherwise; @throws HttpError 503 when unset. */
+export function webhookSecretFromEnv(env: { STRIPE_WEBHOOK_SECRET?: string } = { STRIPE_WEBHOOK_SECRET }): string {
   const secret = env.STRIPE_WEBHOOK_SECRET?.trim();
   if (!secret) {
     throw notConfigured(

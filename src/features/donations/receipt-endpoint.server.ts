@@ -1,4 +1,5 @@
 /** GET /api/recu?session_id=cs_…: a one-off gift's tax receipt (PDF), or as JSON where the gift stands (docs/donations.md). */
+import { ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY } from 'astro:env/server';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { readDonation } from './donation-ledger.server';
 import { SESSION_ID_PATTERN } from './donations';
@@ -15,8 +16,10 @@ export const RECEIPT_NOT_READY = 'Ce reçu fiscal n’est pas disponible : le do
 /** The answer (400) to a bad or missing session_id. */
 export const RECEIPT_BAD_SESSION = 'Le lien du reçu est incomplet. Ouvrez-le depuis la page de remerciement.';
 
-/** The issuer's object and signatory from the environment (ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY). */
-export function issuerFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<ReceiptIssuer, 'object' | 'signatory'> {
+/** The issuer's object and signatory: ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY from astro:env unless `env` says otherwise. */
+export function issuerFromEnv(
+  env: { ASSOCIATION_OBJECT?: string; ASSOCIATION_SIGNATORY?: string } = { ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY },
+): Pick<ReceiptIssuer, 'object' | 'signatory'> {
   return {
     object: env.ASSOCIATION_OBJECT?.trim() || DEFAULT_ASSOCIATION_OBJECT,
     signatory: env.ASSOCIATION_SIGNATORY?.trim() ?? '',

@@ -1,4 +1,5 @@
 /** Card donations through Stripe Checkout: the client, a donation's Checkout Session, the endpoints' French answers. */
+import { STRIPE_API_BASE, STRIPE_SECRET_KEY } from 'astro:env/server';
 import Stripe from 'stripe';
 import type { PaymentDraft } from '../forms/forms';
 import { HttpError, withDeadline } from '../../lib/http-error.server';
@@ -52,32 +53,25 @@ export function parseStripeApiBase(value: string): StripeApiBase {
   return { protocol, host: url.hostname.replace(/^\[|\]$/g, ''), port };
 }
 
-/** The process's client and the configuration it was made for. */
-let cached: { client: Stripe; key: string } | undefined;
-
-/** The Stripe client (8 s timeout, no retry: the donor can; no telemetry); @throws HttpError 503 without STRIPE_SECRET_KEY. */
-export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): Stripe {
+/** A Stripe client (8 s timeout, no retry: the donor can; no telemetry) from astro:env unless `env` says otherwise; @throws HttpError 503 without STRIPE_SECRET_KEY. */
+export function stripeFromEnv(
+  env: { STRIPE_SECRET_KEY?: string; STRIPE_API_BASE?: string } = { STRIPE_SECRET_KEY, STRIPE_API_BASE },
+): Stripe {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   if (!secretKey) {
     throw notConfigured(
       'STRIPE_SECRET_KEY is not set. Set it in Netlify’s site settings (Stripe Dashboard › Developers › API keys) to take card donations.',
     );
   }
-  const apiBaseValue = env.STRIPE_API_BASE?.trim() || undefined;
-  const apiBase = apiBaseValue ? parseStripeApiBase(apiBaseValue) : undefined;
-  const key = JSON.stringify([secretKey, apiBase]);
-  if (cached?.key !== key) {
-    const client = new Stripe(secretKey, {
-      timeout: STRIPE_TIMEOUT_MS,
-      maxNetworkRetries: 0,
-      telemetry: false,
-      appInfo: { name: 'petitspas-ensemble-site' },
-      // Production leaves these out: the SDK's own api.stripe.com over https.
-      ...(apiBase ?? {}),
-    });
-    cached = { client, key };
-  }
-  return cached.client;
+  const apiBase = env.STRIPE_API_BASE?.trim();
+  return new Stripe(secretKey, {
+    timeout: STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: 0,
+    telemetry: false,
+    appInfo: { name: 'petitspas-ensemble-site' },
+    // Production leaves these out: the SDK's own api.stripe.com over https.
+    ...(apiBase ? parseStripeApiBase(apiBase) : {}),
+  });
 }
 
 /** Metadata of the sessions and subscriptions this site creates: the webhook records only those. */
@@ -89,11 +83,13 @@ export const SITE_MARKER = { key: 'origine', value: 'site-petitspas-ensemble' } 
  * @returns `{ url }` of Stripe's page (hosted) or `{ clientSecret }` for Stripe.js (embedded).
  * @throws HttpError 503 without STRIPE_SECRET_KEY; 502 when Stripe fails, is unreachable or silent for 9 s.
  */
-export async function createDonationSession(
-  checkout: { uiMode: 'hosted_page' | 'embedded_page'; cents: number; origin: string; draft: PaymentDraft },
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<{ url: string } | { clientSecret: string }> {
-  const stripe = stripeFromEnv(env);
+export async function createDonationSession(checkout: {
+  uiMode: 'hosted_page' | 'embedded_page';
+  cents: number;
+  origin: string;
+  draft: PaymentDraft;
+}): Promise<{ url: string } | { clientSecret: string }> {
+  const stripe = stripeFromEnv();
   const { uiMode, cents, origin } = checkout;
   const { moyen: _moyen, somme: _somme, frequence, email, pays, ...details } = checkout.draft;
   const monthly = frequence === 'mensuel';

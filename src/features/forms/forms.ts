@@ -116,6 +116,9 @@ export const paymentDraftSchema = z.strictObject(
   strict,
 );
 
+/** A valid payment draft. */
+export type PaymentDraft = z.infer<typeof paymentDraftSchema>;
+
 /** What the pre-registration form holds while the parent types: every field as a string, the consent box a boolean. */
 export type PreRegistrationDraft = Required<
   Omit<z.input<typeof preRegistrationSchema>, 'consentement' | 'consentementVersion' | 'envoi' | typeof HONEYPOT_FIELD>

@@ -7,15 +7,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { getStore, type Store } from '@netlify/blobs';
 import { jsonResponse, readBoundedBody, type EndpointHandler } from '../../lib/endpoint.server';
 
-/** Calls within this many milliseconds (60 s) of a build hook call trigger no other build. */
-const REBUILD_WINDOW_MS = 60_000;
-/** Give up the build hook call after this many milliseconds (8 s). */
-const HOOK_TIMEOUT_MS = 8000;
-/** `trigger_title` of the hook call: the deploy's name in Netlify's list. */
-const BUILD_TRIGGER_TITLE = 'Mise à jour du contenu';
-/** Where `npm start` writes the session's secret when REBUILD_SECRET is unset (mode 0600; read by `npm run rebuild`). */
-export const DEV_SECRET_FILE = '.astro/rebuild-secret';
-
 /** Every French message of POST /api/rebuild. */
 const REBUILD_MESSAGES = {
   triggered: 'La reconstruction du site est lancée : le nouveau contenu sera en ligne d’ici quelques minutes.',
@@ -58,12 +49,11 @@ export function isSecret(given: string, secret: string): boolean {
   return timingSafeEqual(digest(given), digest(secret));
 }
 
-/** POSTs to a Netlify build hook. @throws on a non-2xx answer, a network error or after HOOK_TIMEOUT_MS. */
-async function callBuildHook(hookUrl: string | URL): Promise<void> {
-  const url = new URL(hookUrl);
-  url.searchParams.set('trigger_title', BUILD_TRIGGER_TITLE);
-  const signal = AbortSignal.timeout(HOOK_TIMEOUT_MS);
-  const response = await fetch(url, { method: 'POST', redirect: 'manual', signal });
+/** POSTs to the build hook (deploy « Mise à jour du contenu »). @throws on an error answer, or none within 8 s. */
+async function callBuildHook(hookUrl: URL): Promise<void> {
+  hookUrl.searchParams.set('trigger_title', 'Mise à jour du contenu');
+  const signal = AbortSignal.timeout(8000);
+  const response = await fetch(hookUrl, { method: 'POST', redirect: 'manual', signal });
   await response.body?.cancel();
   if (!response.ok) throw new Error(`the build hook answered HTTP ${response.status}`);
 }
@@ -81,12 +71,12 @@ function blobStore(): Store | undefined {
   }
 }
 
-/** Runs `trigger` unless it ran less than REBUILD_WINDOW_MS ago; two instances racing may both run it (harmless). */
+/** Runs `trigger` unless it ran less than 60 s ago; two instances racing may both run it (harmless). */
 async function oncePerWindow(trigger: () => Promise<void>): Promise<'triggered' | 'debounced'> {
   const store = blobStore();
   const stored = Number(await store?.get(BLOB_KEY).catch(blobError)) || 0;
   const [previous, now] = [lastInProcess, Date.now()];
-  if (now - Math.max(previous, stored) < REBUILD_WINDOW_MS) return 'debounced';
+  if (now - Math.max(previous, stored) < 60_000) return 'debounced';
   lastInProcess = now; // no await since reading it: simultaneous calls of this process see it
   await store?.set(BLOB_KEY, String(now)).catch(blobError);
   try {

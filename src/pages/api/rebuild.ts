@@ -1,5 +1,6 @@
 /** POST /api/rebuild, on demand: the editors' publish (src/features/publishing/rebuild.server.ts, docs/rebuild.md). */
 import type { APIRoute } from 'astro';
+import { NETLIFY_BUILD_HOOK_URL, REBUILD_SECRET } from 'astro:env/server';
 import type { EndpointContext } from '../../lib/endpoint.server';
 import { handleRebuild, rebuildMethodNotAllowed } from '../../features/publishing/rebuild.server';
 
@@ -12,10 +13,6 @@ const pull = import.meta.env.DEV
 
 /** JSON 202 / 401 / 502 / 503 for a Bearer request; 303 to /publier?publication=… for the form. */
 export const POST = (({ request }: EndpointContext) =>
-  handleRebuild(request, {
-    secret: process.env.REBUILD_SECRET,
-    hookUrl: process.env.NETLIFY_BUILD_HOOK_URL,
-    pull,
-  })) satisfies APIRoute;
+  handleRebuild(request, { secret: REBUILD_SECRET, hookUrl: NETLIFY_BUILD_HOOK_URL, pull })) satisfies APIRoute;
 /** Any other method: 405 with `Allow: POST`. */
 export const ALL = rebuildMethodNotAllowed satisfies APIRoute;
