@@ -515,9 +515,10 @@ describe('database unavailable', () => {
       (await post('newsletter', jsonRequest('newsletter', { email: 'apres@exemple.fr', ...newsletterConsent })))
         .response.status,
     ).toBe(200);
+    // Not asserted: the refused 'panne' writes, which firebase-admin may still retry and land once the database is
+    // back (docs/firestore.md: a write given up after its deadline may land later; the island's key dedupes).
     const emails = (await readCollection('newsletter')).map((document) => document.email);
     expect(emails).toContain('apres@exemple.fr');
-    expect(emails).not.toContain('panne@exemple.fr');
   });
 
   it('gives up after the write timeout when the database accepts connections but never answers', async () => {
