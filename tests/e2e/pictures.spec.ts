@@ -42,7 +42,7 @@ for (const route of ['/', '/asso', '/ecole', '/actualites/rentree-2026']) {
 
 test('the largest picture of a page loads first; the others are lazy', async ({ page }) => {
   for (const [route, first] of [
-    ['/asso', 'main li:first-child .card__img'],
+    ['/asso', 'main li:first-child img.cover'],
     ['/ecole', 'main .article-section:first-of-type img'],
     ['/actualites/rentree-2026', 'main .news-article img'],
   ] as const) {
