@@ -1,7 +1,4 @@
-/**
- * Content types, the only place they are declared (spec §3), with the normalisation of what editors really store
- * (docs/content.md): '' or null for none, numbers and booleans as text, dates in any common form.
- */
+/** Content types (spec §3), normalising what editors really store (docs/content.md): '' or null for none, numbers as text, any date. */
 import { defineCollection } from 'astro/content/config';
 import { file } from 'astro/loaders';
 import { z } from 'astro/zod';
@@ -221,12 +218,9 @@ export type ContentReport = z.infer<typeof contentReportSchema>;
 /** One entry of the report's problems. */
 export type ContentProblem = ContentReport['problems'][number];
 
-const load = <T extends z.ZodType>(name: CollectionName, schema: T) =>
-  defineCollection({ loader: file(dataFile(name)), schema });
-
 export const collections = {
-  menus: load('menus', menuSchema),
-  categories: load('categories', categorySchema),
-  articles: load('articles', articleSchema),
-  partenaires: load('partenaires', articleSchema),
+  menus: defineCollection({ loader: file(dataFile('menus')), schema: menuSchema }),
+  categories: defineCollection({ loader: file(dataFile('categories')), schema: categorySchema }),
+  articles: defineCollection({ loader: file(dataFile('articles')), schema: articleSchema }),
+  partenaires: defineCollection({ loader: file(dataFile('partenaires')), schema: articleSchema }),
 };

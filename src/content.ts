@@ -1,7 +1,4 @@
-/**
- * Named queries the pages use: they read the pulled collections (src/data/) and return render-ready,
- * sanitised shapes. Which article goes where (home cards, news, footer address, legal pages) is in docs/editeurs.md.
- */
+/** The pages' queries on the pulled collections (src/data/), render-ready and sanitised; which article goes where: docs/editeurs.md. */
 import { getCollection, getEntry } from 'astro:content';
 import demoArticles from '../content/demo/articles.json';
 import { articleSchema, type Article } from './content.config.ts';
@@ -59,11 +56,6 @@ export async function category(id: string) {
 /** Articles of a category: in the order of the category's `articles` list, then the others newest first. */
 export async function articlesOf(cat: string): Promise<ArticleView[]> {
   return inCategoryOrder(cat, await viewsOf('articles', cat), newestFirst);
-}
-
-/** Home intro cards: articles of category `accueil`. */
-export function homeIntroCards(): Promise<ArticleView[]> {
-  return articlesOf('accueil');
 }
 
 /** News: articles of category `actualites`, newest first. */

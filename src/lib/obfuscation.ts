@@ -6,17 +6,10 @@ export function revealAt(text: string): string {
 }
 
 /** A piece of a contact line as shown ('@' revealed), with its `mailto:` or `tel:` URL (undefined for plain text). */
-export interface ContactPart {
-  text: string;
-  href: string | undefined;
-  kind: 'email' | 'phone' | 'text';
-}
+export type ContactPart = { text: string; href: string | undefined; kind: 'email' | 'phone' | 'text' };
 
 /** One line of the `adresse` article: the label before " : " ('' when none) and the rest, emails and phones linked. */
-export interface ContactLine {
-  label: string;
-  parts: ContactPart[];
-}
+type ContactLine = { label: string; parts: ContactPart[] };
 
 const EMAIL = /[^\s@<>()[\]:;,«»"]+@[^\s@<>()[\]:;,«»"]+\.[a-z]{2,}/i;
 // French numbers (04 78 12 34 56, 04.78.12.34.56, +33 (0)4 78 12 34 56) and other international ones (+44 20 7946 0958).
