@@ -75,13 +75,12 @@ if (errors.length > 0) throw new Error(errors.map((error) => error.message).join
 /** Sets every value of every header the rules matching the request's path give. */
 function applyNetlifyHeaders(response: ServerResponse): void {
   const path = new URL(response.req.url ?? '/', 'http://localhost').pathname;
-  const values = new Map<string, Set<string>>();
-  for (const rule of (headerRules as Header[]).filter((candidate) => candidate.forRegExp.test(path))) {
-    for (const [name, value] of Object.entries(rule.values)) {
-      values.set(name.toLowerCase(), (values.get(name.toLowerCase()) ?? new Set()).add(value));
-    }
-  }
-  for (const [name, set] of values) response.setHeader(name, [...set]);
+  const rules = (headerRules as Header[]).filter((rule) => rule.forRegExp.test(path));
+  const byName = Map.groupBy(
+    rules.flatMap((rule) => Object.entries(rule.values)),
+    ([name]) => name.toLowerCase(),
+  );
+  for (const [name, entries] of byName) response.setHeader(name, [...new Set(entries.map(([, value]) => value))]);
 }
 
 // Netlify's custom headers go with static files and the not-found page, never with a function's answers.

@@ -9,7 +9,6 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2
 const isBlank = (value: unknown) => value == null || (typeof value === 'string' && !value.trim());
 const blankToUndefined = (value: unknown) =>
   isBlank(value) ? undefined : typeof value === 'string' ? value.trim() : value;
-const nullToEmpty = (value: unknown) => value ?? '';
 const blankToEmptyList = (value: unknown) => (isBlank(value) ? [] : value);
 
 /** `"true"`/`"false"` (any case) → boolean, numeric text → number, '' and null → none. */
@@ -36,7 +35,7 @@ export function toSeconds(value: unknown): unknown {
 const optional = <T extends z.ZodType>(normalise: (value: unknown) => unknown, schema: T) =>
   z.preprocess(normalise, schema.optional()).optional();
 
-const text = (what: string) => z.preprocess(nullToEmpty, z.string({ error: `${what} n’est pas un texte` }));
+const text = (what: string) => z.preprocess((value) => value ?? '', z.string({ error: `${what} n’est pas un texte` }));
 
 /** A picture's `src`: a site path, an http(s) URL (the build downloads it, docs/pictures.md) or `gs://<bucket>/<path>` → its Storage download URL. */
 const pictureSourceSchema = z.string({ error: 'l’adresse de son image n’est pas un texte' }).transform((raw, ctx) => {

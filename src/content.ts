@@ -43,11 +43,6 @@ export async function menuLinks(id: 'principal' | 'reseaux' | 'pied' | 'divers')
   return entry ? visibleLinks(entry.data.liens) : [];
 }
 
-/** Source of the ecole/schema frame (menus/divers, field schema.src). */
-export async function schemaSource(): Promise<string | undefined> {
-  return (await getEntry('menus', 'divers'))?.data.schema?.src;
-}
-
 /** A category's titre/descr/articles, or undefined. */
 export async function category(id: string) {
   return (await getEntry('categories', id))?.data;

@@ -66,7 +66,6 @@ export function htmlToLines(html: string): string {
     },
     { decodeEntities: true },
   );
-  parser.write(html);
-  parser.end();
+  parser.end(html);
   return text.replace(/\u00a0/g, ' ');
 }

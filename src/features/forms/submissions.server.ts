@@ -4,9 +4,6 @@ import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError, withDeadline } from '../../lib/http-error.server';
 import { MESSAGES } from './form-rules';
 
-/** gRPC status of a create() whose document exists. */
-const ALREADY_EXISTS = 6;
-
 /** Unsettled writes beyond which a new one is refused unwritten: queued behind a saturated database it would be answered 503, then land. */
 export const MAX_WRITES_IN_FLIGHT = 64;
 
@@ -50,7 +47,7 @@ export async function addSubmission(
   try {
     await withDeadline(write, timeoutMs);
   } catch (error) {
-    if (!id || (error as { code?: unknown }).code !== ALREADY_EXISTS)
-      throw unavailable(`Could not write to ${name}`, error);
+    // gRPC 6 ALREADY_EXISTS: the document of this `id` is there.
+    if (!id || (error as { code?: unknown }).code !== 6) throw unavailable(`Could not write to ${name}`, error);
   }
 }

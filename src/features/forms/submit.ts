@@ -12,17 +12,13 @@ export interface SubmitResult {
 
 /** POSTs `payload` as JSON to `url` within 15 s; message: the endpoint's, else ours by status (429, `unavailable`, 5xx, 4xx) or MESSAGES.network. */
 export async function postJson(url: string, payload: unknown, unavailable?: string): Promise<SubmitResult> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch {
-    return { ok: false, status: 0, message: MESSAGES.network, fields: {}, body: {} };
-  }
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(payload),
+    signal: AbortSignal.timeout(15_000),
+  }).catch(() => undefined);
+  if (!response) return { ok: false, status: 0, message: MESSAGES.network, fields: {}, body: {} };
   // A proxy's HTML error page, for instance, has no JSON: then our own words.
   const json: unknown = await response.json().catch(() => null);
   const body = json && typeof json === 'object' ? (json as Record<string, unknown>) : {};
