@@ -1,7 +1,4 @@
-/**
- * `npm run build`: pull, `astro build` into dist/, then the Pagefind index. A failed pull stops the build
- * before Astro runs, so an empty or partial site is never published.
- */
+/** `npm run build`: pull (a failure stops it before Astro: no partial site), `astro build` into dist/, then the Pagefind index. */
 import { spawnAstro } from './lib/astro-cli.ts';
 import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
 import { buildSearchIndex } from './lib/search-index.ts';

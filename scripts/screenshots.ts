@@ -1,7 +1,4 @@
-/**
- * `npm run screenshots -- [routes...]`: full-page PNGs of the built site (build first) at 375 and 1280 px
- * in /tmp/screenshots/, served on port 4399; default routes: the browser tests' and a not-found path.
- */
+/** `npm run screenshots -- [routes...]`: full-page PNGs of dist/ (served on port 4399) at 375 and 1280 px in /tmp/screenshots/. */
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,13 +12,7 @@ await mkdir(outDir, { recursive: true });
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-dist.ts', '4399'], { stdio: 'ignore' });
 // Up to 30 s: the server starts slowly on a busy machine.
-for (
-  const deadline = Date.now() + 30_000;
-  !(await fetch('http://127.0.0.1:4399/').then(
-    ({ ok }) => ok,
-    () => false,
-  ));
-) {
+for (const deadline = Date.now() + 30_000; !(await fetch('http://127.0.0.1:4399/').catch(() => undefined))?.ok;) {
   if (Date.now() > deadline) throw new Error('scripts/serve-dist.ts did not answer on port 4399 within 30 s');
   await sleep(250);
 }

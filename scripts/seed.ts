@@ -1,7 +1,4 @@
-/**
- * `npm run seed`: writes the demo dataset (or CONTENT_DATASET's) into the emulator named by
- * FIRESTORE_EMULATOR_HOST and FIREBASE_PROJECT_ID, as the project's owner; refuses without an emulator host.
- */
+/** `npm run seed`: writes content/<CONTENT_DATASET or demo>/ into the emulator at FIRESTORE_EMULATOR_HOST as owner; refuses without one. */
 import { firestoreTargetFromEnv } from '../src/lib/firestore.server.ts';
 import { exitWithError } from './lib/content-source.ts';
 import { seedDataset } from './lib/seed.ts';
@@ -13,7 +10,7 @@ try {
     );
   }
   const target = firestoreTargetFromEnv();
-  const [count] = await seedDataset(target, true);
+  const [count] = await seedDataset(target);
   console.log(`${count} demo documents written to the emulator at ${target.host} (project ${target.projectId}).`);
   process.exit(0);
 } catch (error) {

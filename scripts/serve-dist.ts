@@ -1,8 +1,6 @@
 /**
- * Serves dist/ as Netlify would: static files (clean URLs) with the build's headers (the adapter's
- * config.json and netlify.toml, via @netlify/headers-parser), then the adapter's ssr function. Loopback only.
- * Usage: `tsx scripts/serve-dist.ts [port] [--emulator host:port]` (default 4322); --emulator starts an
- * embedded Firestore there (project demo-e2e) for the endpoints, so tests can read back what was sent.
+ * Serves dist/ on loopback as Netlify would: static files with the build's headers, then the adapter's ssr function.
+ * Usage: `tsx scripts/serve-dist.ts [port] [--emulator host:port]` (default 4322; --emulator: embedded Firestore, demo-e2e).
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
@@ -27,9 +25,7 @@ if (values.emulator) {
 
 type NetlifyHandler = (request: Request, context: { ip: string }) => Promise<Response>;
 const functionDir = '.netlify/v1/functions/ssr';
-// The last build's function, kept where `astro dev` does not look: it empties .netlify/v1/functions/ at start-up.
 const keptFunctionDir = '.netlify/serve-dist/ssr';
-/** Where each server runs its own copy of the kept function. */
 const runsDir = '.netlify/serve-dist/runs';
 const handler: NetlifyHandler | undefined =
   existsSync(`${functionDir}/ssr.mjs`) || existsSync(`${keptFunctionDir}/ssr.mjs`)
@@ -66,7 +62,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-// The header rules Netlify would apply: the adapter's (.netlify/v1/config.json), then netlify.toml's.
+// The header rules Netlify would apply: the adapter's, then netlify.toml's.
 const frameworkConfig = '.netlify/v1/config.json';
 const { headers: headerRules, errors } = await parseAllHeaders({
   headersFiles: [],
@@ -79,13 +75,12 @@ if (errors.length > 0) throw new Error(errors.map((error) => error.message).join
 /** Sets every value of every header the rules matching the request's path give. */
 function applyNetlifyHeaders(response: ServerResponse): void {
   const path = new URL(response.req.url ?? '/', 'http://localhost').pathname;
-  const values = new Map<string, Set<string>>();
-  for (const rule of (headerRules as Header[]).filter((candidate) => candidate.forRegExp.test(path))) {
-    for (const [name, value] of Object.entries(rule.values)) {
-      values.set(name.toLowerCase(), (values.get(name.toLowerCase()) ?? new Set()).add(value));
-    }
-  }
-  for (const [name, set] of values) response.setHeader(name, [...set]);
+  const rules = (headerRules as Header[]).filter((rule) => rule.forRegExp.test(path));
+  const byName = Map.groupBy(
+    rules.flatMap((rule) => Object.entries(rule.values)),
+    ([name]) => name.toLowerCase(),
+  );
+  for (const [name, entries] of byName) response.setHeader(name, [...new Set(entries.map(([, value]) => value))]);
 }
 
 // Netlify's custom headers go with static files and the not-found page, never with a function's answers.

@@ -1,7 +1,4 @@
-/**
- * Content types, the only place they are declared (spec §3), with the normalisation of what editors really store
- * (docs/content.md): '' or null for none, numbers and booleans as text, dates in any common form.
- */
+/** Content types (spec §3), normalising what editors really store (docs/content.md): '' or null for none, numbers as text, any date. */
 import { defineCollection } from 'astro/content/config';
 import { file } from 'astro/loaders';
 import { z } from 'astro/zod';
@@ -12,7 +9,6 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2
 const isBlank = (value: unknown) => value == null || (typeof value === 'string' && !value.trim());
 const blankToUndefined = (value: unknown) =>
   isBlank(value) ? undefined : typeof value === 'string' ? value.trim() : value;
-const nullToEmpty = (value: unknown) => value ?? '';
 const blankToEmptyList = (value: unknown) => (isBlank(value) ? [] : value);
 
 /** `"true"`/`"false"` (any case) → boolean, numeric text → number, '' and null → none. */
@@ -39,7 +35,7 @@ export function toSeconds(value: unknown): unknown {
 const optional = <T extends z.ZodType>(normalise: (value: unknown) => unknown, schema: T) =>
   z.preprocess(normalise, schema.optional()).optional();
 
-const text = (what: string) => z.preprocess(nullToEmpty, z.string({ error: `${what} n’est pas un texte` }));
+const text = (what: string) => z.preprocess((value) => value ?? '', z.string({ error: `${what} n’est pas un texte` }));
 
 /** A picture's `src`: a site path, an http(s) URL (the build downloads it, docs/pictures.md) or `gs://<bucket>/<path>` → its Storage download URL. */
 const pictureSourceSchema = z.string({ error: 'l’adresse de son image n’est pas un texte' }).transform((raw, ctx) => {
@@ -221,12 +217,9 @@ export type ContentReport = z.infer<typeof contentReportSchema>;
 /** One entry of the report's problems. */
 export type ContentProblem = ContentReport['problems'][number];
 
-const load = <T extends z.ZodType>(name: CollectionName, schema: T) =>
-  defineCollection({ loader: file(dataFile(name)), schema });
-
 export const collections = {
-  menus: load('menus', menuSchema),
-  categories: load('categories', categorySchema),
-  articles: load('articles', articleSchema),
-  partenaires: load('partenaires', articleSchema),
+  menus: defineCollection({ loader: file(dataFile('menus')), schema: menuSchema }),
+  categories: defineCollection({ loader: file(dataFile('categories')), schema: categorySchema }),
+  articles: defineCollection({ loader: file(dataFile('articles')), schema: articleSchema }),
+  partenaires: defineCollection({ loader: file(dataFile('partenaires')), schema: articleSchema }),
 };

@@ -1,7 +1,4 @@
-/**
- * Named queries the pages use: they read the pulled collections (src/data/) and return render-ready,
- * sanitised shapes. Which article goes where (home cards, news, footer address, legal pages) is in docs/editeurs.md.
- */
+/** The pages' queries on the pulled collections (src/data/), render-ready and sanitised; which article goes where: docs/editeurs.md. */
 import { getCollection, getEntry } from 'astro:content';
 import demoArticles from '../content/demo/articles.json';
 import { articleSchema, type Article } from './content.config.ts';
@@ -46,11 +43,6 @@ export async function menuLinks(id: 'principal' | 'reseaux' | 'pied' | 'divers')
   return entry ? visibleLinks(entry.data.liens) : [];
 }
 
-/** Source of the ecole/schema frame (menus/divers, field schema.src). */
-export async function schemaSource(): Promise<string | undefined> {
-  return (await getEntry('menus', 'divers'))?.data.schema?.src;
-}
-
 /** A category's titre/descr/articles, or undefined. */
 export async function category(id: string) {
   return (await getEntry('categories', id))?.data;
@@ -59,11 +51,6 @@ export async function category(id: string) {
 /** Articles of a category: in the order of the category's `articles` list, then the others newest first. */
 export async function articlesOf(cat: string): Promise<ArticleView[]> {
   return inCategoryOrder(cat, await viewsOf('articles', cat), newestFirst);
-}
-
-/** Home intro cards: articles of category `accueil`. */
-export function homeIntroCards(): Promise<ArticleView[]> {
-  return articlesOf('accueil');
 }
 
 /** News: articles of category `actualites`, newest first. */

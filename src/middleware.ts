@@ -1,26 +1,21 @@
-/**
- * Adds the security headers (src/lib/security-headers.ts) to on-demand answers: API JSON, redirects, errors,
- * the not-found page. Netlify gives netlify.toml's headers to static files only.
- */
+/** Adds the security headers (src/lib/security-headers.ts) to on-demand answers; netlify.toml gives them to static files. */
 import { defineMiddleware } from 'astro:middleware';
 import { SECURITY_HEADERS } from './lib/security-headers';
 
-/** Sets the security headers on on-demand answers; prerendered pages get theirs from netlify.toml. */
+/** Sets each security header an on-demand answer does not set itself; prerendered pages get theirs from netlify.toml. */
 export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
   if (context.isPrerendered) return response;
+  const withHeaders = (answer: Response) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (!answer.headers.has(name)) answer.headers.set(name, value);
+    }
+    return answer;
+  };
   try {
-    return withSecurityHeaders(response);
+    return withHeaders(response);
   } catch {
     // Response.redirect() and fetch() answers have immutable headers: copy the answer.
-    return withSecurityHeaders(new Response(response.body, response));
+    return withHeaders(new Response(response.body, response));
   }
 });
-
-/** Sets each security header the response does not set itself. */
-function withSecurityHeaders(response: Response): Response {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-    if (!response.headers.has(name)) response.headers.set(name, value);
-  }
-  return response;
-}

@@ -1,7 +1,6 @@
 /**
- * Where the content comes from for `npm start`, `npm run build` and `npm run pull`: FIREBASE_PROJECT_ID's
- * project when set (a local .env applies, the environment wins), else the embedded emulator seeded with
- * content/demo/ (or content/<CONTENT_DATASET>/), whose address is then set in process.env for the pull and children.
+ * The content's source for start, build and pull: FIREBASE_PROJECT_ID's project (.env applies, the environment wins),
+ * else the embedded emulator seeded with content/<CONTENT_DATASET or demo>/, its address set in process.env.
  */
 import { existsSync } from 'node:fs';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server.ts';

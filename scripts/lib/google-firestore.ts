@@ -1,8 +1,4 @@
-/**
- * Google's Cloud Firestore emulator (Debian's google-cloud-cli-firestore-emulator, a Java jar): the
- * real rules engine and transaction semantics, for the rules tests and `npm run bench`. Started on a
- * free loopback port, rules loaded with `PUT /emulator/v1/projects/<id>:securityRules`.
- */
+/** Google's Firestore emulator (Debian's google-cloud-cli-firestore-emulator jar): real rules and transactions, for tests and the bench. */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { once } from 'node:events';
@@ -55,11 +51,8 @@ export async function startGoogleFirestore(jar: string) {
   };
   for (const deadline = Date.now() + 60_000; ; await sleep(250)) {
     if (child.exitCode !== null) throw new Error(`the Firestore emulator stopped: ${output}`);
-    const answered = await fetch(`http://127.0.0.1:${port}/`).then(
-      ({ ok }) => ok,
-      () => false,
-    );
-    if (answered) return { port, address: `127.0.0.1:${port}`, stop };
+    if ((await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined))?.ok)
+      return { port, address: `127.0.0.1:${port}`, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the Firestore emulator did not answer within 60 s: ${output}`);

@@ -1,7 +1,6 @@
 /**
- * The pictures step of the pull: every content picture is read once (downloaded with a timeout, revalidated
- * by ETag from a cache kept between builds, or taken from public/), checked with sharp and copied into
- * src/data/pictures/, where astro:assets optimises it. A picture that fails is reported, never fatal.
+ * The pull's pictures: each read once (downloaded with a timeout and revalidated by ETag from a cache, or from public/),
+ * checked with sharp and copied into src/data/pictures/ for astro:assets; a failure is reported, never fatal.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';

@@ -1,8 +1,4 @@
-/**
- * The content pull: read menus, categories, articles and partenaires from Firestore, validate them
- * (scripts/lib/validate.ts), refuse when no meaningful site remains, read the pictures (scripts/lib/pictures.ts),
- * then write the JSON Astro's file() loaders read, the pictures' manifest and the report, all or nothing.
- */
+/** The content pull: read and validate the collections, refuse a site without meaning, read the pictures, write all JSON or nothing. */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { collection, getDocsFromServer } from 'firebase/firestore';
@@ -22,10 +18,29 @@ export async function pullContent(options: {
 }): Promise<ContentReport> {
   const { connect, host, root = process.cwd(), timeoutMs = 20_000, log = console.log } = options;
   const names = Object.keys(firestoreSchemas) as CollectionName[];
-  // One client per collection, read in parallel: the embedded emulator answers one query per Listen stream.
-  const read = Object.fromEntries(
-    await Promise.all(names.map(async (name) => [name, await readCollection(connect(), name, host, timeoutMs, log)])),
-  ) as Record<CollectionName, [id: string, data: unknown][]>;
+  /** Reads one collection from the server (never from cache) within `timeoutMs`, then closes the client. */
+  const readCollection = async (name: CollectionName): Promise<[CollectionName, [id: string, data: unknown][]]> => {
+    // One client per collection, read in parallel: the embedded emulator answers one query per Listen stream.
+    const connection = connect();
+    const started = performance.now();
+    try {
+      // FromServer: plain getDocs() answers an empty result from cache when the backend is unreachable.
+      const snapshot = await withDeadline(getDocsFromServer(collection(connection.db, name)), timeoutMs);
+      const ms = Math.round(performance.now() - started);
+      log(`${name.padEnd(12)} ${String(snapshot.size).padStart(6)} documents ${String(ms).padStart(7)} ms`);
+      return [name, snapshot.docs.map((document) => [document.id, document.data()])];
+    } catch (error) {
+      throw new Error(
+        error instanceof DOMException && error.name === 'TimeoutError'
+          ? `Firestore at ${host} did not answer within ${timeoutMs / 1000} s while reading "${name}".`
+          : `Cannot read "${name}" from Firestore at ${host}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    } finally {
+      await connection.close();
+    }
+  };
+  const read = Object.fromEntries(await Promise.all(names.map(readCollection)));
   const data = {} as Record<CollectionName, Record<string, unknown>>;
   const report: ContentReport = {
     generatedAt: Math.floor(Date.now() / 1000),
@@ -85,33 +100,6 @@ function assertPublishable(data: Record<CollectionName, object>, report: Content
     throw new Error(
       `No meaningful site can be built; nothing was written:\n  ${missing.join('\n  ')}\nFix the documents in Firestore (or the dataset in content/) and run the pull again.`,
     );
-  }
-}
-
-/** Reads one collection from the server (never from cache) within `timeoutMs`, then closes the client: [id, data][]. */
-async function readCollection(
-  connection: FirestoreConnection,
-  name: CollectionName,
-  host: string,
-  timeoutMs: number,
-  log: (line: string) => void,
-): Promise<[id: string, data: unknown][]> {
-  const started = performance.now();
-  try {
-    // FromServer: plain getDocs() answers an empty result from cache when the backend is unreachable.
-    const snapshot = await withDeadline(getDocsFromServer(collection(connection.db, name)), timeoutMs);
-    const ms = Math.round(performance.now() - started);
-    log(`${name.padEnd(12)} ${String(snapshot.size).padStart(6)} documents ${String(ms).padStart(7)} ms`);
-    return snapshot.docs.map((document) => [document.id, document.data()]);
-  } catch (error) {
-    throw new Error(
-      error instanceof DOMException && error.name === 'TimeoutError'
-        ? `Firestore at ${host} did not answer within ${timeoutMs / 1000} s while reading "${name}".`
-        : `Cannot read "${name}" from Firestore at ${host}: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
-  } finally {
-    await connection.close();
   }
 }
 

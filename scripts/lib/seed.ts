@@ -1,7 +1,4 @@
-/**
- * Seeds a Firestore database from JSON files in Firestore's shape (`<dir>/<collection>.json` = { id: data });
- * `{ "$timestamp": "<ISO 8601>" }` becomes a Timestamp, so demo data exercises the pull's date normalisation.
- */
+/** Seeds Firestore from `<dir>/<collection>.json` ({ id: data }); `{ "$timestamp": "<ISO 8601>" }` becomes a Timestamp. */
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -47,17 +44,14 @@ export async function readSeedDirectory(dir: string): Promise<Record<string, Rec
   );
 }
 
-/** Seeds content/<CONTENT_DATASET or demo>/ into `target` (as the owner, past the rules, with `emulatorOwner`): [count, dir]; throws for an unknown dataset. */
-export async function seedDataset(
-  target: FirestoreTarget,
-  emulatorOwner = false,
-): Promise<[count: number, dir: string]> {
+/** Seeds content/<CONTENT_DATASET or demo>/ into the emulator `target` as its owner (past the rules): [count, dir]; throws for an unknown dataset. */
+export async function seedDataset(target: FirestoreTarget): Promise<[count: number, dir: string]> {
   const name = process.env.CONTENT_DATASET?.trim() || 'demo';
   const dir = `content/${name}`;
   if (!/^[a-z0-9-]+$/.test(name) || !existsSync(dir)) {
     throw new Error(`CONTENT_DATASET=${name}: no dataset ${dir}/ (try demo or original).`);
   }
-  const connection = connectFirestore(target, { emulatorOwner });
+  const connection = connectFirestore(target, { emulatorOwner: true });
   try {
     return [await seedDocuments(connection.db, await readSeedDirectory(dir)), dir];
   } finally {

@@ -1,7 +1,4 @@
-/**
- * Validation of the pulled documents with src/content.config.ts's schemas, as editors' data: what still
- * fails is left out (a field, a link or the document, per `partsLeftOutAlone`) and reported in French.
- */
+/** Validation of the pulled documents with content.config.ts's schemas: what fails is left out (per `partsLeftOutAlone`) and reported. */
 import type { z } from 'astro/zod';
 import {
   firestoreSchemas,
@@ -58,19 +55,10 @@ export function validateDocument(
   raw: unknown,
 ): { data: unknown; problems: ContentProblem[] } {
   const problems: ContentProblem[] = [];
-  const problem = (
-    path: readonly PropertyKey[],
-    leftOut: ContentProblem['leftOut'],
-    reason: string,
-    titre?: string,
-  ): ContentProblem => ({
-    collection: name,
-    id,
-    ...(titre && { titre }),
-    field: path.join('.') || '(document)',
-    reason,
-    leftOut,
-  });
+  const problem = (path: PropertyKey[], leftOut: ContentProblem['leftOut'], reason: string, titre?: string) => {
+    const field = path.join('.') || '(document)';
+    return { collection: name, id, ...(titre && { titre }), field, reason, leftOut } satisfies ContentProblem;
+  };
   let current = raw;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const parsed = firestoreSchemas[name].safeParse(current, { error: fallbackReason });

@@ -17,10 +17,7 @@ export const STRIPE_SOURCES = {
   connect: ['https://api.stripe.com', 'https://checkout.stripe.com'],
 };
 
-/**
- * Adds `sources` to one directive of the page's policy; nothing when `sources` is empty. Call it in a
- * page's frontmatter: astro 7.3 streams pages, so a component's or middleware's call comes too late.
- */
+/** Adds `sources` to one directive of the page's policy (none: nothing); in a page's frontmatter, as astro 7.3 streams the rest too late. */
 export function allowSources(
   csp: PageCsp,
   directive: 'img-src' | 'frame-src' | 'connect-src' | 'media-src' | 'worker-src',
@@ -48,11 +45,7 @@ export function remoteOrigin(url: string): string | undefined {
   return /^https?:\/\//i.test(url.trim()) ? URL.parse(url.trim())?.origin : undefined;
 }
 
-/**
- * Origins of the <iframe>s (the videos editors embed) in the documents' HTML fields, read through `toHtml`
- * (the sanitiser: a dropped iframe needs no source), sorted; `schema` keys skipped (allowed on /ecole/schema
- * only). Pictures need none: the pull downloads them and the site serves them.
- */
+/** Sorted origins of the <iframe>s (videos) in the documents' HTML after `toHtml` (the sanitiser); `schema` keys skipped (/ecole/schema's own). */
 export function contentFrameOrigins(documents: unknown[], toHtml: (html: string) => string): string[] {
   const frames = new Set<string>();
   const parser = new Parser({

@@ -1,8 +1,4 @@
-/**
- * The on-demand endpoints' machinery: bounded bodies, JSON answers, HttpError → answer, 405; and the
- * forms' write endpoints (POST /api/newsletter, /api/preinscription): JSON or plain form POST (303 to an
- * outcome fragment), shared schema, honeypot, one document. Statuses: 200, 303, 400, 404, 405, 413, 415, 500, 503.
- */
+/** The on-demand endpoints' machinery (bounded bodies, JSON answers, HttpError → answer, 405) and the forms' write endpoints. */
 import type { APIContext } from 'astro';
 import {
   consentText,
@@ -102,10 +98,7 @@ function describeFailure(error: unknown): string {
   return parts.join(' ← ') || String(error);
 }
 
-/**
- * The JSON answer `{ok: false, message}` to a failure, logged under `route`: an HttpError's own
- * status, message and headers; anything else (a bug) 500 with `fallback` (MESSAGES.unavailable).
- */
+/** The JSON answer `{ok: false, message}` to a failure, logged under `route`: an HttpError's status, message and headers; else 500 with `fallback`. */
 export function errorResponse(route: string, error: unknown, fallback: string = MESSAGES.unavailable): Response {
   const log = error instanceof HttpError && error.status < 500 ? console.warn : console.error;
   log(`[${route}] ${describeFailure(error)}`);
@@ -124,13 +117,10 @@ const FORMS = {
   preinscription: { collection: 'inscripitions', schema: preRegistrationSchema },
 } as const;
 
-/**
- * The handlers of `/api/<form>` (statuses in the module doc): `POST` stores one document with the consent
- * wording's text and `date`; `ALL` answers 405. Any other spelling of the path (`/api/newsletter/`, `%6E`,
- * other case), which Astro routes here too, is 404: the rate limit (netlify/edge-functions/rate-limit.ts) is keyed on paths.
- */
+/** `/api/<form>`: `POST` (JSON 200/400/415, form 303 to an outcome) stores one document with its consent text; `ALL` 405; 404 off the exact path; 413, 503. */
 export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL: EndpointHandler } {
   const { collection, schema } = FORMS[form];
+  // Astro routes other spellings (`/api/newsletter/`, `%6E`, case) here too; the rate limit is keyed on exact paths.
   const notFound = (request: Request) =>
     new URL(request.url).pathname === `/api/${form}`
       ? undefined

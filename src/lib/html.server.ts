@@ -1,8 +1,4 @@
-/**
- * Build-time sanitising (sanitize-html) of the HTML editors store in `intro` and `contenu`: text, lists, headings
- * (h1/h2 → h3), http/mailto/tel links, images, tables and known video iframes stay; scripts, styles, handlers,
- * `javascript:`/`data:` URLs and forms go. '[at]' becomes '@' first (spec §9).
- */
+/** Build-time sanitising (sanitize-html) of editors' `intro`/`contenu` HTML, and its plain text; '[at]' becomes '@' first (spec §9). */
 import { DomUtils, Parser, parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { revealAt } from './obfuscation.ts';
@@ -70,7 +66,6 @@ export function htmlToLines(html: string): string {
     },
     { decodeEntities: true },
   );
-  parser.write(html);
-  parser.end();
+  parser.end(html);
   return text.replace(/\u00a0/g, ' ');
 }

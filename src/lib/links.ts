@@ -2,15 +2,12 @@
 import type { Link } from '../content.config.ts';
 
 /** A link ready to render: href with its anchor (undefined for a group label), newTab for `_blank`, iconOnly when the picto alone names it, visible children. */
-export interface VisibleLink {
-  titre: string;
-  href: string | undefined;
+export type VisibleLink = Pick<Link, 'titre' | 'picto' | 'href'> & {
   newTab: boolean;
   exergue: boolean;
   iconOnly?: boolean;
-  picto: { src: string; alt: string } | undefined;
   children: VisibleLink[];
-}
+};
 
 /** Appends `#ancre` to href (an existing fragment is replaced). */
 export function applyAnchor(href: string | undefined, ancre: string | undefined): string | undefined {

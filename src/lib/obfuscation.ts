@@ -6,17 +6,7 @@ export function revealAt(text: string): string {
 }
 
 /** A piece of a contact line as shown ('@' revealed), with its `mailto:` or `tel:` URL (undefined for plain text). */
-export interface ContactPart {
-  text: string;
-  href: string | undefined;
-  kind: 'email' | 'phone' | 'text';
-}
-
-/** One line of the `adresse` article: the label before " : " ('' when none) and the rest, emails and phones linked. */
-export interface ContactLine {
-  label: string;
-  parts: ContactPart[];
-}
+export type ContactPart = { text: string; href: string | undefined; kind: 'email' | 'phone' | 'text' };
 
 const EMAIL = /[^\s@<>()[\]:;,«»"]+@[^\s@<>()[\]:;,«»"]+\.[a-z]{2,}/i;
 // French numbers (04 78 12 34 56, 04.78.12.34.56, +33 (0)4 78 12 34 56) and other international ones (+44 20 7946 0958).
@@ -41,8 +31,8 @@ export function linkContacts(line: string): ContactPart[] {
   return parts;
 }
 
-/** Parses plain-text contact lines ("Label : value" or a value, one a line) into lines with linked emails and phones. */
-export function parseContactLines(text: string): ContactLine[] {
+/** Parses plain-text contact lines ("Label : value" or a value, one a line) into `{label ('' when none), parts}`, emails and phones linked. */
+export function parseContactLines(text: string) {
   return text
     .split(/\r?\n/)
     .map((line) => revealAt(line.trim()).replace(/\s+/g, ' '))
@@ -55,7 +45,7 @@ export function parseContactLines(text: string): ContactLine[] {
 }
 
 /** A contact line as plain text: `Label : value`, or the value alone. */
-export function contactLineText({ label, parts }: ContactLine): string {
+export function contactLineText({ label, parts }: { label: string; parts: ContactPart[] }): string {
   const value = parts.map((part) => part.text).join('');
   return label ? `${label} : ${value}` : value;
 }

@@ -1,7 +1,4 @@
-/**
- * The security headers every answer carries (docs/security.md): netlify.toml's "/*" rule gives them to static
- * files (tests/build/headers.test.ts keeps the two lists equal), src/middleware.ts to on-demand answers.
- */
+/** The security headers of every answer (docs/security.md): netlify.toml's "/*" rule (kept equal by tests/build/headers.test.ts) and src/middleware.ts. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',

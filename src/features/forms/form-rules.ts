@@ -1,7 +1,4 @@
-/**
- * The forms' rules and French messages that need no zod: what the islands need before a visitor
- * submits. forms.ts builds the schemas on them and re-exports all of this.
- */
+/** The forms' rules and French messages that need no zod (the islands' part); forms.ts builds the schemas on them and re-exports them. */
 
 /** Every message a visitor can see from the forms: spec §5 (newsletter) and §7 (pre-registration success) quoted exactly, ours otherwise. */
 export const MESSAGES = {
@@ -41,10 +38,7 @@ export const MESSAGES = {
   network: 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.',
 } as const;
 
-/**
- * Longest value of each text field, in characters (code points): the schemas, the islands and the
- * donation ledger all read it. Email: RFC 5321's 254. No native `maxlength` (it counts UTF-16 units).
- */
+/** Longest value of each text field in code points (not `maxlength`'s UTF-16 units), for schemas, islands and ledger; email: RFC 5321. */
 export const FIELD_MAX = {
   email: 254,
   prenom: 100,
@@ -73,10 +67,7 @@ export type FormName = 'newsletter' | 'preinscription';
 
 type ConsentWording = { version: string; text: string };
 
-/**
- * Each form's consent wordings, newest first (the first is shown): every document stores the version
- * seen and its text (RGPD art. 7). Never edit a published wording: add a new version in front.
- */
+/** Each form's consent wordings, newest first (shown), stored with each document (RGPD art. 7): never edit one, add a version in front. */
 export const CONSENT_WORDINGS: Record<FormName, readonly [ConsentWording, ...ConsentWording[]]> = {
   newsletter: [
     { version: '2026-11-23', text: 'J’accepte que l’association m’envoie sa lettre d’information par email.' },

@@ -1,8 +1,4 @@
-/**
- * The write payloads: one zod/mini schema each, checked by the island (instant feedback) and by the
- * endpoint (authoritative). Every issue carries a French message; issues come in shape order, each
- * field's checks in the order written (firstError and fieldErrors rely on it).
- */
+/** The write payloads' zod/mini schemas, checked by island and endpoint; French issues in shape order (firstError and fieldErrors rely on it). */
 import * as z from 'zod/mini';
 import { CONSENT_WORDINGS, FIELD_MAX, HONEYPOT_FIELD, isAcceptableEmail, MESSAGES, type FormName } from './form-rules';
 
@@ -28,13 +24,11 @@ const email = (message: string) =>
   text(FIELD_MAX.email, message).check(z.refine(isAcceptableEmail, { error: message }));
 /** CLDR region codes that are not countries (groupings, unknown). */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
-let regionNames: Intl.DisplayNames | undefined;
+const regionNames = new Intl.DisplayNames(['fr'], { type: 'region', fallback: 'none' });
 
 /** True for an ISO 3166-1 alpha-2 country code ("FR"), checked with the runtime's CLDR data (no country table in the bundle). */
 export function isCountryCodeLike(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
-  regionNames ??= new Intl.DisplayNames(['fr'], { type: 'region', fallback: 'none' });
-  return regionNames.of(code) !== undefined;
+  return /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code) && regionNames.of(code) !== undefined;
 }
 
 /** An ISO 3166-1 alpha-2 code, any case and spacing, FR when absent. */

@@ -1,7 +1,4 @@
-/**
- * The forms without JavaScript: a plain form POST is answered by a 303 back to the form's page with a
- * fragment naming the outcome (`/#newsletter-ok`); the page holds one message per outcome, shown by `:target`.
- */
+/** The forms without JavaScript: a 303 back to the form's page with the outcome's fragment (`/#newsletter-ok`), shown by `:target`. */
 import { MESSAGES, type FormName } from './form-rules';
 
 /** Each form's message per outcome (`ok` is the success). */

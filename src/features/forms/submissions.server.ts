@@ -4,13 +4,7 @@ import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError, withDeadline } from '../../lib/http-error.server';
 import { MESSAGES } from './form-rules';
 
-/** gRPC status of a create() whose document exists. */
-const ALREADY_EXISTS = 6;
-
-/**
- * Unsettled writes of this process beyond which a new one is refused at once, without writing: a write
- * queued behind a saturated database would outlast the 8 s bound, be answered 503 "not saved", then land.
- */
+/** Unsettled writes beyond which a new one is refused unwritten: queued behind a saturated database it would be answered 503, then land. */
 export const MAX_WRITES_IN_FLIGHT = 64;
 
 let writesInFlight = 0;
@@ -28,12 +22,7 @@ export function unavailable(what: string, cause?: unknown): HttpError {
   });
 }
 
-/**
- * Creates `name/<id>` (never an overwrite; a random id without `id`) with `data` and `date: serverTimestamp()`;
- * an `id` (the island's submission key) already there is an earlier attempt that landed: success.
- * @param options.timeoutMs - give up after this many ms (default 8000: the endpoint answers within 10 s).
- * @throws HttpError 503 when it may not have been written, or certainly was not (`maxInFlight` writes unsettled).
- */
+/** Creates `name/<id>` (random without `id`; an existing `id` is an earlier attempt: success) with `data` and `date`, within `timeoutMs` (8000). @throws HttpError 503. */
 export async function addSubmission(
   name: 'newsletter' | 'inscripitions',
   data: Record<string, unknown>,
@@ -46,10 +35,9 @@ export async function addSubmission(
   if (writesInFlight >= maxInFlight) throw unavailable(`${writesInFlight} writes in flight: ${name} not written`);
   let write: Promise<unknown>;
   try {
-    const db = adminFirestore();
-    const reference = id ? db.collection(name).doc(id) : db.collection(name).doc();
+    const collection = adminFirestore().collection(name);
     // Data the SDK cannot encode throws here, before anything is sent.
-    write = reference.create({ ...data, date: FieldValue.serverTimestamp() });
+    write = (id ? collection.doc(id) : collection.doc()).create({ ...data, date: FieldValue.serverTimestamp() });
   } catch (error) {
     throw unavailable(`Could not write to ${name}`, error);
   }
@@ -59,7 +47,7 @@ export async function addSubmission(
   try {
     await withDeadline(write, timeoutMs);
   } catch (error) {
-    if (!id || (error as { code?: unknown }).code !== ALREADY_EXISTS)
-      throw unavailable(`Could not write to ${name}`, error);
+    // gRPC 6 ALREADY_EXISTS: the document of this `id` is there.
+    if (!id || (error as { code?: unknown }).code !== 6) throw unavailable(`Could not write to ${name}`, error);
   }
 }

@@ -10,22 +10,15 @@ export interface SubmitResult {
   body: Record<string, unknown>;
 }
 
-/**
- * POSTs `payload` as JSON to `url`, waiting at most 15 s (the endpoints answer within 10 s). Message: the endpoint's,
- * else MESSAGES.tooManyRequests on 429, `unavailable` if given, or ours by status; MESSAGES.network when unreachable.
- */
+/** POSTs `payload` as JSON to `url` within 15 s; message: the endpoint's, else ours by status (429, `unavailable`, 5xx, 4xx) or MESSAGES.network. */
 export async function postJson(url: string, payload: unknown, unavailable?: string): Promise<SubmitResult> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch {
-    return { ok: false, status: 0, message: MESSAGES.network, fields: {}, body: {} };
-  }
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(payload),
+    signal: AbortSignal.timeout(15_000),
+  }).catch(() => undefined);
+  if (!response) return { ok: false, status: 0, message: MESSAGES.network, fields: {}, body: {} };
   // A proxy's HTML error page, for instance, has no JSON: then our own words.
   const json: unknown = await response.json().catch(() => null);
   const body = json && typeof json === 'object' ? (json as Record<string, unknown>) : {};
@@ -34,19 +27,11 @@ export async function postJson(url: string, payload: unknown, unavailable?: stri
       ? MESSAGES.tooManyRequests
       : (unavailable ?? (response.status >= 500 ? MESSAGES.unavailable : MESSAGES.badRequest));
   const message = typeof body.message === 'string' && body.message ? body.message : response.ok ? '' : fallback;
-  return {
-    ok: response.ok,
-    status: response.status,
-    message,
-    fields: (body.fields as Record<string, string> | undefined) ?? {},
-    body,
-  };
+  const fields = (body.fields as Record<string, string> | undefined) ?? {};
+  return { ok: response.ok, status: response.status, message, fields, body };
 }
 
-/**
- * The sender of one form to `url`: `send(payload, form)` adds the submission key `envoi` (the same while the payload
- * is, so a retry after a failure makes no second document; a new one after a success) and the honeypot of `form` if filled.
- */
+/** The sender of one form to `url`: `send` adds the key `envoi` (kept while the payload is: a retry makes no second document) and the honeypot. */
 export function formSender(url: string): { send(payload: object, form: HTMLFormElement): Promise<SubmitResult> } {
   let last: { content: string; key: string } | undefined;
   return {

@@ -1,7 +1,4 @@
-/**
- * Content pictures at build time: astro:assets turns the pull's copies (src/data/pictures/) into AVIF and
- * WebP at a few widths; a picture the pull could not read has no entry and is left out.
- */
+/** Content pictures at build time: astro:assets turns the pull's copies (src/data/pictures/) into AVIF and WebP; an unread one is left out. */
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
 import { parseDocument } from 'htmlparser2';

@@ -1,7 +1,4 @@
-/**
- * The publish page's words: the outcomes of /api/rebuild's form answer (`/publier?publication=…`) and the
- * content report (src/data/report.json, written by the pull) as plain French sentences for editors.
- */
+/** The publish page's French words: /api/rebuild's outcomes (`/publier?publication=…`) and the pull's content report as sentences. */
 import type { CollectionName, ContentReport } from '../../content.config';
 
 export type { ContentReport };
