@@ -1,7 +1,4 @@
-/**
- * Donation picker and payment: one-off or monthly, the amount (radio group plus wrap-around stepper), the 66 % line,
- * then one click to Stripe's form here (POST /create-checkout-session) or to Stripe's page in a new tab (POST /api/don).
- */
+/** Donation picker (one-off or monthly, amount radios plus wrap-around stepper), then Stripe's form here or page in a tab. */
 import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
 import {
   DEFAULT_AMOUNT_INDEX,
@@ -11,19 +8,16 @@ import {
   TAX_CAP_NOTE,
   taxReductionLine,
 } from './donations';
-import type { PaymentDraft } from '../forms/forms';
+import type { DONATION_FREQUENCIES } from '../forms/forms';
 import { postJson } from '../forms/submit';
 import { showMessage } from '../../stores/banner';
 import { PrivacyLink } from '../forms/FormParts';
 import './donation.css';
 
-type Choice = Pick<PaymentDraft, 'somme' | 'frequence'>;
+type Choice = { somme: number; frequence: (typeof DONATION_FREQUENCIES)[number] };
 
-/** sessionStorage key of the donor's choice: /soutenir/annule restores it. */
+// sessionStorage key of the donor's choice: /soutenir/annule restores it.
 const CHOICE_KEY = 'petitspas:don';
-
-/** Spec §9: the loading indicator shows for at most 4 seconds. */
-const LOADING_MAX_MS = 4000;
 
 const PAYMENT_UNAVAILABLE = 'Le paiement en ligne n’est pas disponible pour le moment. Merci de réessayer plus tard.';
 
@@ -35,7 +29,6 @@ function storeChoice(choice: Choice): void {
   }
 }
 
-/** One pill-shaped radio button: `children` its label, the rest the input's attributes. */
 function Pill({ children, ...input }: ComponentProps<'input'>) {
   return (
     <label className="donation__choice">
@@ -51,14 +44,14 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   const checkoutContainer = useRef<HTMLDivElement>(null);
   const checkout = useRef<{ destroy(): void } | null>(null);
   const loadingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [index, setIndex] = useState(DEFAULT_AMOUNT_INDEX);
-  const [frequency, setFrequency] = useState<Choice['frequence']>('ponctuel');
+  const [choice, setChoice] = useState<Choice>({ somme: DEFAULT_AMOUNT_INDEX, frequence: 'ponctuel' });
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [checkoutShown, setCheckoutShown] = useState(false);
   const [fallbackUrl, setFallbackUrl] = useState<string | null>(null);
 
-  const euros = DONATION_AMOUNTS_EUR[index] ?? DONATION_AMOUNTS_EUR[DEFAULT_AMOUNT_INDEX];
+  const { somme: index, frequence: frequency } = choice;
+  const euros = DONATION_AMOUNTS_EUR[index];
   const monthly = frequency === 'mensuel';
   const amountLabel = monthly ? `${formatEuros(euros)} par mois` : formatEuros(euros);
 
@@ -66,8 +59,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
     try {
       const stored = JSON.parse(sessionStorage.getItem(CHOICE_KEY) ?? 'null') as Partial<Choice> | null;
       if (typeof stored?.somme === 'number' && DONATION_AMOUNTS_EUR[stored.somme] !== undefined) {
-        setIndex(stored.somme);
-        setFrequency(stored.frequence === 'mensuel' ? 'mensuel' : 'ponctuel');
+        setChoice({ somme: stored.somme, frequence: stored.frequence === 'mensuel' ? 'mensuel' : 'ponctuel' });
       }
     } catch {
       // Unreadable or no storage: the defaults stay.
@@ -79,13 +71,10 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   }, []);
 
   function choose(next: Partial<Choice>) {
-    const choice = { somme: next.somme ?? index, frequence: next.frequence ?? frequency };
-    setIndex(choice.somme);
-    setFrequency(choice.frequence);
-    storeChoice(choice);
+    setChoice({ ...choice, ...next });
+    storeChoice({ ...choice, ...next });
   }
 
-  /** Ends a payment attempt; `error` goes to the banner. */
   function done(error?: string) {
     clearTimeout(loadingTimer.current);
     setLoading(false);
@@ -93,19 +82,20 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
     if (error) showMessage(error, 'error');
   }
 
-  /** 'lien': Stripe's page in a tab opened now, during the click (popup blockers); 'integre': Stripe's form below. */
-  async function pay(moyen: PaymentDraft['moyen']) {
+  // 'lien': Stripe's page in a tab opened now, during the click (popup blockers); 'integre': Stripe's form below.
+  async function pay(moyen: 'lien' | 'integre') {
     if (busy) return;
     // Saved before the tab opens: a tab opened by window.open starts with a copy of sessionStorage.
-    storeChoice({ somme: index, frequence: frequency });
+    storeChoice(choice);
     const tab = moyen === 'lien' ? window.open('', '_blank') : null;
     setBusy(true);
     setFallbackUrl(null);
     setLoading(true);
     clearTimeout(loadingTimer.current);
-    loadingTimer.current = setTimeout(() => setLoading(false), LOADING_MAX_MS);
+    // Spec §9: the loading indicator shows for at most 4 seconds.
+    loadingTimer.current = setTimeout(() => setLoading(false), 4000);
     const route = moyen === 'lien' ? '/api/don' : '/create-checkout-session';
-    const result = await postJson(route, { moyen, somme: index, frequence: frequency }, PAYMENT_UNAVAILABLE);
+    const result = await postJson(route, { moyen, ...choice }, PAYMENT_UNAVAILABLE);
     const answer = result.body[moyen === 'lien' ? 'url' : 'clientSecret'];
     if (!result.ok || typeof answer !== 'string') {
       tab?.close();

@@ -28,14 +28,9 @@ export function amountFromIndex(value: unknown): { index: number; euros: number;
 }
 
 /** Euros the French way: "10 000 €", "8,50 €" (cents shown when there are some, or always with `withCents`). */
-export function formatEuros(euros: number, withCents = !Number.isInteger(euros)): string {
-  const digits = withCents ? 2 : 0;
-  return new Intl.NumberFormat('fr-FR', {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(euros);
+export function formatEuros(euros: number, withCents = false): string {
+  const trailingZeroDisplay = withCents ? 'auto' : 'stripIfInteger';
+  return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', trailingZeroDisplay }).format(euros);
 }
 
 /** What a gift of `euros` costs after the 66 % reduction, in euros (to the cent). */
