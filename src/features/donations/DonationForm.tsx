@@ -1,13 +1,6 @@
 /** Donation picker (one-off or monthly, amount radios plus wrap-around stepper), then Stripe's form here or page in a tab. */
-import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
-import {
-  DEFAULT_AMOUNT_INDEX,
-  DONATION_AMOUNTS_EUR,
-  formatEuros,
-  stepAmountIndex,
-  TAX_CAP_NOTE,
-  taxReductionLine,
-} from './donations';
+import { useEffect, useId, useRef, useState } from 'react';
+import { DONATION_AMOUNTS_EUR, formatEuros, stepAmountIndex, taxReductionLine } from './donations';
 import type { DONATION_FREQUENCIES } from '../forms/forms';
 import { postJson } from '../forms/submit';
 import { showMessage } from '../../stores/banner';
@@ -19,6 +12,8 @@ type Choice = { somme: number; frequence: (typeof DONATION_FREQUENCIES)[number] 
 // sessionStorage key of the donor's choice: /soutenir/annule restores it.
 const CHOICE_KEY = 'petitspas:don';
 
+const AMOUNT_INDEXES = DONATION_AMOUNTS_EUR.map((_, index) => index);
+
 const PAYMENT_UNAVAILABLE = 'Le paiement en ligne n’est pas disponible pour le moment. Merci de réessayer plus tard.';
 
 function storeChoice(choice: Choice): void {
@@ -29,22 +24,14 @@ function storeChoice(choice: Choice): void {
   }
 }
 
-function Pill({ children, ...input }: ComponentProps<'input'>) {
-  return (
-    <label className="donation__choice">
-      <input type="radio" {...input} />
-      <span>{children}</span>
-    </label>
-  );
-}
-
 /** The island. `publishableKey`: '' when not configured, pk_test_… shows the test notice. */
 export default function DonationForm({ publishableKey, privacyHref }: { publishableKey: string; privacyHref: string }) {
   const id = useId();
   const checkoutContainer = useRef<HTMLDivElement>(null);
   const checkout = useRef<{ destroy(): void } | null>(null);
   const loadingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [choice, setChoice] = useState<Choice>({ somme: DEFAULT_AMOUNT_INDEX, frequence: 'ponctuel' });
+  // 25 € to start with.
+  const [choice, setChoice] = useState<Choice>({ somme: 1, frequence: 'ponctuel' });
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [checkoutShown, setCheckoutShown] = useState(false);
@@ -53,7 +40,6 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   const { somme: index, frequence: frequency } = choice;
   const euros = DONATION_AMOUNTS_EUR[index];
   const monthly = frequency === 'mensuel';
-  const amountLabel = monthly ? `${formatEuros(euros)} par mois` : formatEuros(euros);
 
   useEffect(() => {
     try {
@@ -91,7 +77,6 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
     setBusy(true);
     setFallbackUrl(null);
     setLoading(true);
-    clearTimeout(loadingTimer.current);
     // Spec §9: the loading indicator shows for at most 4 seconds.
     loadingTimer.current = setTimeout(() => setLoading(false), 4000);
     const route = moyen === 'lien' ? '/api/don' : '/create-checkout-session';
@@ -128,6 +113,21 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
     }
   }
 
+  // One pill-shaped radio button per value of the choice's `key`.
+  const pills = <K extends keyof Choice>(key: K, values: readonly Choice[K][], label: (value: Choice[K]) => string) =>
+    values.map((value) => (
+      <label key={value} className="donation__choice">
+        <input
+          type="radio"
+          name={`${id}-${key}`}
+          value={value}
+          checked={choice[key] === value}
+          onChange={() => choose({ [key]: value })}
+        />
+        <span>{label(value)}</span>
+      </label>
+    ));
+
   const step = (delta: number, sign: string, label: string) => (
     <button
       type="button"
@@ -152,17 +152,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
       <fieldset className="donation__frequency form__group">
         <legend>Type de don</legend>
         <div className="donation__choices">
-          {(['ponctuel', 'mensuel'] as const).map((value) => (
-            <Pill
-              key={value}
-              name={`${id}-frequence`}
-              value={value}
-              checked={frequency === value}
-              onChange={() => choose({ frequence: value })}
-            >
-              {`Don ${value}`}
-            </Pill>
-          ))}
+          {pills('frequence', ['ponctuel', 'mensuel'], (value) => `Don ${value}`)}
         </div>
       </fieldset>
       <fieldset className="donation__amounts form__group">
@@ -176,22 +166,15 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
           {step(1, '+', 'Montant suivant')}
         </div>
         <div className="donation__choices" id={`${id}-amounts`} role="radiogroup" aria-label="Montants proposés">
-          {DONATION_AMOUNTS_EUR.map((amount, amountIndex) => (
-            <Pill
-              key={amount}
-              name={`${id}-montant`}
-              value={amountIndex}
-              checked={amountIndex === index}
-              onChange={() => choose({ somme: amountIndex })}
-            >
-              {formatEuros(amount)}
-            </Pill>
-          ))}
+          {pills('somme', AMOUNT_INDEXES, (value) => formatEuros(DONATION_AMOUNTS_EUR[value]))}
         </div>
         <p className="donation__tax" aria-live="polite">
           {taxReductionLine(euros, monthly)}
         </p>
-        <p className="donation__cap">{TAX_CAP_NOTE}</p>
+        <p className="donation__cap">
+          Réduction d’impôt sur le revenu de 66 % du don, dans la limite de 20 % de votre revenu imposable (l’excédent
+          est reportable sur cinq ans).
+        </p>
       </fieldset>
 
       {publishableKey === '' ? (
@@ -207,7 +190,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
             aria-busy={busy}
             onClick={() => pay('integre')}
           >
-            {monthly ? `Donner ${amountLabel}` : `Faire un don de ${amountLabel}`}
+            {monthly ? `Donner ${formatEuros(euros)} par mois` : `Faire un don de ${formatEuros(euros)}`}
           </button>
           <button type="button" className="button button--ghost" aria-busy={busy} onClick={() => pay('lien')}>
             Payer sur la page sécurisée de Stripe <span className="visually-hidden">(nouvel onglet)</span>

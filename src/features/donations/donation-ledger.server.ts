@@ -6,12 +6,8 @@ import { errorResponse, jsonResponse, readBoundedBody, type EndpointContext } fr
 import { HttpError, withDeadline } from '../../lib/http-error.server';
 import { FIELD_MAX, MESSAGES } from '../forms/forms';
 import { unavailable } from '../forms/submissions.server';
-import { receiptNumber, receiptYear } from './receipt';
 import { notConfigured, SITE_MARKER } from './stripe.server';
-import { SESSION_ID_PATTERN } from './donations';
-
-// Signatures older, or dated further ahead, than this many seconds are refused (Stripe's default).
-const WEBHOOK_TOLERANCE_SECONDS = 300;
+import { receiptNumber, receiptYear, SESSION_ID_PATTERN } from './donations';
 
 const badSignature = (why: string, cause?: unknown) =>
   new HttpError(400, 'Signature Stripe absente ou invalide.', { cause: new Error(why, { cause }) });
@@ -35,14 +31,12 @@ export async function stripeWebhook({ request }: EndpointContext): Promise<Respo
     const body = await readBoundedBody(request, 65_536);
     const signature = request.headers.get('stripe-signature');
     if (!signature) throw badSignature('no Stripe-Signature header');
-    // Stripe's SDK checks only a signature's age: one dated ahead is refused here.
+    // Stripe's SDK refuses signatures older than 300 s (its default) only: one dated further ahead is refused here.
     const stamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1] ?? NaN);
-    if (stamp > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS) throw badSignature('Stripe-Signature dated ahead');
-    const event = await Stripe.webhooks
-      .constructEventAsync(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS)
-      .catch((error: unknown) => {
-        throw badSignature('Stripe-Signature does not match the body', error);
-      });
+    if (stamp > Date.now() / 1000 + 300) throw badSignature('Stripe-Signature dated ahead');
+    const event = await Stripe.webhooks.constructEventAsync(body, signature, secret).catch((error: unknown) => {
+      throw badSignature('Stripe-Signature does not match the body', error);
+    });
     if (typeof event?.type !== 'string') throw badPayload('signed body is not a Stripe event');
     const entry = ledgerEntry(event);
     const outcome = entry ? await recordDonation(entry) : 'ignored';
@@ -73,7 +67,7 @@ function ledgerEntry(event: Stripe.Event) {
     throw badPayload(`${event.id} carries no ${invoice ? 'invoice' : 'Checkout Session'} id`);
   }
   const parent = paid.parent?.subscription_details;
-  if ((invoice ? parent?.metadata : paid.metadata)?.[SITE_MARKER.key] !== SITE_MARKER.value) return null;
+  if ((invoice ? parent?.metadata : paid.metadata)?.origine !== SITE_MARKER.origine) return null;
   const metadata: Stripe.Metadata = (!invoice && paid.metadata) || {};
   const details = paid.customer_details;
   const address = details?.address ?? paid.customer_address;
@@ -82,6 +76,7 @@ function ledgerEntry(event: Stripe.Event) {
   const country = (text(address?.country) || text(metadata.pays)).toUpperCase();
   const amount = invoice ? paid.amount_paid : paid.amount_total;
   const subscription = invoice ? parent?.subscription : paid.subscription;
+  const settled = /_(succeeded|failed)$/.exec(event.type)?.[1];
   const paidAt = (invoice && paid.status_transitions?.paid_at) || (event.created ?? Math.floor(Date.now() / 1000));
   const record = {
     montant: Number.isSafeInteger(amount) && Number(amount) >= 0 ? Number(amount) : null,
@@ -94,12 +89,7 @@ function ledgerEntry(event: Stripe.Event) {
     ville: clip(text(address?.city) || text(metadata.ville), 'ville'),
     pays: /^[A-Z]{2}$/.test(country) ? country : '',
     // A session's payment_status ('paid', 'unpaid', 'no_payment_required') until a delayed payment settles.
-    statut:
-      invoice || event.type.endsWith('_succeeded')
-        ? 'paid'
-        : event.type.endsWith('_failed')
-          ? 'failed'
-          : (paid.payment_status ?? 'unpaid'),
+    statut: invoice || settled === 'succeeded' ? 'paid' : settled ? 'failed' : (paid.payment_status ?? 'unpaid'),
     nature: invoice ? 'mensualite' : paid.mode === 'subscription' ? 'abonnement' : 'don',
     livemode: event.livemode === true,
     evenement: event.type,

@@ -1,9 +1,8 @@
 /** The tax receipt of one gift of money as an A4 PDF (pdf-lib, Helvetica): the fields of CERFA n° 11580. */
 import type { DocumentData } from 'firebase-admin/firestore';
 import { breakTextIntoLines, PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
-import { formatEuros, TAX_REDUCTION_RATE, costAfterTaxReduction } from './donations';
+import { costAfterTaxReduction, formatEuros, frenchDate, TAX_REDUCTION_RATE } from './donations';
 import { toCurrency } from 'n2words/fr-FR';
-import { frenchDate } from './receipt';
 
 /** Who issues the receipt: name and address lines (content's `adresse` article), object and signatory ('' = none). */
 export type ReceiptIssuer = Record<'name' | 'object' | 'signatory', string> & { addressLines: string[] };

@@ -84,7 +84,7 @@ export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): Stripe {
 }
 
 /** Metadata of the sessions and subscriptions this site creates: the webhook records only those. */
-export const SITE_MARKER = { key: 'origine', value: 'site-petitspas-ensemble' } as const;
+export const SITE_MARKER = { origine: 'site-petitspas-ensemble' } as const;
 
 /** HTTP 403: a request without this site's Origin (another site, a crawler, a prefetch). */
 export const FOREIGN_ORIGIN_MESSAGE = 'Le paiement se lance depuis la page « Nous soutenir » de ce site.';
@@ -98,9 +98,8 @@ export function donationSessionHandler(uiMode: 'hosted_page' | 'embedded_page', 
     try {
       // Browsers send Origin on every fetch() POST; links, prefetching and crawlers do not.
       const origin = new URL(request.url).origin;
-      if (request.headers.get('origin') !== origin) {
+      if (request.headers.get('origin') !== origin)
         return jsonResponse(403, { ok: false, message: FOREIGN_ORIGIN_MESSAGE });
-      }
       if (!isJsonRequest(request)) return jsonResponse(415, { ok: false, message: MESSAGES.badRequest });
       const payload = await readJsonObject(request);
       // zod's English otherwise for a non-string donor field.
@@ -119,10 +118,9 @@ export function donationSessionHandler(uiMode: 'hosted_page' | 'embedded_page', 
       const { moyen: _moyen, somme: _somme, frequence, email, pays, ...details } = result.data;
       const monthly = frequence === 'mensuel';
       const hosted = uiMode === 'hosted_page';
-      const marker = { [SITE_MARKER.key]: SITE_MARKER.value };
       // The schema's default country means nothing without an address.
       const metadata = Object.fromEntries(
-        Object.entries({ ...marker, ...details, pays: details.adresse && pays }).filter(
+        Object.entries({ ...SITE_MARKER, ...details, pays: details.adresse && pays }).filter(
           (entry): entry is [string, string] => Boolean(entry[1]),
         ),
       );
@@ -149,7 +147,7 @@ export function donationSessionHandler(uiMode: 'hosted_page' | 'embedded_page', 
         ...(email ? { customer_email: email } : {}),
         metadata,
         // Each monthly invoice carries its subscription's metadata: the webhook recognises them by it.
-        ...(monthly ? { subscription_data: { metadata: marker } } : {}),
+        ...(monthly ? { subscription_data: { metadata: SITE_MARKER } } : {}),
         ...(hosted ? { success_url: successUrl, cancel_url: `${origin}/soutenir/annule` } : { return_url: successUrl }),
       };
       // The SDK's timeout is an idle timeout: a trickle of bytes could keep it alive.
