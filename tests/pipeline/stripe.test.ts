@@ -10,7 +10,6 @@ import Stripe from 'stripe';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
-import { FOREIGN_ORIGIN_MESSAGE } from '../../src/features/donations/donation-endpoint.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { MESSAGES } from '../../src/features/forms/forms';
 import {
@@ -19,7 +18,7 @@ import {
   receiptHandler,
 } from '../../src/features/donations/receipt-endpoint.server';
 import { webhookSecretFromEnv } from '../../src/features/donations/donation-ledger.server';
-import { PAYMENT_MESSAGES, stripeFromEnv } from '../../src/features/donations/stripe.server';
+import { FOREIGN_ORIGIN_MESSAGE, PAYMENT_MESSAGES, stripeFromEnv } from '../../src/features/donations/stripe.server';
 import * as don from '../../src/pages/api/don';
 import * as webhook from '../../src/pages/api/stripe-webhook';
 import * as embedded from '../../src/pages/create-checkout-session';

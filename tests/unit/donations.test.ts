@@ -4,11 +4,13 @@ import {
   costAfterTaxReduction,
   DONATION_AMOUNTS_EUR,
   formatEuros,
+  frenchDate,
+  receiptNumber,
+  receiptYear,
   stepAmountIndex,
   taxReductionLine,
 } from '../../src/features/donations/donations';
 import { MESSAGES, paymentDraftSchema, fieldErrors } from '../../src/features/forms/forms';
-import { frenchDate, receiptNumber, receiptYear } from '../../src/features/donations/receipt';
 
 /** Intl writes French numbers with narrow no-break spaces: compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');

@@ -1,29 +1,18 @@
-/**
- * Donation picker and payment: one-off or monthly, the amount (radio group plus wrap-around stepper), the 66 % line,
- * then one click to Stripe's form here (POST /create-checkout-session) or to Stripe's page in a new tab (POST /api/don).
- */
-import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
-import {
-  DEFAULT_AMOUNT_INDEX,
-  DONATION_AMOUNTS_EUR,
-  formatEuros,
-  stepAmountIndex,
-  TAX_CAP_NOTE,
-  taxReductionLine,
-} from './donations';
-import type { PaymentDraft } from '../forms/forms';
+/** Donation picker (one-off or monthly, amount radios plus wrap-around stepper), then Stripe's form here or page in a tab. */
+import { useEffect, useId, useRef, useState } from 'react';
+import { DONATION_AMOUNTS_EUR, formatEuros, stepAmountIndex, taxReductionLine } from './donations';
+import type { DONATION_FREQUENCIES } from '../forms/forms';
 import { postJson } from '../forms/submit';
 import { showMessage } from '../../stores/banner';
 import { PrivacyLink } from '../forms/FormParts';
 import './donation.css';
 
-type Choice = Pick<PaymentDraft, 'somme' | 'frequence'>;
+type Choice = { somme: number; frequence: (typeof DONATION_FREQUENCIES)[number] };
 
-/** sessionStorage key of the donor's choice: /soutenir/annule restores it. */
+// sessionStorage key of the donor's choice: /soutenir/annule restores it.
 const CHOICE_KEY = 'petitspas:don';
 
-/** Spec §9: the loading indicator shows for at most 4 seconds. */
-const LOADING_MAX_MS = 4000;
+const AMOUNT_INDEXES = DONATION_AMOUNTS_EUR.map((_, index) => index);
 
 const PAYMENT_UNAVAILABLE = 'Le paiement en ligne n’est pas disponible pour le moment. Merci de réessayer plus tard.';
 
@@ -35,39 +24,28 @@ function storeChoice(choice: Choice): void {
   }
 }
 
-/** One pill-shaped radio button: `children` its label, the rest the input's attributes. */
-function Pill({ children, ...input }: ComponentProps<'input'>) {
-  return (
-    <label className="donation__choice">
-      <input type="radio" {...input} />
-      <span>{children}</span>
-    </label>
-  );
-}
-
 /** The island. `publishableKey`: '' when not configured, pk_test_… shows the test notice. */
 export default function DonationForm({ publishableKey, privacyHref }: { publishableKey: string; privacyHref: string }) {
   const id = useId();
   const checkoutContainer = useRef<HTMLDivElement>(null);
   const checkout = useRef<{ destroy(): void } | null>(null);
   const loadingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [index, setIndex] = useState(DEFAULT_AMOUNT_INDEX);
-  const [frequency, setFrequency] = useState<Choice['frequence']>('ponctuel');
+  // 25 € to start with.
+  const [choice, setChoice] = useState<Choice>({ somme: 1, frequence: 'ponctuel' });
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [checkoutShown, setCheckoutShown] = useState(false);
   const [fallbackUrl, setFallbackUrl] = useState<string | null>(null);
 
-  const euros = DONATION_AMOUNTS_EUR[index] ?? DONATION_AMOUNTS_EUR[DEFAULT_AMOUNT_INDEX];
+  const { somme: index, frequence: frequency } = choice;
+  const euros = DONATION_AMOUNTS_EUR[index];
   const monthly = frequency === 'mensuel';
-  const amountLabel = monthly ? `${formatEuros(euros)} par mois` : formatEuros(euros);
 
   useEffect(() => {
     try {
       const stored = JSON.parse(sessionStorage.getItem(CHOICE_KEY) ?? 'null') as Partial<Choice> | null;
       if (typeof stored?.somme === 'number' && DONATION_AMOUNTS_EUR[stored.somme] !== undefined) {
-        setIndex(stored.somme);
-        setFrequency(stored.frequence === 'mensuel' ? 'mensuel' : 'ponctuel');
+        setChoice({ somme: stored.somme, frequence: stored.frequence === 'mensuel' ? 'mensuel' : 'ponctuel' });
       }
     } catch {
       // Unreadable or no storage: the defaults stay.
@@ -79,13 +57,10 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   }, []);
 
   function choose(next: Partial<Choice>) {
-    const choice = { somme: next.somme ?? index, frequence: next.frequence ?? frequency };
-    setIndex(choice.somme);
-    setFrequency(choice.frequence);
-    storeChoice(choice);
+    setChoice({ ...choice, ...next });
+    storeChoice({ ...choice, ...next });
   }
 
-  /** Ends a payment attempt; `error` goes to the banner. */
   function done(error?: string) {
     clearTimeout(loadingTimer.current);
     setLoading(false);
@@ -93,19 +68,19 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
     if (error) showMessage(error, 'error');
   }
 
-  /** 'lien': Stripe's page in a tab opened now, during the click (popup blockers); 'integre': Stripe's form below. */
-  async function pay(moyen: PaymentDraft['moyen']) {
+  // 'lien': Stripe's page in a tab opened now, during the click (popup blockers); 'integre': Stripe's form below.
+  async function pay(moyen: 'lien' | 'integre') {
     if (busy) return;
     // Saved before the tab opens: a tab opened by window.open starts with a copy of sessionStorage.
-    storeChoice({ somme: index, frequence: frequency });
+    storeChoice(choice);
     const tab = moyen === 'lien' ? window.open('', '_blank') : null;
     setBusy(true);
     setFallbackUrl(null);
     setLoading(true);
-    clearTimeout(loadingTimer.current);
-    loadingTimer.current = setTimeout(() => setLoading(false), LOADING_MAX_MS);
+    // Spec §9: the loading indicator shows for at most 4 seconds.
+    loadingTimer.current = setTimeout(() => setLoading(false), 4000);
     const route = moyen === 'lien' ? '/api/don' : '/create-checkout-session';
-    const result = await postJson(route, { moyen, somme: index, frequence: frequency }, PAYMENT_UNAVAILABLE);
+    const result = await postJson(route, { moyen, ...choice }, PAYMENT_UNAVAILABLE);
     const answer = result.body[moyen === 'lien' ? 'url' : 'clientSecret'];
     if (!result.ok || typeof answer !== 'string') {
       tab?.close();
@@ -138,6 +113,21 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
     }
   }
 
+  // One pill-shaped radio button per value of the choice's `key`.
+  const pills = <K extends keyof Choice>(key: K, values: readonly Choice[K][], label: (value: Choice[K]) => string) =>
+    values.map((value) => (
+      <label key={value} className="donation__choice">
+        <input
+          type="radio"
+          name={`${id}-${key}`}
+          value={value}
+          checked={choice[key] === value}
+          onChange={() => choose({ [key]: value })}
+        />
+        <span>{label(value)}</span>
+      </label>
+    ));
+
   const step = (delta: number, sign: string, label: string) => (
     <button
       type="button"
@@ -162,17 +152,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
       <fieldset className="donation__frequency form__group">
         <legend>Type de don</legend>
         <div className="donation__choices">
-          {(['ponctuel', 'mensuel'] as const).map((value) => (
-            <Pill
-              key={value}
-              name={`${id}-frequence`}
-              value={value}
-              checked={frequency === value}
-              onChange={() => choose({ frequence: value })}
-            >
-              {`Don ${value}`}
-            </Pill>
-          ))}
+          {pills('frequence', ['ponctuel', 'mensuel'], (value) => `Don ${value}`)}
         </div>
       </fieldset>
       <fieldset className="donation__amounts form__group">
@@ -186,22 +166,15 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
           {step(1, '+', 'Montant suivant')}
         </div>
         <div className="donation__choices" id={`${id}-amounts`} role="radiogroup" aria-label="Montants proposés">
-          {DONATION_AMOUNTS_EUR.map((amount, amountIndex) => (
-            <Pill
-              key={amount}
-              name={`${id}-montant`}
-              value={amountIndex}
-              checked={amountIndex === index}
-              onChange={() => choose({ somme: amountIndex })}
-            >
-              {formatEuros(amount)}
-            </Pill>
-          ))}
+          {pills('somme', AMOUNT_INDEXES, (value) => formatEuros(DONATION_AMOUNTS_EUR[value]))}
         </div>
         <p className="donation__tax" aria-live="polite">
           {taxReductionLine(euros, monthly)}
         </p>
-        <p className="donation__cap">{TAX_CAP_NOTE}</p>
+        <p className="donation__cap">
+          Réduction d’impôt sur le revenu de 66 % du don, dans la limite de 20 % de votre revenu imposable (l’excédent
+          est reportable sur cinq ans).
+        </p>
       </fieldset>
 
       {publishableKey === '' ? (
@@ -217,7 +190,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
             aria-busy={busy}
             onClick={() => pay('integre')}
           >
-            {monthly ? `Donner ${amountLabel}` : `Faire un don de ${amountLabel}`}
+            {monthly ? `Donner ${formatEuros(euros)} par mois` : `Faire un don de ${formatEuros(euros)}`}
           </button>
           <button type="button" className="button button--ghost" aria-busy={busy} onClick={() => pay('lien')}>
             Payer sur la page sécurisée de Stripe <span className="visually-hidden">(nouvel onglet)</span>

@@ -1,43 +1,18 @@
-/**
- * The donation ledger: Stripe's webhook writes this site's gifts to `dons` with firebase-admin, one document per
- * Checkout Session (`cs_…`) and per paid monthly invoice (`in_…`). Fields and statuses: docs/donations.md.
- */
+/** The ledger: Stripe's webhook writes this site's gifts to `dons`, one per Checkout Session (`cs_…`) and paid invoice (`in_…`). */
 import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
-import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { errorResponse, jsonResponse, readBoundedBody, type EndpointContext } from '../../lib/endpoint.server';
 import { HttpError, withDeadline } from '../../lib/http-error.server';
 import { FIELD_MAX, MESSAGES } from '../forms/forms';
 import { unavailable } from '../forms/submissions.server';
-import { receiptNumber, receiptYear } from './receipt';
 import { notConfigured, SITE_MARKER } from './stripe.server';
-import { SESSION_ID_PATTERN } from './donations';
+import { receiptNumber, receiptYear, SESSION_ID_PATTERN } from './donations';
 
-/** Largest webhook body read, in bytes (Stripe's Checkout events weigh a few KB); HTTP 413 above. */
-const WEBHOOK_MAX_BODY_BYTES = 65_536;
-
-/** Signatures older, or dated further ahead, than this many seconds are refused (Stripe's default). */
-const WEBHOOK_TOLERANCE_SECONDS = 300;
-
-/** Give up a ledger read or write after this many milliseconds (the webhook answers within 10 s). */
-const LEDGER_TIMEOUT_MS = 8000;
-
-/** The Checkout events the ledger records, besides `invoice.paid`; any other type is acknowledged and ignored. */
-const SESSION_EVENT = /^checkout\.session\.(completed|async_payment_succeeded|async_payment_failed)$/;
-
-/** Longest value of each text field (the forms' limits, in UTF-16 code units here); `nom` may hold Stripe's full name. */
-const LEDGER_TEXT_MAX = { ...FIELD_MAX, nom: FIELD_MAX.prenom + FIELD_MAX.nom } as const;
-
-/** HttpError 400 for a request not provably from Stripe (no, malformed, wrong or future signature). */
-function badSignature(why: string, cause?: unknown): HttpError {
-  return new HttpError(400, 'Signature Stripe absente ou invalide.', { cause: new Error(why, { cause }) });
-}
-
-/** HttpError 400 MESSAGES.badRequest for a signed body the ledger cannot use (not an event, no id). */
-function badPayload(why: string): HttpError {
-  return new HttpError(400, MESSAGES.badRequest, { cause: new Error(why) });
-}
+const badSignature = (why: string, cause?: unknown) =>
+  new HttpError(400, 'Signature Stripe absente ou invalide.', { cause: new Error(why, { cause }) });
+const badPayload = (why: string) => new HttpError(400, MESSAGES.badRequest, { cause: new Error(why) });
 
 /** The webhook's signing secret (`whsec_…`): STRIPE_WEBHOOK_SECRET from astro:env unless `env` says otherwise; @throws HttpError 503 when unset. */
 export function webhookSecretFromEnv(env: { STRIPE_WEBHOOK_SECRET?: string } = { STRIPE_WEBHOOK_SECRET }): string {
@@ -50,24 +25,19 @@ export function webhookSecretFromEnv(env: { STRIPE_WEBHOOK_SECRET?: string } = {
   return secret;
 }
 
-/**
- * POST /api/stripe-webhook: checks the `Stripe-Signature` on the raw body, records the event and answers 200
- * `{ok, message: 'written' | 'unchanged' | 'ignored'}`; 400 bad signature or event, 413 over 64 KB, 503 (Stripe retries).
- */
+/** POST /api/stripe-webhook: 200 `{ok, message: 'written' | 'unchanged' | 'ignored'}`; 400 bad signature or event, 413 over 64 KB, 503. */
 export async function stripeWebhook({ request }: EndpointContext): Promise<Response> {
   try {
     const secret = webhookSecretFromEnv();
-    const body = await readBoundedBody(request, WEBHOOK_MAX_BODY_BYTES);
+    const body = await readBoundedBody(request, 65_536);
     const signature = request.headers.get('stripe-signature');
     if (!signature) throw badSignature('no Stripe-Signature header');
-    // Stripe's SDK checks only a signature's age: one dated ahead is refused here.
+    // Stripe's SDK refuses signatures older than 300 s (its default) only: one dated further ahead is refused here.
     const stamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1] ?? NaN);
-    if (stamp > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS) throw badSignature('Stripe-Signature dated ahead');
-    const event: Stripe.Event | null = await Stripe.webhooks
-      .constructEventAsync(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS)
-      .catch((error: unknown) => {
-        throw badSignature('Stripe-Signature does not match the body', error);
-      });
+    if (stamp > Date.now() / 1000 + 300) throw badSignature('Stripe-Signature dated ahead');
+    const event = await Stripe.webhooks.constructEventAsync(body, signature, secret).catch((error: unknown) => {
+      throw badSignature('Stripe-Signature does not match the body', error);
+    });
     if (typeof event?.type !== 'string') throw badPayload('signed body is not a Stripe event');
     const entry = ledgerEntry(event);
     const outcome = entry ? await recordDonation(entry) : 'ignored';
@@ -79,31 +49,26 @@ export async function stripeWebhook({ request }: EndpointContext): Promise<Respo
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
-/** `value` cut to `max` UTF-16 code units, never in the middle of a surrogate pair. */
-function clip(value: string, max: number): string {
+// At most `max` UTF-16 code units (the forms' limits; `nom` may hold Stripe's full name), never half a surrogate pair.
+function clip(value: string, field: keyof typeof FIELD_MAX): string {
+  const max = field === 'nom' ? FIELD_MAX.prenom + FIELD_MAX.nom : FIELD_MAX[field];
   if (value.length <= max) return value;
   const cut = value.slice(0, max);
   return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut).trimEnd();
 }
 
-const isOurs = (metadata: Stripe.Metadata | null | undefined): boolean =>
-  metadata?.[SITE_MARKER.key] === SITE_MARKER.value;
-
-/**
- * The `dons` id and record (without `date` and `recu`) of a verified event, null for other types and other sites':
- * `montant` in euro cents; the donor as Stripe's page collected it, else the draft's metadata (sessions only).
- * @throws HttpError 400 when a recorded type carries no session or invoice id.
- */
+// The `dons` id and record (without `date` and `recu`), null for other types and other sites'; the donor as Stripe's
+// page collected it, else the draft's metadata (sessions only).
 function ledgerEntry(event: Stripe.Event) {
   const invoice = event.type === 'invoice.paid';
-  if (!invoice && !SESSION_EVENT.test(event.type)) return null;
+  if (!invoice && !/^checkout\.session\.(completed|async_payment_(succeeded|failed))$/.test(event.type)) return null;
   const paid = event.data?.object as (Partial<Stripe.Invoice> & Partial<Stripe.Checkout.Session>) | undefined;
   const id = text(paid?.id);
   if (!paid || !(invoice ? /^in_[A-Za-z0-9_]{1,252}$/ : SESSION_ID_PATTERN).test(id)) {
     throw badPayload(`${event.id} carries no ${invoice ? 'invoice' : 'Checkout Session'} id`);
   }
   const parent = paid.parent?.subscription_details;
-  if (!isOurs(invoice ? parent?.metadata : paid.metadata)) return null;
+  if ((invoice ? parent?.metadata : paid.metadata)?.origine !== SITE_MARKER.origine) return null;
   const metadata: Stripe.Metadata = (!invoice && paid.metadata) || {};
   const details = paid.customer_details;
   const address = details?.address ?? paid.customer_address;
@@ -112,24 +77,20 @@ function ledgerEntry(event: Stripe.Event) {
   const country = (text(address?.country) || text(metadata.pays)).toUpperCase();
   const amount = invoice ? paid.amount_paid : paid.amount_total;
   const subscription = invoice ? parent?.subscription : paid.subscription;
+  const settled = /_(succeeded|failed)$/.exec(event.type)?.[1];
   const paidAt = (invoice && paid.status_transitions?.paid_at) || (event.created ?? Math.floor(Date.now() / 1000));
   const record = {
     montant: Number.isSafeInteger(amount) && Number(amount) >= 0 ? Number(amount) : null,
     devise: /^[a-z]{3}$/i.test(text(paid.currency)) ? text(paid.currency).toLowerCase() : '',
-    prenom: clip(name ? '' : text(metadata.prenom), LEDGER_TEXT_MAX.prenom),
-    nom: clip(name || text(metadata.nom), LEDGER_TEXT_MAX.nom),
-    email: clip(text(details?.email) || text(paid.customer_email), LEDGER_TEXT_MAX.email),
-    adresse: clip(line || text(metadata.adresse), LEDGER_TEXT_MAX.adresse),
-    postal: clip(text(address?.postal_code) || text(metadata.postal), LEDGER_TEXT_MAX.postal),
-    ville: clip(text(address?.city) || text(metadata.ville), LEDGER_TEXT_MAX.ville),
+    prenom: clip(name ? '' : text(metadata.prenom), 'prenom'),
+    nom: clip(name || text(metadata.nom), 'nom'),
+    email: clip(text(details?.email) || text(paid.customer_email), 'email'),
+    adresse: clip(line || text(metadata.adresse), 'adresse'),
+    postal: clip(text(address?.postal_code) || text(metadata.postal), 'postal'),
+    ville: clip(text(address?.city) || text(metadata.ville), 'ville'),
     pays: /^[A-Z]{2}$/.test(country) ? country : '',
     // A session's payment_status ('paid', 'unpaid', 'no_payment_required') until a delayed payment settles.
-    statut:
-      invoice || event.type.endsWith('_succeeded')
-        ? 'paid'
-        : event.type.endsWith('_failed')
-          ? 'failed'
-          : (paid.payment_status ?? 'unpaid'),
+    statut: invoice || settled === 'succeeded' ? 'paid' : settled ? 'failed' : (paid.payment_status ?? 'unpaid'),
     nature: invoice ? 'mensualite' : paid.mode === 'subscription' ? 'abonnement' : 'don',
     livemode: event.livemode === true,
     evenement: event.type,
@@ -142,19 +103,14 @@ function ledgerEntry(event: Stripe.Event) {
 
 const FINAL_STATUSES: ReadonlySet<unknown> = new Set(['paid', 'failed', 'no_payment_required']);
 
-/**
- * Records `record` in `dons/<id>` in one transaction; a paid one-off gift without a number gets the next one of its
- * payment's year (`compteurs/recus-<year>` = `{annee, dernier}`, in the same transaction: unique and gap-free).
- * @returns 'unchanged' for an exact replay or a late 'unpaid' over a final status, else 'written' (`date`, `recu` kept).
- * @throws HttpError 503 (unavailable) when Firestore is unreachable, too slow (8 s) or misconfigured.
- */
-async function recordDonation({ id, record }: NonNullable<ReturnType<typeof ledgerEntry>>) {
-  try {
-    const firestore = adminFirestore();
+// One transaction: 'unchanged' for an exact replay or a late 'unpaid' over a final status, else 'written' (`date`, `recu`
+// kept); a paid one-off gift without a number takes its year's next (`compteurs/recus-<year>`: unique and gap-free).
+function recordDonation({ id, record }: NonNullable<ReturnType<typeof ledgerEntry>>) {
+  return ledger(`record dons/${id}`, (firestore) => {
     const reference = firestore.collection('dons').doc(id);
     const year = receiptYear(record.datePaiement.toDate());
     const counter = firestore.collection('compteurs').doc(`recus-${year}`);
-    const work = firestore.runTransaction(async (transaction) => {
+    return firestore.runTransaction(async (transaction) => {
       const current = (await transaction.get(reference)).data();
       const same = ([key, value]: [string, unknown]) =>
         value instanceof Timestamp ? value.isEqual(current?.[key]) : current?.[key] === value;
@@ -175,18 +131,19 @@ async function recordDonation({ id, record }: NonNullable<ReturnType<typeof ledg
       transaction.set(reference, next);
       return 'written' as const;
     });
-    return await withDeadline(work, LEDGER_TIMEOUT_MS);
-  } catch (error) {
-    throw unavailable(`could not record dons/${id}`, error);
-  }
+  });
 }
 
 /** The `dons` document of a Checkout Session, undefined until recorded; @throws HttpError 503 when Firestore fails (8 s). */
 export async function readDonation(sessionId: string): Promise<DocumentData | undefined> {
+  return (await ledger(`read dons/${sessionId}`, (db) => db.collection('dons').doc(sessionId).get())).data();
+}
+
+// Firestore unreachable, too slow (8 s: the webhook answers within 10 s) or misconfigured: HttpError 503.
+async function ledger<T>(what: string, work: (firestore: Firestore) => Promise<T>): Promise<T> {
   try {
-    const snapshot = await withDeadline(adminFirestore().collection('dons').doc(sessionId).get(), LEDGER_TIMEOUT_MS);
-    return snapshot.data();
+    return await withDeadline(work(adminFirestore()), 8000);
   } catch (error) {
-    throw unavailable(`could not read dons/${sessionId}`, error);
+    throw unavailable(`could not ${what}`, error);
   }
 }

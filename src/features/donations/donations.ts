@@ -1,10 +1,7 @@
-/** Donation amounts and the French tax reduction; a donation's amount is always chosen by index, never sent as a price. */
+/** Donation amounts (always chosen by index, never sent as a price), the French tax reduction, receipt numbers and dates. */
 
 /** Spec §9: donation amounts in euros. */
 export const DONATION_AMOUNTS_EUR = [10, 25, 50, 100, 250, 500, 1000, 2000, 5000, 10000] as const;
-
-/** Default choice (25 €): the index the picker starts on. */
-export const DEFAULT_AMOUNT_INDEX = 1;
 
 /** Income-tax reduction for gifts to associations of general interest: 66 % (article 200 of the Code général des impôts). */
 export const TAX_REDUCTION_RATE = 0.66;
@@ -28,14 +25,9 @@ export function amountFromIndex(value: unknown): { index: number; euros: number;
 }
 
 /** Euros the French way: "10 000 €", "8,50 €" (cents shown when there are some, or always with `withCents`). */
-export function formatEuros(euros: number, withCents = !Number.isInteger(euros)): string {
-  const digits = withCents ? 2 : 0;
-  return new Intl.NumberFormat('fr-FR', {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(euros);
+export function formatEuros(euros: number, withCents = false): string {
+  const trailingZeroDisplay = withCents ? 'auto' : 'stripIfInteger';
+  return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', trailingZeroDisplay }).format(euros);
 }
 
 /** What a gift of `euros` costs after the 66 % reduction, in euros (to the cent). */
@@ -50,6 +42,20 @@ export function taxReductionLine(euros: number, monthly = false): string {
   return `Votre don de ${formatEuros(euros)}${period} ne vous coûte que ${formatEuros(costAfterTaxReduction(euros))}${period} après réduction d’impôt`;
 }
 
-/** The one-line note on the cap. */
-export const TAX_CAP_NOTE =
-  'Réduction d’impôt sur le revenu de 66 % du don, dans la limite de 20 % de votre revenu imposable (l’excédent est reportable sur cinq ans).';
+// Receipts are numbered per calendar year of the payment, in the association's time zone.
+const RECEIPT_TIME_ZONE = 'Europe/Paris';
+
+/** The calendar year (in RECEIPT_TIME_ZONE) of a payment made at `date`. */
+export function receiptYear(date: Date): number {
+  return Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: RECEIPT_TIME_ZONE }).format(date));
+}
+
+/** The receipt number of the `sequence`-th gift (from 1) of `year`: "2026-00042". */
+export function receiptNumber(year: number, sequence: number): string {
+  return `${year}-${String(sequence).padStart(5, '0')}`;
+}
+
+/** A date in French in RECEIPT_TIME_ZONE: "23 novembre 2026". */
+export function frenchDate(date: Date): string {
+  return new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: RECEIPT_TIME_ZONE }).format(date);
+}

@@ -10,7 +10,7 @@ import { receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
 export const DEFAULT_ASSOCIATION_OBJECT =
   'Gérer l’École des Petits Pas, école primaire inclusive qui accueille ensemble des enfants avec et sans handicap, et soutenir leurs familles.';
 
-/** The answer (404) when the receipt is not available. */
+/** HTTP 404: the receipt is not available. */
 export const RECEIPT_NOT_READY = 'Ce reçu fiscal n’est pas disponible : le don n’est pas encore enregistré comme payé.';
 
 /** The answer (400) to a bad or missing session_id. */
@@ -26,10 +26,8 @@ export function issuerFromEnv(
   };
 }
 
-/**
- * Where a `dons` document stands: 'attente' not recorded (yet), 'pret' a paid one-off gift with its number,
- * 'mensuel' a monthly gift (one yearly receipt), 'echec' a failed delayed payment, 'impaye' one not settled yet.
- */
+// 'attente' not recorded (yet), 'pret' a paid one-off gift with its number, 'mensuel' a monthly gift (one yearly
+// receipt), 'echec' a failed delayed payment, 'impaye' one not settled yet.
 function receiptState(entry: DocumentData | undefined): string {
   if (!entry) return 'attente';
   if (entry.nature === 'abonnement' || entry.nature === 'mensualite') return 'mensuel';

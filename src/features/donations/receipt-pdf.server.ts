@@ -1,27 +1,22 @@
 /** The tax receipt of one gift of money as an A4 PDF (pdf-lib, Helvetica): the fields of CERFA n° 11580. */
 import type { DocumentData } from 'firebase-admin/firestore';
 import { breakTextIntoLines, PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
-import { formatEuros, TAX_REDUCTION_RATE, costAfterTaxReduction } from './donations';
+import { costAfterTaxReduction, formatEuros, frenchDate, TAX_REDUCTION_RATE } from './donations';
 import { toCurrency } from 'n2words/fr-FR';
-import { frenchDate } from './receipt';
 
 /** Who issues the receipt: name and address lines (content's `adresse` article), object and signatory ('' = none). */
-export interface ReceiptIssuer {
-  name: string;
-  addressLines: string[];
-  object: string;
-  signatory: string;
-}
+export type ReceiptIssuer = Record<'name' | 'object' | 'signatory', string> & { addressLines: string[] };
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
 const INK = rgb(0.1, 0.16, 0.22);
 const MUTED = rgb(0.33, 0.38, 0.44);
+const SMALL = { size: 9.5, color: MUTED };
 
-/** Latin letters that have no decomposition into a WinAnsi letter and an accent. */
+// Latin letters that have no decomposition into a WinAnsi letter and an accent.
 const LOOKALIKES: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i', Ħ: 'H', ħ: 'h', ŀ: 'l', Ŀ: 'L' };
 
-/** Text Helvetica (WinAnsi) can draw: other letters lose their accents, emoji go, the rest become '?'. */
+// Text Helvetica (WinAnsi) can draw: other letters lose their accents, emoji go, the rest become '?'.
 function drawable(font: PDFFont, value: string): string {
   const known = new Set(font.getCharacterSet());
   return [...value.replace(/[\u00a0\u202f]/g, ' ')]
@@ -34,10 +29,7 @@ function drawable(font: PDFFont, value: string): string {
     .join('');
 }
 
-/**
- * The receipt's PDF file (bytes) of a paid one-off gift: its `dons` document (`recu`, donor, `montant` in euro cents,
- * `datePaiement`; `date`, when it was recorded, is the issue date: the same file at every download).
- */
+/** The PDF (bytes) of a paid one-off gift's `dons` document (`recu`, donor, `montant` in cents, `datePaiement`; `date` = issue date). */
 export async function receiptPdf(issuer: ReceiptIssuer, gift: DocumentData): Promise<Uint8Array> {
   const issuedAt: Date = gift.date.toDate();
   const country =
@@ -65,7 +57,7 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: DocumentData): Pro
     y -= gap;
   };
   const field = (label: string, value: string) => {
-    text(label, { bold: true, size: 9.5, color: MUTED, gap: 2 });
+    text(label, { ...SMALL, bold: true, gap: 2 });
     text(value || '—', { gap: 7 });
   };
   const heading = (value: string) => {
@@ -74,15 +66,11 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: DocumentData): Pro
     page.drawLine({ start: { x: MARGIN, y }, end: { x: A4.width - MARGIN, y }, thickness: 0.75, color: MUTED });
     y -= 8;
   };
-  const cents = Number(gift.montant ?? 0);
-  const euros = cents / 100;
+  const euros = Number(gift.montant ?? 0) / 100;
   const reduction = euros - costAfterTaxReduction(euros);
 
   text('Reçu au titre des dons à certains organismes d’intérêt général', { size: 16, bold: true });
-  text('Articles 200, 238 bis et 978 du code général des impôts (CGI) — modèle CERFA n° 11580', {
-    color: MUTED,
-    size: 9.5,
-  });
+  text('Articles 200, 238 bis et 978 du code général des impôts (CGI) — modèle CERFA n° 11580', SMALL);
   text(`Reçu n° ${gift.recu}`, { size: 13, bold: true, gap: 10 });
 
   heading('Bénéficiaire des versements');
@@ -117,8 +105,6 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: DocumentData): Pro
     { gap: 14 },
   );
   text(`Fait le ${frenchDate(issuedAt)}`);
-  text(issuer.signatory ? `Pour l’association : ${issuer.signatory}` : 'Pour l’association', {
-    bold: true,
-  });
+  text(`Pour l’association${issuer.signatory && ` : ${issuer.signatory}`}`, { bold: true });
   return pdf.save();
 }

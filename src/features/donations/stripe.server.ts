@@ -1,20 +1,25 @@
-/** Card donations through Stripe Checkout: the client, a donation's Checkout Session, the endpoints' French answers. */
+/** Card donations through Stripe Checkout: the client, POST /api/don (hosted page) and /create-checkout-session (embedded). */
 import { STRIPE_API_BASE, STRIPE_SECRET_KEY } from 'astro:env/server';
 import Stripe from 'stripe';
-import type { PaymentDraft } from '../forms/forms';
+import {
+  errorResponse,
+  isJsonRequest,
+  jsonResponse,
+  readJsonObject,
+  type EndpointHandler,
+} from '../../lib/endpoint.server';
 import { HttpError, withDeadline } from '../../lib/http-error.server';
+import { fieldErrors, firstError, MESSAGES, paymentDraftSchema } from '../forms/forms';
+import { amountFromIndex } from './donations';
 
 /** Give up a Stripe API call after this many milliseconds (the endpoints answer within 10 s). */
-export const STRIPE_TIMEOUT_MS = 8000;
+const STRIPE_TIMEOUT_MS = 8000;
 
-/** Every message a visitor can get from the donation endpoints (besides the forms' MESSAGES). */
+/** The donation endpoints' own messages: 503 no Stripe secret, 502 Stripe failed or too slow, 400 no amount index. */
 export const PAYMENT_MESSAGES = {
-  /** HTTP 503: no STRIPE_SECRET_KEY (or STRIPE_WEBHOOK_SECRET). */
   notConfigured: 'Le paiement en ligne n’est pas configuré sur ce site.',
-  /** HTTP 502: Stripe answered an error, could not be reached, or was too slow. */
   providerUnavailable:
     'Le service de paiement ne répond pas pour le moment. Aucun montant n’a été débité : merci de réessayer dans quelques minutes.',
-  /** HTTP 400: missing, non-integer or out-of-range amount index (same words as paymentDraftSchema). */
   amountInvalid: 'Merci de choisir un montant',
 } as const;
 
@@ -23,10 +28,8 @@ export function notConfigured(why: string, cause?: unknown): HttpError {
   return new HttpError(503, PAYMENT_MESSAGES.notConfigured, { cause: new Error(why, { cause }) });
 }
 
-/** HttpError 502 PAYMENT_MESSAGES.providerUnavailable; `what` and Stripe's error go to the log. */
-function providerUnavailable(what: string, cause?: unknown): HttpError {
-  return new HttpError(502, PAYMENT_MESSAGES.providerUnavailable, { cause: new Error(what, { cause }) });
-}
+const providerUnavailable = (what: string, cause?: unknown) =>
+  new HttpError(502, PAYMENT_MESSAGES.providerUnavailable, { cause: new Error(what, { cause }) });
 
 /** Where the SDK sends its requests when STRIPE_API_BASE is set (tests only). */
 export interface StripeApiBase {
@@ -75,67 +78,83 @@ export function stripeFromEnv(
 }
 
 /** Metadata of the sessions and subscriptions this site creates: the webhook records only those. */
-export const SITE_MARKER = { key: 'origine', value: 'site-petitspas-ensemble' } as const;
+export const SITE_MARKER = { origine: 'site-petitspas-ensemble' } as const;
+
+/** HTTP 403: a request without this site's Origin (another site, a crawler, a prefetch). */
+export const FOREIGN_ORIGIN_MESSAGE = 'Le paiement se lance depuis la page « Nous soutenir » de ce site.';
 
 /**
- * Creates a donation's Checkout Session for the valid `draft`: one line item of `cents` (monthly: a subscription), Stripe's
- * page collecting name and address (the receipt's), SITE_MARKER and the draft's details in metadata.
- * @returns `{ url }` of Stripe's page (hosted) or `{ clientSecret }` for Stripe.js (embedded).
- * @throws HttpError 503 without STRIPE_SECRET_KEY; 502 when Stripe fails, is unreachable or silent for 9 s.
+ * A session route's POST handler for the JSON payment draft: 200 `{url}` (hosted) or `{clientSecret}` (embedded); 400
+ * (`fields`), 403 another Origin, 413 over 16 KB, 415 not JSON, 502 Stripe failed or silent for 9 s, 503 not configured.
  */
-export async function createDonationSession(checkout: {
-  uiMode: 'hosted_page' | 'embedded_page';
-  cents: number;
-  origin: string;
-  draft: PaymentDraft;
-}): Promise<{ url: string } | { clientSecret: string }> {
-  const stripe = stripeFromEnv();
-  const { uiMode, cents, origin } = checkout;
-  const { moyen: _moyen, somme: _somme, frequence, email, pays, ...details } = checkout.draft;
-  const monthly = frequence === 'mensuel';
-  const marker = { [SITE_MARKER.key]: SITE_MARKER.value };
-  // The schema's default country means nothing without an address.
-  const metadata = Object.fromEntries(
-    Object.entries({ ...marker, ...details, pays: details.adresse && pays }).filter(
-      (entry): entry is [string, string] => Boolean(entry[1]),
-    ),
-  );
-  const successUrl = `${origin}/soutenir/valide?session_id={CHECKOUT_SESSION_ID}`;
-  const params: Stripe.Checkout.SessionCreateParams = {
-    mode: monthly ? 'subscription' : 'payment',
-    ui_mode: uiMode,
-    // Stripe allows submit_type in payment mode only; a subscription's button says "S'abonner".
-    ...(monthly ? {} : { submit_type: 'donate' as const }),
-    locale: 'fr',
-    line_items: [
-      {
-        price_data: {
-          currency: 'eur',
-          unit_amount: cents,
-          product_data: { name: `Don ${monthly ? 'mensuel ' : ''}à Les Petits Pas Ensemble` },
-          ...(monthly ? { recurring: { interval: 'month' as const } } : {}),
+export function donationSessionHandler(uiMode: 'hosted_page' | 'embedded_page', route: string): EndpointHandler {
+  return async ({ request }) => {
+    try {
+      // Browsers send Origin on every fetch() POST; links, prefetching and crawlers do not.
+      const origin = new URL(request.url).origin;
+      if (request.headers.get('origin') !== origin)
+        return jsonResponse(403, { ok: false, message: FOREIGN_ORIGIN_MESSAGE });
+      if (!isJsonRequest(request)) return jsonResponse(415, { ok: false, message: MESSAGES.badRequest });
+      const payload = await readJsonObject(request);
+      // zod's English otherwise for a non-string donor field.
+      const error = (issue: { path?: PropertyKey[] }) =>
+        issue.path?.[0] === 'pays' ? MESSAGES.countryUnknown : MESSAGES.badRequest;
+      const result = paymentDraftSchema.safeParse(payload, { error });
+      // The schema coerces `somme` ("" and null would become 0): the index itself must be an integer 0..9.
+      const amount = amountFromIndex(payload.somme);
+      if (!result.success || !amount) {
+        const fields = result.success ? {} : fieldErrors(result.error);
+        if (!amount) fields.somme ??= PAYMENT_MESSAGES.amountInvalid;
+        const message = result.success ? PAYMENT_MESSAGES.amountInvalid : firstError(result.error);
+        return jsonResponse(400, { ok: false, message, fields });
+      }
+      // One line item (monthly: a subscription); Stripe's page collects name and address (the receipt's).
+      const { moyen: _moyen, somme: _somme, frequence, email, pays, ...details } = result.data;
+      const monthly = frequence === 'mensuel';
+      const hosted = uiMode === 'hosted_page';
+      // The schema's default country means nothing without an address.
+      const metadata = Object.fromEntries(
+        Object.entries({ ...SITE_MARKER, ...details, pays: details.adresse && pays }).filter(
+          (entry): entry is [string, string] => Boolean(entry[1]),
+        ),
+      );
+      const successUrl = `${origin}/soutenir/valide?session_id={CHECKOUT_SESSION_ID}`;
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: monthly ? 'subscription' : 'payment',
+        ui_mode: uiMode,
+        // Stripe allows submit_type in payment mode only; a subscription's button says "S'abonner".
+        ...(monthly ? {} : { submit_type: 'donate' as const }),
+        locale: 'fr',
+        line_items: [
+          {
+            price_data: {
+              currency: 'eur',
+              unit_amount: amount.cents,
+              product_data: { name: `Don ${monthly ? 'mensuel ' : ''}à Les Petits Pas Ensemble` },
+              ...(monthly ? { recurring: { interval: 'month' as const } } : {}),
+            },
+            quantity: 1,
+          },
+        ],
+        billing_address_collection: 'required',
+        name_collection: { individual: { enabled: true, optional: false } },
+        ...(email ? { customer_email: email } : {}),
+        metadata,
+        // Each monthly invoice carries its subscription's metadata: the webhook recognises them by it.
+        ...(monthly ? { subscription_data: { metadata: SITE_MARKER } } : {}),
+        ...(hosted ? { success_url: successUrl, cancel_url: `${origin}/soutenir/annule` } : { return_url: successUrl }),
+      };
+      // The SDK's timeout is an idle timeout: a trickle of bytes could keep it alive.
+      const session = await withDeadline(stripeFromEnv().checkout.sessions.create(params), 9000).catch(
+        (error: unknown) => {
+          throw providerUnavailable(`Stripe did not create the ${uiMode} session`, error);
         },
-        quantity: 1,
-      },
-    ],
-    billing_address_collection: 'required',
-    name_collection: { individual: { enabled: true, optional: false } },
-    ...(email ? { customer_email: email } : {}),
-    metadata,
-    // Each monthly invoice carries its subscription's metadata: the webhook recognises them by it.
-    ...(monthly ? { subscription_data: { metadata: marker } } : {}),
-    ...(uiMode === 'hosted_page'
-      ? { success_url: successUrl, cancel_url: `${origin}/soutenir/annule` }
-      : { return_url: successUrl }),
+      );
+      const answer = hosted ? session.url : session.client_secret;
+      if (!answer) throw providerUnavailable(`Stripe session ${session.id} came back without its url or client_secret`);
+      return jsonResponse(200, hosted ? { url: answer } : { clientSecret: answer });
+    } catch (error) {
+      return errorResponse(route, error, PAYMENT_MESSAGES.providerUnavailable);
+    }
   };
-  let session: Stripe.Checkout.Session;
-  try {
-    // The SDK's timeout is an idle timeout: a trickle of bytes could keep it alive.
-    session = await withDeadline(stripe.checkout.sessions.create(params), 9000);
-  } catch (error) {
-    throw providerUnavailable(`Stripe did not create the ${uiMode} session`, error);
-  }
-  const answer = uiMode === 'hosted_page' ? session.url : session.client_secret;
-  if (!answer) throw providerUnavailable(`Stripe session ${session.id} came back without its url or client_secret`);
-  return uiMode === 'hosted_page' ? { url: answer } : { clientSecret: answer };
 }

@@ -1,4 +1,3 @@
-/** GET /api/recu?session_id=cs_…: a paid one-off gift's tax receipt (PDF), or where the gift stands (JSON). */
 import type { APIRoute } from 'astro';
 import { address } from '../../content';
 import { methodNotAllowedFor } from '../../lib/endpoint.server';
@@ -7,7 +6,7 @@ import { issuerFromEnv, receiptHandler } from '../../features/donations/receipt-
 
 export const prerender = false;
 
-/** The issuer: the content's `adresse` article (name, address) and the environment (object, signatory). */
+/** GET /api/recu?session_id=cs_…: the receipt PDF or the gift's state (JSON); issuer from the `adresse` article and env. */
 export const GET = receiptHandler(async () => {
   const info = await address();
   return { name: info.name, addressLines: info.lines.map(contactLineText), ...issuerFromEnv() };
