@@ -20,11 +20,6 @@ const schemaProblem = (payload: object) =>
     () => null,
   );
 
-/** Invoker-command attributes, so the dialog opens and closes without JavaScript (React passes them through untyped). */
-function invoker(target: string, command: 'show-modal' | 'close'): Record<string, string> {
-  return { commandfor: target, command };
-}
-
 /** The opener and its dialog; `privacyHref` is the data notice's address. */
 export default function NewsletterPopup({ privacyHref }: { privacyHref: string }) {
   const id = useId();
@@ -48,7 +43,7 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
   const dialogStatus = banner && banner.id === inDialogMessage ? banner : null;
 
   function open(event: MouseEvent<HTMLButtonElement>) {
-    // The button is also an invoker for visitors without JavaScript; with it, React opens the dialog.
+    // The button is also an invoker (typed by React only as spread attributes) for visitors without JavaScript.
     event.preventDefault();
     dialog.current?.showModal();
     // Straight to the only field to fill in (the dialog would focus its close button first).
@@ -85,7 +80,7 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
       <button
         type="button"
         className="button button--sun newsletter__open"
-        {...invoker(dialogId, 'show-modal')}
+        {...{ commandfor: dialogId, command: 'show-modal' }}
         onClick={open}
       >
         S’inscrire à la lettre d’information
@@ -102,11 +97,8 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
           <button
             type="button"
             className="site-dialog__close"
-            {...invoker(dialogId, 'close')}
-            onClick={(event) => {
-              event.preventDefault();
-              dialog.current?.close();
-            }}
+            {...{ commandfor: dialogId, command: 'close' }}
+            onClick={() => dialog.current?.close()}
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
