@@ -101,7 +101,7 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
           <h2 id={`${dialogId}-title`}>Lettre d’information</h2>
           <button
             type="button"
-            className="site-dialog__close"
+            className="round-button"
             {...invoker(dialogId, 'close')}
             onClick={(event) => {
               event.preventDefault();
