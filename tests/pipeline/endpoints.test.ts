@@ -518,7 +518,7 @@ describe('database unavailable', () => {
         async () =>
           (await post('newsletter', jsonRequest('newsletter', { email: 'apres@exemple.fr', ...newsletterConsent })))
             .response.status,
-        { timeout: 60_000, intervals: [1000] },
+        { timeout: 60_000, interval: 1000 },
       )
       .toBe(200);
     // Not asserted: the refused 'panne' writes, which firebase-admin may still retry and land once the database is

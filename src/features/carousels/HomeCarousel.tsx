@@ -50,7 +50,7 @@ function frameCss(kind: keyof typeof KINDS, count: number): string {
 
 function NewsCard({ item }: { item: NewsSlide }) {
   return (
-    <article className="card">
+    <article className="panel card">
       {item.img && <ResponsivePicture className="card__img" view={item.img} />}
       <div className="card__body">
         <h3 className="card__title">
@@ -128,7 +128,7 @@ export default function HomeCarousel({ kind, labelledBy, items }: HomeCarouselPr
       {(visible === null || scrollable) && (
         <div className="carousel__controls">
           {([-1, 1] as const).map((step, arrow) => (
-            <button key={step} type="button" className="carousel__arrow" onClick={() => move(step)}>
+            <button key={step} type="button" className="round-button carousel__arrow" onClick={() => move(step)}>
               <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24">
                 <path
                   d={step === 1 ? 'M9.5 5.5 16 12l-6.5 6.5' : 'M14.5 5.5 8 12l6.5 6.5'}

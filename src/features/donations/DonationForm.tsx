@@ -131,7 +131,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   const step = (delta: number, sign: string, label: string) => (
     <button
       type="button"
-      className="donation__step"
+      className="round-button donation__step"
       aria-controls={`${id}-amounts`}
       onClick={() => choose({ somme: stepAmountIndex(index, delta) })}
     >

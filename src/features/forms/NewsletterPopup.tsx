@@ -96,7 +96,7 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
           <h2 id={`${dialogId}-title`}>Lettre d’information</h2>
           <button
             type="button"
-            className="site-dialog__close"
+            className="round-button"
             {...{ commandfor: dialogId, command: 'close' }}
             onClick={() => dialog.current?.close()}
           >
