@@ -1,8 +1,8 @@
 /**
  * `npm start`: pull, then `astro dev` (`-- --port N`, default 4321), with no Content-Security-Policy. Without
  * FIREBASE_PROJECT_ID the embedded demo database (`-- --firestore-port N`, default a free port) stays up for the
- * session (endpoints write to it; POST /api/rebuild re-pulls from it) and stops on Ctrl-C.
- * Without REBUILD_SECRET a session secret is written to DEV_SECRET_FILE for `npm run rebuild`.
+ * session (endpoints write to it; POST /api/rebuild re-pulls from it; without REBUILD_SECRET a session secret in
+ * DEV_SECRET_FILE lets `npm run rebuild` call it) and stops on Ctrl-C.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
