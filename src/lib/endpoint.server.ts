@@ -107,8 +107,8 @@ export function errorResponse(route: string, error: unknown, fallback: string = 
 }
 
 /** A handler answering 405 `{ok: false, message}` with `Allow: <allow>`: the route's `ALL`. */
-export function methodNotAllowedFor(allow: 'GET' | 'POST'): EndpointHandler {
-  return async () => jsonResponse(405, { ok: false, message: MESSAGES.badRequest }, { allow });
+export function methodNotAllowedFor(allow: 'GET' | 'POST', message: string = MESSAGES.badRequest): EndpointHandler {
+  return async () => jsonResponse(405, { ok: false, message }, { allow });
 }
 
 /** Each form's collection (spec §7: `inscripitions`, so spelled in the database) and schema. */

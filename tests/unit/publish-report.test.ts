@@ -88,10 +88,9 @@ describe('publicationOutcome', () => {
     expect(publicationOutcome(null)).toBeUndefined();
     expect(publicationOutcome('toString')).toBeUndefined();
     expect(publicationOutcome('<script>')).toBeUndefined();
-    expect(PUBLICATION_MESSAGES.refusee.text).toBe(
+    expect(PUBLICATION_MESSAGES.refusee).toBe(
       'Mot de passe incorrect : rien n’a été publié. Vérifiez-le, puis réessayez.',
     );
-    expect(PUBLICATION_MESSAGES.lancee.success).toBe(true);
   });
 });
 
