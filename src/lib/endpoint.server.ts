@@ -69,9 +69,8 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
 
 /** Reads a bounded form body as a payload (formDataToPayload). @throws HttpError 413, or 400 for an unreadable form or a file (our forms have none). */
 async function readFormPayload(request: Request): Promise<Record<string, unknown>> {
-  const headers = { 'content-type': request.headers.get('content-type') ?? '' };
-  const body = await readBoundedBody(request);
-  const form = await new Response(body, { headers }).formData().catch((error: unknown) => {
+  const body = new Response(await readBoundedBody(request), { headers: request.headers });
+  const form = await body.formData().catch((error: unknown) => {
     throw badBody(error);
   });
   if ([...form.values()].some((value) => typeof value !== 'string')) throw badBody();
