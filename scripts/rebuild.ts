@@ -5,14 +5,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { exitWithError as fail } from './lib/content-source.ts';
 import { DEV_SECRET_FILE } from './lib/dev-pull.ts';
 
 const LOCAL_SITE = 'http://127.0.0.1:4321';
-
-function fail(message: string): never {
-  console.error(`✖ ${message}`);
-  process.exit(1);
-}
 
 const { values: args } = parseArgs({ options: { url: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
 if (args.help) {

@@ -6,15 +6,11 @@ import * as env from 'astro:env/server';
 import { cert, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 
-type AdminEnv = Partial<
-  Record<'FIREBASE_PROJECT_ID' | 'FIREBASE_CLIENT_EMAIL' | 'FIREBASE_PRIVATE_KEY' | 'FIRESTORE_EMULATOR_HOST', string>
->;
-
 let site: Firestore | undefined;
 let apps = 0;
 
 /** The admin Firestore of FIREBASE_PROJECT_ID (at FIRESTORE_EMULATOR_HOST, else with FIREBASE_CLIENT_EMAIL + FIREBASE_PRIVATE_KEY): the site's (astro:env, one a process), or a new one for `variables`. @throws Error without project id or, for a real project, service account. */
-export function adminFirestore(variables?: AdminEnv): Firestore {
+export function adminFirestore(variables?: Partial<typeof env>): Firestore {
   if (!variables) return (site ??= adminFirestore(env));
   const projectId = variables.FIREBASE_PROJECT_ID?.trim();
   if (!projectId) throw new Error('FIREBASE_PROJECT_ID is not set.');

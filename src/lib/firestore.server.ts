@@ -1,7 +1,4 @@
-/**
- * Firestore through the `firebase` web SDK, for the scripts (the content pull, the seed), which run outside Astro and
- * read process.env: FIREBASE_PROJECT_ID, FIREBASE_API_KEY (real project only), FIRESTORE_EMULATOR_HOST (`host:port`).
- */
+/** Firestore through the `firebase` web SDK, for the scripts (the content pull, the seed), which run outside Astro. */
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, setLogLevel } from 'firebase/firestore';
 import { withDeadline } from './http-error.server';

@@ -6,8 +6,8 @@ import {
   problemSentences,
   PUBLICATION_MESSAGES,
   publicationOutcome,
-  type ContentReport,
 } from '../../src/features/publishing/report';
+import type { ContentReport } from '../../src/content.config';
 
 const report: ContentReport = {
   generatedAt: 1_795_000_000,

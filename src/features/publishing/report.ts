@@ -44,14 +44,11 @@ const sentence = (text: string) => `${text.trim().replace(/[.\s]+$/, '')}.`;
 export function problemSentences(report: ContentReport, titles: Record<string, string> = {}): string[] {
   return report.problems.map((problem) => {
     const name = titles[`${problem.collection}/${problem.id}`] || problem.titre || problem.id;
-    const what = `${names(problem.collection)[0]} « ${name} »`;
+    const [subject, of] = names(problem.collection);
+    const what = `${subject} « ${name} »`;
     if (problem.leftOut === 'document') return sentence(`${what} n’est pas publié : ${problem.reason}`);
-    if (problem.leftOut === 'link') {
-      const link = problem.titre ? ` « ${problem.titre} »` : '';
-      return sentence(
-        `Un lien${link} ${names(problem.collection)[1]} « ${problem.id} » n’est pas publié : ${problem.reason}`,
-      );
-    }
+    const link = `Un lien${problem.titre ? ` « ${problem.titre} »` : ''} ${of} « ${problem.id} »`;
+    if (problem.leftOut === 'link') return sentence(`${link} n’est pas publié : ${problem.reason}`);
     return sentence(`${what} est publié sans son champ ${problem.field} : ${problem.reason}`);
   });
 }
