@@ -19,38 +19,31 @@ if (!Number.isInteger(firestorePort) || firestorePort < 0 || firestorePort > 655
 }
 
 const stopDatabase = await pullFromPreparedSource({ keepRunning: true, firestorePort }).catch(exitWithError);
-let generatedSecret = false;
-if (!process.env.REBUILD_SECRET?.trim()) {
+const generatedSecret = !process.env.REBUILD_SECRET?.trim();
+if (generatedSecret) {
   process.env.REBUILD_SECRET = randomBytes(32).toString('base64url');
   mkdirSync(dirname(DEV_SECRET_FILE), { recursive: true });
   writeFileSync(DEV_SECRET_FILE, `${process.env.REBUILD_SECRET}\n`, { mode: 0o600 });
-  generatedSecret = true;
 }
 console.log(
   `Rebuild: \`npm run rebuild\` (POST /api/rebuild) re-pulls the content; secret: ${generatedSecret ? `generated for this session in ${DEV_SECRET_FILE}` : 'REBUILD_SECRET'}`,
 );
 
-/** Stops the database this process started and removes the session secret. */
-function cleanUp(): void {
+/** Stops the database this process started, removes the session secret and exits with `code`. */
+function exit(code: number): never {
   stopDatabase();
   if (generatedSecret) rmSync(DEV_SECRET_FILE, { force: true });
+  process.exit(code);
 }
 
 const astro = spawnAstro(['dev', ...args]);
 let stopping = false;
-function shutdown(signal: NodeJS.Signals): void {
-  if (stopping) return;
-  stopping = true;
-  astro.kill(signal);
-  // Give Astro a moment to close its server, then stop the database.
-  setTimeout(() => {
-    cleanUp();
-    process.exit(0);
-  }, 500).unref();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopping = true;
+    astro.kill(signal);
+    // Give Astro a moment to close its server, then stop the database.
+    setTimeout(() => exit(0), 500).unref();
+  });
 }
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-astro.on('exit', (code) => {
-  cleanUp();
-  process.exit(stopping ? 0 : (code ?? 0));
-});
+astro.on('exit', (code) => exit(stopping ? 0 : (code ?? 0)));

@@ -5,16 +5,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { exitWithError as fail } from './lib/content-source.ts';
 import { DEV_SECRET_FILE } from './lib/dev-pull.ts';
 
 const LOCAL_SITE = 'http://127.0.0.1:4321';
-/** Milliseconds: a pull under `npm start` gives up after 20 s a collection, a build hook call after 8 s. */
-const REQUEST_TIMEOUT_MS = 35_000;
-
-function fail(message: string): never {
-  console.error(`✖ ${message}`);
-  process.exit(1);
-}
 
 const { values: args } = parseArgs({ options: { url: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
 if (args.help) {
@@ -43,7 +37,8 @@ const response = await fetch(endpoint, {
   method: 'POST',
   headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
   body: '{}',
-  signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  // A pull under `npm start` gives up after 20 s a collection, a build hook call after 8 s.
+  signal: AbortSignal.timeout(35_000),
 }).catch((error: Error) => {
   const reason =
     error.name === 'TimeoutError' ? 'no answer in time' : ((error.cause as Error)?.message ?? error.message);

@@ -1,19 +1,22 @@
-/** `npm run screenshots -- [routes...]`: full-page PNGs of dist/ (served on port 4399) at 375 and 1280 px in /tmp/screenshots/. */
+/** `npm run screenshots -- [routes...]`: full-page PNGs of dist/ (served on a free port) at 375 and 1280 px in /tmp/screenshots/. */
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 import { NOT_FOUND_ROUTES, ROUTES } from '../tests/e2e/helpers.ts';
+import { freePort } from '../tests/fixtures/ports.ts';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './lib/chromium.ts';
 
 const routes = process.argv.length > 2 ? process.argv.slice(2) : [...ROUTES, NOT_FOUND_ROUTES[0]!];
 const outDir = '/tmp/screenshots';
 await mkdir(outDir, { recursive: true });
+const port = await freePort();
+const site = `http://127.0.0.1:${port}`;
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-dist.ts', '4399'], { stdio: 'ignore' });
+const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-dist.ts', String(port)], { stdio: 'ignore' });
 // Up to 30 s: the server starts slowly on a busy machine.
-for (const deadline = Date.now() + 30_000; !(await fetch('http://127.0.0.1:4399/').catch(() => undefined))?.ok;) {
-  if (Date.now() > deadline) throw new Error('scripts/serve-dist.ts did not answer on port 4399 within 30 s');
+for (const deadline = Date.now() + 30_000; !(await fetch(site).catch(() => undefined))?.ok;) {
+  if (Date.now() > deadline) throw new Error(`scripts/serve-dist.ts did not answer on ${site} within 30 s`);
   await sleep(250);
 }
 const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
@@ -21,7 +24,7 @@ try {
   for (const width of [375, 1280]) {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     for (const route of routes) {
-      await page.goto(`http://127.0.0.1:4399${route}`);
+      await page.goto(`${site}${route}`);
       await page.evaluate(async () => {
         for (const image of document.querySelectorAll('img')) image.loading = 'eager';
         await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));

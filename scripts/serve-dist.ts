@@ -42,8 +42,12 @@ function snapshotFunction(): string {
   mkdirSync(runsDir, { recursive: true });
   // Copies left by servers killed without a chance to clean up (named by their process id) go first.
   for (const name of readdirSync(runsDir)) {
-    const pid = Number(/^run-(\d+)$/.exec(name)?.[1]);
-    if (pid && !isAlive(pid)) rmSync(join(runsDir, name), { recursive: true, force: true });
+    try {
+      process.kill(Number(/^run-(\d+)$/.exec(name)?.[1]), 0);
+    } catch (error) {
+      const gone = (error as NodeJS.ErrnoException).code === 'ESRCH';
+      if (gone) rmSync(join(runsDir, name), { recursive: true, force: true });
+    }
   }
   // Inside the project, not in /tmp: packages the function's own node_modules lacks (or links to a
   // tree it cannot reach, as in the bench's copies) resolve from the project's node_modules.
@@ -52,14 +56,6 @@ function snapshotFunction(): string {
   process.on('exit', () => rmSync(copy, { recursive: true, force: true }));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));
   return copy;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    return process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 // The header rules Netlify would apply: the adapter's, then netlify.toml's.

@@ -73,9 +73,8 @@ const hrefSchema = z
   })
   .trim()
   .min(1, 'son adresse (href) est vide')
-  .refine((href) => /^(\/|#|https?:|mailto:|tel:)/i.test(href) || !/^[a-z][a-z\d+.-]*:/i.test(href), {
-    message: 'son adresse (href) n’est pas un lien web',
-  });
+  // Any scheme but these (`javascript:`…) is refused; a relative path has none.
+  .regex(/^(\/|#|https?:|mailto:|tel:|(?![a-z][a-z\d+.-]*:))/i, 'son adresse (href) n’est pas un lien web');
 
 /** Fields of menu links and their sub-links (spec §3 "liens"). */
 const linkFields = {
@@ -131,9 +130,7 @@ const menuSchema = z.object({
       src: z
         .string({ error: 'l’adresse du suivi des démarches n’est pas un texte' })
         .trim()
-        .refine((src) => src.startsWith('/') || src.startsWith('https://'), {
-          message: 'l’adresse du suivi des démarches ne commence ni par / ni par https://',
-        }),
+        .regex(/^(\/|https:\/\/)/, 'l’adresse du suivi des démarches ne commence ni par / ni par https://'),
     }),
   ),
 });

@@ -6,16 +6,10 @@ import { SECURITY_HEADERS } from './lib/security-headers';
 export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
   if (context.isPrerendered) return response;
-  const withHeaders = (answer: Response) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-      if (!answer.headers.has(name)) answer.headers.set(name, value);
-    }
-    return answer;
-  };
-  try {
-    return withHeaders(response);
-  } catch {
-    // Response.redirect() and fetch() answers have immutable headers: copy the answer.
-    return withHeaders(new Response(response.body, response));
+  // A copy: Response.redirect() and fetch() answers have immutable headers.
+  const answer = new Response(response.body, response);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    if (!answer.headers.has(name)) answer.headers.set(name, value);
   }
+  return answer;
 });

@@ -5,17 +5,18 @@
 import { existsSync } from 'node:fs';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server.ts';
 import type { ContentReport } from '../../src/content.config.ts';
+import { countSentences, pictureSentences, problemSentences } from '../../src/features/publishing/report.ts';
 import { EMBEDDED_PROJECT_ID, startEmbeddedFirestore } from './embedded-firestore.ts';
 import { pullContent } from './pull.ts';
-import { formatReport } from './report.ts';
 import { seedDataset } from './seed.ts';
 
-/** Runs the pull against the database named by the environment and prints its report as tables; throws as pullContent and firestoreTargetFromEnv. */
+/** Runs the pull against the database named by the environment and prints its report in the words of /publier; throws as pullContent and firestoreTargetFromEnv. */
 export async function pullFromEnvironment(log: (line: string) => void = console.log): Promise<ContentReport> {
   const target = firestoreTargetFromEnv();
   log(`Pulling content from Firestore at ${target.host} (project ${target.projectId})`);
   const report = await pullContent({ connect: () => connectFirestore(target), host: target.host, log });
-  for (const line of ['', ...formatReport(report)]) log(line);
+  const lines = [...countSentences(report), ...problemSentences(report), ...pictureSentences(report)];
+  for (const line of ['', ...lines]) log(line);
   return report;
 }
 

@@ -16,10 +16,9 @@ export async function pullAndAwaitReload(reloadMs = 5000): Promise<void> {
   const contents = async () =>
     (await Promise.all(names.map((name) => readFile(dataFile(name), 'utf8').catch(() => '')))).join('\0');
   const storeTime = () =>
-    stat(DATA_STORE).then(
-      ({ mtimeMs }) => mtimeMs,
-      () => 0,
-    );
+    stat(DATA_STORE)
+      .then(({ mtimeMs }) => mtimeMs)
+      .catch(() => 0);
   const [before, storedAt] = await Promise.all([contents(), storeTime()]);
   await pullFromEnvironment();
   if ((await contents()) === before) return;

@@ -12,16 +12,14 @@ const EMULATOR_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFires
 /** The emulator's jar: FIRESTORE_EMULATOR_JAR, the Google Cloud CLI's, or the Firebase CLI's newest download; undefined when none. */
 export function findGoogleEmulatorJar(): string | undefined {
   const firebaseCache = join(homedir(), '.cache', 'firebase', 'emulators');
-  const downloads = existsSync(firebaseCache)
-    ? readdirSync(firebaseCache).filter((name) => /^cloud-firestore-emulator.*\.jar$/.test(name))
-    : [];
+  const cached = existsSync(firebaseCache) ? readdirSync(firebaseCache).toSorted().toReversed() : [];
+  const downloads = cached
+    .filter((n) => /^cloud-firestore-emulator.*\.jar$/.test(n))
+    .map((n) => join(firebaseCache, n));
   return [
     process.env.FIRESTORE_EMULATOR_JAR,
     '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
-    ...downloads
-      .sort()
-      .reverse()
-      .map((name) => join(firebaseCache, name)),
+    ...downloads,
   ].find((candidate) => candidate && existsSync(candidate));
 }
 

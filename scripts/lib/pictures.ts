@@ -71,22 +71,14 @@ async function download(url: string, { cacheDir, timeoutMs }: Settings): Promise
       ? tooHeavy
       : `le serveur a répondu « ${response.status} ${response.statusText} » au lieu de l’image`;
   }
-  const bytes = await response.arrayBuffer().then(
-    (body) => Buffer.from(body),
-    () => undefined,
-  );
-  if (!bytes) return `le téléchargement a été interrompu ou a dépassé ${seconds} s`;
-  if (bytes.length > MAX_BYTES) return tooHeavy;
+  const body = await response.arrayBuffer().catch(() => undefined);
+  if (!body) return `le téléchargement a été interrompu ou a dépassé ${seconds} s`;
+  if (body.byteLength > MAX_BYTES) return tooHeavy;
+  const bytes = Buffer.from(body);
   await mkdir(cacheDir, { recursive: true });
   await writeFile(`${path}.bin`, bytes);
-  const validators = {
-    'if-none-match': response.headers.get('etag'),
-    'if-modified-since': response.headers.get('last-modified'),
-  };
-  await writeFile(
-    `${path}.json`,
-    JSON.stringify(validators, (_, value) => value ?? undefined),
-  );
+  const [etag, modified] = ['etag', 'last-modified'].map((name) => response.headers.get(name) ?? undefined);
+  await writeFile(`${path}.json`, JSON.stringify({ 'if-none-match': etag, 'if-modified-since': modified }));
   return bytes;
 }
 

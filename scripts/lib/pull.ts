@@ -83,10 +83,8 @@ export async function pullContent(options: {
 function assertPublishable(data: Record<CollectionName, object>, report: ContentReport, host: string): void {
   const why = (name: string, id?: string) =>
     report.problems
-      .filter(
-        (problem) => problem.collection === name && (id ?? problem.id) === problem.id && problem.leftOut === 'document',
-      )
-      .map((problem) => ` (left out: ${problem.id} ${problem.field} — ${problem.reason})`)
+      .filter((left) => left.collection === name && (id ?? left.id) === left.id && left.leftOut === 'document')
+      .map((left) => ` (left out: ${left.id} ${left.field} — ${left.reason})`)
       .join('');
   const missing = (['principal', 'pied'] as const)
     .filter((id) => !(id in data.menus))

@@ -1,6 +1,5 @@
 /** What pages add to astro.config.mjs's policy through `Astro.csp` (docs/security.md); no-ops under `astro dev`. */
 import type { APIContext } from 'astro';
-import { Parser } from 'htmlparser2';
 
 /** `Astro.csp` / `context.csp` (undefined when no policy applies). */
 export type PageCsp = APIContext['csp'];
@@ -43,23 +42,4 @@ export function allowWasm(csp: PageCsp): void {
 /** `https://host[:port]` of an absolute http(s) URL; undefined for a site path, a data: URL or garbage. */
 export function remoteOrigin(url: string): string | undefined {
   return /^https?:\/\//i.test(url.trim()) ? URL.parse(url.trim())?.origin : undefined;
-}
-
-/** Sorted origins of the <iframe>s (videos) in the documents' HTML after `toHtml` (the sanitiser); `schema` keys skipped (/ecole/schema's own). */
-export function contentFrameOrigins(documents: unknown[], toHtml: (html: string) => string): string[] {
-  const frames = new Set<string>();
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      const origin = name === 'iframe' && attributes.src ? remoteOrigin(attributes.src) : undefined;
-      if (origin) frames.add(origin);
-    },
-  });
-  // The documents are JSON (the pull's files): JSON.stringify's replacer visits every nested value.
-  JSON.stringify(documents, (key, value: unknown) => {
-    if (key === 'schema') return undefined;
-    if (typeof value === 'string' && /<iframe\b/i.test(value)) parser.write(toHtml(value));
-    return value;
-  });
-  parser.end();
-  return [...frames].sort();
 }

@@ -69,9 +69,8 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
 
 /** Reads a bounded form body as a payload (formDataToPayload). @throws HttpError 413, or 400 for an unreadable form or a file (our forms have none). */
 async function readFormPayload(request: Request): Promise<Record<string, unknown>> {
-  const headers = { 'content-type': request.headers.get('content-type') ?? '' };
-  const body = await readBoundedBody(request);
-  const form = await new Response(body, { headers }).formData().catch((error: unknown) => {
+  const body = new Response(await readBoundedBody(request), { headers: request.headers });
+  const form = await body.formData().catch((error: unknown) => {
     throw badBody(error);
   });
   if ([...form.values()].some((value) => typeof value !== 'string')) throw badBody();
@@ -107,8 +106,8 @@ export function errorResponse(route: string, error: unknown, fallback: string = 
 }
 
 /** A handler answering 405 `{ok: false, message}` with `Allow: <allow>`: the route's `ALL`. */
-export function methodNotAllowedFor(allow: 'GET' | 'POST'): EndpointHandler {
-  return async () => jsonResponse(405, { ok: false, message: MESSAGES.badRequest }, { allow });
+export function methodNotAllowedFor(allow: 'GET' | 'POST', message: string = MESSAGES.badRequest): EndpointHandler {
+  return async () => jsonResponse(405, { ok: false, message }, { allow });
 }
 
 /** Each form's collection (spec §7: `inscripitions`, so spelled in the database) and schema. */

@@ -6,20 +6,11 @@ import * as env from 'astro:env/server';
 import { cert, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 
-type AdminEnv = Partial<
-  Record<'FIREBASE_PROJECT_ID' | 'FIREBASE_CLIENT_EMAIL' | 'FIREBASE_PRIVATE_KEY' | 'FIRESTORE_EMULATOR_HOST', string>
->;
-
 let site: Firestore | undefined;
 let apps = 0;
 
-/**
- * The admin Firestore of FIREBASE_PROJECT_ID: at FIRESTORE_EMULATOR_HOST (`host:port`) without credentials, else with
- * the service account FIREBASE_CLIENT_EMAIL + FIREBASE_PRIVATE_KEY (literal `\n` turned back into newlines). Without
- * `variables`: the site's (astro:env), one client per process; with them, a new client.
- * @throws Error when the project id or, for a real project, the service account is missing.
- */
-export function adminFirestore(variables?: AdminEnv): Firestore {
+/** The admin Firestore of FIREBASE_PROJECT_ID (at FIRESTORE_EMULATOR_HOST, else with FIREBASE_CLIENT_EMAIL + FIREBASE_PRIVATE_KEY): the site's (astro:env, one a process), or a new one for `variables`. @throws Error without project id or, for a real project, service account. */
+export function adminFirestore(variables?: Partial<typeof env>): Firestore {
   if (!variables) return (site ??= adminFirestore(env));
   const projectId = variables.FIREBASE_PROJECT_ID?.trim();
   if (!projectId) throw new Error('FIREBASE_PROJECT_ID is not set.');

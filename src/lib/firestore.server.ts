@@ -1,9 +1,6 @@
-/**
- * Firestore through the `firebase` web SDK, for the scripts (the content pull, the seed), which run outside Astro and
- * read process.env: FIREBASE_PROJECT_ID, FIREBASE_API_KEY (real project only), FIRESTORE_EMULATOR_HOST (`host:port`).
- */
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectFirestoreEmulator, getFirestore, setLogLevel, type Firestore } from 'firebase/firestore';
+/** Firestore through the `firebase` web SDK, for the scripts (the content pull, the seed), which run outside Astro. */
+import { deleteApp, initializeApp } from 'firebase/app';
+import { connectFirestoreEmulator, getFirestore, setLogLevel } from 'firebase/firestore';
 import { withDeadline } from './http-error.server';
 
 /** Where the content lives: `host` names it in messages (`127.0.0.1:8080`, `firestore.googleapis.com`). */
@@ -14,10 +11,7 @@ export interface FirestoreTarget {
   host: string;
 }
 
-/**
- * Parses `host:port` (IPv6 in brackets allowed: `[::1]:8080`).
- * @throws Error when the value has no valid port.
- */
+/** Parses `host:port` (IPv6 in brackets allowed: `[::1]:8080`). @throws Error when the value has no valid port. */
 export function parseHostPort(value: string): { host: string; port: number } {
   const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(value.trim());
   const port = match ? Number(match[2]) : NaN;
@@ -49,27 +43,16 @@ export function firestoreTargetFromEnv(env: NodeJS.ProcessEnv = process.env): Fi
   return { projectId, apiKey, host: 'firestore.googleapis.com' };
 }
 
-/** An open connection; call `close()` when done so that Node can exit. */
-export interface FirestoreConnection {
-  db: Firestore;
-  target: FirestoreTarget;
-  /** Terminates the SDK client and deletes the app (never waits more than 2 s). */
-  close(): Promise<void>;
-}
+/** An open connection: `db`, and `close()` (deletes the app within 2 s) so that Node can exit. */
+export type FirestoreConnection = ReturnType<typeof connectFirestore>;
 
 let appCounter = 0;
 
-/**
- * Opens a client for `target`, in an app of its own (tests hold several at once). `emulatorOwner`: on an emulator, act
- * as the project's owner (the official emulator then skips firestore.rules), for `npm run seed`.
- */
-export function connectFirestore(
-  target: FirestoreTarget,
-  options: { emulatorOwner?: boolean } = {},
-): FirestoreConnection {
+/** A client for `target` in an app of its own (tests hold several); `emulatorOwner`: act as the emulator's owner, past firestore.rules (`npm run seed`). */
+export function connectFirestore(target: FirestoreTarget, options: { emulatorOwner?: boolean } = {}) {
   // The SDK logs every retry against an unreachable backend; our own errors say it better.
   setLogLevel('silent');
-  const app: FirebaseApp = initializeApp(
+  const app = initializeApp(
     { projectId: target.projectId, apiKey: target.apiKey },
     `site-${process.pid}-${++appCounter}`,
   );
@@ -78,11 +61,5 @@ export function connectFirestore(
     const owner = options.emulatorOwner ? { mockUserToken: 'owner' as const } : {};
     connectFirestoreEmulator(db, target.emulator.host, target.emulator.port, owner);
   }
-  return {
-    db,
-    target,
-    async close() {
-      await withDeadline(deleteApp(app), 2000).catch(() => {});
-    },
-  };
+  return { db, close: () => withDeadline(deleteApp(app), 2000).catch(() => {}) };
 }

@@ -1,15 +1,7 @@
 /** The per-page additions to the Content-Security-Policy (src/lib/csp.ts), with a recording stand-in for Astro.csp. */
 import { describe, expect, it } from 'vitest';
-import {
-  allowSources,
-  allowStripe,
-  allowWasm,
-  contentFrameOrigins,
-  remoteOrigin,
-  STRIPE_SOURCES,
-  type PageCsp,
-} from '../../src/lib/csp';
-import { sanitizeContentHtml } from '../../src/lib/html.server';
+import { allowSources, allowStripe, allowWasm, remoteOrigin, STRIPE_SOURCES, type PageCsp } from '../../src/lib/csp';
+import { contentFrameOrigins } from '../../src/lib/content-csp';
 
 /** What a page asked Astro.csp for. */
 function recordingCsp() {
@@ -55,13 +47,11 @@ describe('contentFrameOrigins', () => {
           '<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe><iframe src="https://pistage.exemple.com/x"></iframe>',
       },
     ];
-    expect(contentFrameOrigins(documents, sanitizeContentHtml)).toEqual(['https://www.youtube-nocookie.com']);
+    expect(contentFrameOrigins(documents)).toEqual(['https://www.youtube-nocookie.com']);
   });
 
   it('finds nothing remote in local content', () => {
-    expect(
-      contentFrameOrigins([{ img: { src: '/contenu/a.svg', alt: '' }, contenu: '<p>Texte</p>' }], sanitizeContentHtml),
-    ).toEqual([]);
+    expect(contentFrameOrigins([{ img: { src: '/contenu/a.svg', alt: '' }, contenu: '<p>Texte</p>' }])).toEqual([]);
   });
 });
 

@@ -6,8 +6,8 @@ import {
   problemSentences,
   PUBLICATION_MESSAGES,
   publicationOutcome,
-  type ContentReport,
 } from '../../src/features/publishing/report';
+import type { ContentReport } from '../../src/content.config';
 
 const report: ContentReport = {
   generatedAt: 1_795_000_000,
@@ -88,10 +88,9 @@ describe('publicationOutcome', () => {
     expect(publicationOutcome(null)).toBeUndefined();
     expect(publicationOutcome('toString')).toBeUndefined();
     expect(publicationOutcome('<script>')).toBeUndefined();
-    expect(PUBLICATION_MESSAGES.refusee.text).toBe(
+    expect(PUBLICATION_MESSAGES.refusee).toBe(
       'Mot de passe incorrect : rien n’a été publié. Vérifiez-le, puis réessayez.',
     );
-    expect(PUBLICATION_MESSAGES.lancee.success).toBe(true);
   });
 });
 

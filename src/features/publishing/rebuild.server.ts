@@ -4,8 +4,8 @@
  * time of the last call kept in Netlify Blobs; under `npm start` it re-runs the pull instead. See docs/rebuild.md.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { getStore, type Store } from '@netlify/blobs';
-import { jsonResponse, readBoundedBody, type EndpointHandler } from '../../lib/endpoint.server';
+import { getStore } from '@netlify/blobs';
+import { jsonResponse, methodNotAllowedFor, readBoundedBody } from '../../lib/endpoint.server';
 
 /** Every French message of POST /api/rebuild. */
 const REBUILD_MESSAGES = {
@@ -35,7 +35,6 @@ const PUBLICATION = {
 } as const satisfies Record<Outcome, 'lancee' | 'refusee' | 'attente' | 'erreur'>;
 const statusOf = (outcome: Outcome) =>
   outcome === 'notConfigured' ? 503 : { lancee: 202, attente: 202, refusee: 401, erreur: 502 }[PUBLICATION[outcome]];
-const ROUTE = '[api/rebuild]';
 /** REBUILD_SECRET, NETLIFY_BUILD_HOOK_URL, and under `npm start` the pull (@throws when it failed; old JSON kept). */
 export interface RebuildOptions {
   secret?: string;
@@ -52,41 +51,32 @@ export function isSecret(given: string, secret: string): boolean {
 /** POSTs to the build hook (deploy « Mise à jour du contenu »). @throws on an error answer, or none within 8 s. */
 async function callBuildHook(hookUrl: URL): Promise<void> {
   hookUrl.searchParams.set('trigger_title', 'Mise à jour du contenu');
-  const signal = AbortSignal.timeout(8000);
-  const response = await fetch(hookUrl, { method: 'POST', redirect: 'manual', signal });
+  const response = await fetch(hookUrl, { method: 'POST', redirect: 'manual', signal: AbortSignal.timeout(8000) });
   await response.body?.cancel();
   if (!response.ok) throw new Error(`the build hook answered HTTP ${response.status}`);
 }
 
-// Outside Netlify (local servers, tests) there is no Blobs store: this process's memory debounces alone.
-let lastInProcess = 0;
-const BLOB_KEY = 'last-trigger'; // in store 'rebuild'
-const blobError = (error: unknown) => console.warn(`${ROUTE} Netlify Blobs: ${describe(error)}`);
+// This instance's last call (ms); outside Netlify (local servers, tests) there is no Blobs store and it debounces alone.
+let lastCall = 0;
 
-function blobStore(): Store | undefined {
-  try {
-    return getStore({ name: 'rebuild', consistency: 'strong' });
-  } catch {
-    return undefined; // MissingBlobsEnvironmentError
-  }
-}
-
-/** Runs `trigger` unless it ran less than 60 s ago; two instances racing may both run it (harmless). */
+/** Runs `trigger` unless it ran less than 60 s ago (time in store 'rebuild', key 'last-trigger'); two instances racing may both run it (harmless). */
 async function oncePerWindow(trigger: () => Promise<void>): Promise<'triggered' | 'debounced'> {
-  const store = blobStore();
-  const stored = Number(await store?.get(BLOB_KEY).catch(blobError)) || 0;
-  const [previous, now] = [lastInProcess, Date.now()];
+  const store = await Promise.try(() => getStore({ name: 'rebuild', consistency: 'strong' })).catch(() => undefined);
+  const blobError = (error: unknown) => console.warn(`[api/rebuild] Netlify Blobs: ${describe(error)}`);
+  const save = (time: number) => store?.set('last-trigger', String(time)).catch(blobError);
+  const stored = Number(await store?.get('last-trigger').catch(blobError)) || 0;
+  const [previous, now] = [lastCall, Date.now()];
   if (now - Math.max(previous, stored) < 60_000) return 'debounced';
-  lastInProcess = now; // no await since reading it: simultaneous calls of this process see it
-  await store?.set(BLOB_KEY, String(now)).catch(blobError);
-  try {
-    await trigger();
-  } catch (error) {
-    if (lastInProcess === now) lastInProcess = previous; // a failed call does not hold the window
-    await store?.set(BLOB_KEY, String(stored)).catch(blobError);
-    throw error;
-  }
-  return 'triggered';
+  lastCall = now; // no await since reading it: simultaneous calls of this process see it
+  await save(now);
+  return trigger().then(
+    () => 'triggered' as const,
+    async (error: unknown) => {
+      if (lastCall === now) lastCall = previous; // a failed call does not hold the window
+      await save(stored);
+      throw error;
+    },
+  );
 }
 
 let devPulls: Promise<unknown> = Promise.resolve();
@@ -104,7 +94,7 @@ async function rebuild(given: string, { secret, hookUrl, pull }: RebuildOptions)
   const hook = URL.parse(hookUrl?.trim() ?? '');
   if (!hook || !/^https?:$/.test(hook.protocol)) return logged('notConfigured', 'no http(s) NETLIFY_BUILD_HOOK_URL.');
   return oncePerWindow(() => callBuildHook(hook)).then(
-    (outcome) => (outcome === 'triggered' ? logged(outcome, 'build hook called.', 'info') : outcome),
+    (outcome) => (outcome === 'triggered' ? logged(outcome, 'build hook called.') : outcome),
     (error: unknown) => logged('hookFailed', `build hook failed: ${describe(error)}`),
   );
 }
@@ -126,12 +116,11 @@ export async function handleRebuild(request: Request, options: RebuildOptions): 
 }
 
 /** 405 `{ok: false, message}` with `Allow: POST`, for every other method (the route's `ALL`). */
-export const rebuildMethodNotAllowed: EndpointHandler = async () =>
-  jsonResponse(405, { ok: false, message: REBUILD_MESSAGES.methodNotAllowed }, { allow: 'POST' });
+export const rebuildMethodNotAllowed = methodNotAllowedFor('POST', REBUILD_MESSAGES.methodNotAllowed);
 
-/** Logs `line` (never a secret or the hook's URL) and returns `outcome`. */
-function logged<T extends Outcome>(outcome: T, line: string, level: 'info' | 'warn' = 'warn'): T {
-  console[outcome.endsWith('Failed') ? 'error' : level](`${ROUTE} ${line}`);
+/** Logs `line` (never a secret or the hook's URL) as an error for a failure, info for a call, else a warning; returns `outcome`. */
+function logged<T extends Outcome>(outcome: T, line: string): T {
+  console[outcome.endsWith('Failed') ? 'error' : outcome === 'triggered' ? 'info' : 'warn'](`[api/rebuild] ${line}`);
   return outcome;
 }
 

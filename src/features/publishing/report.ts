@@ -1,34 +1,20 @@
 /** The publish page's French words: /api/rebuild's outcomes (`/publier?publication=…`) and the pull's content report as sentences. */
 import type { CollectionName, ContentReport } from '../../content.config';
 
-export type { ContentReport };
-
-/** What the publish page says for each outcome /api/rebuild names in its 303 redirect (`success` styles it as good news). */
+/** What the publish page says for each outcome /api/rebuild names in its 303 redirect (only `lancee` is good news). */
 export const PUBLICATION_MESSAGES = {
-  lancee: {
-    text: 'La publication est lancée. Le site sera à jour dans quelques minutes : rechargez-le ensuite pour voir vos modifications.',
-    success: true,
-  },
-  refusee: {
-    text: 'Mot de passe incorrect : rien n’a été publié. Vérifiez-le, puis réessayez.',
-    success: false,
-  },
-  attente: {
-    text: 'Une publication vient déjà d’être lancée. Attendez une minute, puis réessayez si vos dernières modifications n’apparaissent pas.',
-    success: false,
-  },
-  erreur: {
-    text: 'La publication n’a pas pu être lancée : le service de publication a répondu par une erreur. Réessayez dans quelques minutes ; si cela dure, prévenez la personne qui s’occupe du site.',
-    success: false,
-  },
-} satisfies Record<string, { text: string; success: boolean }>;
-
-/** Outcomes of the publish form. */
-export type PublicationOutcome = keyof typeof PUBLICATION_MESSAGES;
+  lancee:
+    'La publication est lancée. Le site sera à jour dans quelques minutes : rechargez-le ensuite pour voir vos modifications.',
+  refusee: 'Mot de passe incorrect : rien n’a été publié. Vérifiez-le, puis réessayez.',
+  attente:
+    'Une publication vient déjà d’être lancée. Attendez une minute, puis réessayez si vos dernières modifications n’apparaissent pas.',
+  erreur:
+    'La publication n’a pas pu être lancée : le service de publication a répondu par une erreur. Réessayez dans quelques minutes ; si cela dure, prévenez la personne qui s’occupe du site.',
+};
 
 /** The outcome named by a `publication` query value, or undefined for none or an unknown one. */
-export function publicationOutcome(value: string | null | undefined): PublicationOutcome | undefined {
-  return value && Object.hasOwn(PUBLICATION_MESSAGES, value) ? (value as PublicationOutcome) : undefined;
+export function publicationOutcome(value: string | null | undefined): keyof typeof PUBLICATION_MESSAGES | undefined {
+  return value && Object.hasOwn(PUBLICATION_MESSAGES, value) ? (value as keyof typeof PUBLICATION_MESSAGES) : undefined;
 }
 
 /** A collection's document in French: subject, « of … », and « published » in the singular and plural. */
@@ -58,14 +44,11 @@ const sentence = (text: string) => `${text.trim().replace(/[.\s]+$/, '')}.`;
 export function problemSentences(report: ContentReport, titles: Record<string, string> = {}): string[] {
   return report.problems.map((problem) => {
     const name = titles[`${problem.collection}/${problem.id}`] || problem.titre || problem.id;
-    const what = `${names(problem.collection)[0]} « ${name} »`;
+    const [subject, of] = names(problem.collection);
+    const what = `${subject} « ${name} »`;
     if (problem.leftOut === 'document') return sentence(`${what} n’est pas publié : ${problem.reason}`);
-    if (problem.leftOut === 'link') {
-      const link = problem.titre ? ` « ${problem.titre} »` : '';
-      return sentence(
-        `Un lien${link} ${names(problem.collection)[1]} « ${problem.id} » n’est pas publié : ${problem.reason}`,
-      );
-    }
+    const link = `Un lien${problem.titre ? ` « ${problem.titre} »` : ''} ${of} « ${problem.id} »`;
+    if (problem.leftOut === 'link') return sentence(`${link} n’est pas publié : ${problem.reason}`);
     return sentence(`${what} est publié sans son champ ${problem.field} : ${problem.reason}`);
   });
 }
