@@ -58,11 +58,6 @@ export async function news(): Promise<ArticleView[]> {
   return (await viewsOf('articles', 'actualites')).toSorted(newestFirst);
 }
 
-/** The `count` latest news items, newest first (the home carousel, the feed). */
-export async function latestNews(count: number): Promise<ArticleView[]> {
-  return (await news()).slice(0, count);
-}
-
 /** Sponsors: every document of `partenaires`, in the category's order, else by name. */
 export async function sponsors(): Promise<ArticleView[]> {
   return inCategoryOrder('partenaires', await viewsOf('partenaires'), (a, b) => a.titre.localeCompare(b.titre, 'fr'));

@@ -2,8 +2,6 @@
 
 /** Where scripts/build.ts writes Pagefind's bundle (a variable: the module exists only in the built site). */
 const PAGEFIND_BUNDLE = '/pagefind/pagefind.js';
-/** Results shown at once; "Afficher plus de résultats" adds as many. */
-const RESULTS_PER_STEP = 10;
 
 /** One result of Pagefind's `search()` (pagefind.app/docs/api/): `excerpt` is text with <mark> around the matches. */
 type Result = { data(): Promise<{ url: string; excerpt: string; meta: { title?: string } }> };
@@ -75,7 +73,8 @@ export function runSiteSearch(): void {
   let run = 0;
 
   const showMore = async (focusFirst: boolean) => {
-    const items = await Promise.all(pending.splice(0, RESULTS_PER_STEP).map(resultItem));
+    // Ten results at once; "Afficher plus de résultats" adds as many.
+    const items = await Promise.all(pending.splice(0, 10).map(resultItem));
     list.append(...items);
     list.hidden = list.children.length === 0;
     moreWrap.hidden = pending.length === 0;
