@@ -278,7 +278,7 @@ describe('POST /create-checkout-session (Stripe’s form embedded in /soutenir)'
     ]) {
       expect(response.status).toBe(400);
       expectJsonNoStore(response);
-      expect(body).toMatchObject({ ok: false, fields: { somme: PAYMENT_MESSAGES.amountInvalid } });
+      expect(body).toMatchObject({ ok: false, fields: { somme: 'Merci de choisir un montant' } });
     }
     expect(fake.requests()).toHaveLength(0);
   });

@@ -1,7 +1,7 @@
 /**
  * The home page's carousels (news cards, partner logos) on embla: `visible` slides, one item per arrow press, wrapping.
- * No layout shift: media queries from the same visible-count rule size the server-rendered frame. Without JavaScript
- * the list scrolls sideways (carousel.css). Props are serialisable: the page formats dates and optimises pictures.
+ * No layout shift: media queries from the same visible-count rule size the server-rendered frame; without JavaScript
+ * the list scrolls sideways (carousel.css).
  */
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
@@ -11,7 +11,7 @@ import ResponsivePicture from '../pictures/ResponsivePicture';
 import { newsVisibleCount, sponsorsVisibleCount, stepIndex, visibleBreakpoints } from './carousel';
 import './carousel.css';
 
-/** One news card (ArticleCard's markup and global style): the article's fields the card shows. */
+/** One news card (ArticleCard's markup and global style). */
 export interface NewsSlide extends Pick<ArticleView, 'slug' | 'titre' | 'introHtml'> {
   img?: PictureView | undefined;
   /** ISO 8601 for `<time datetime>` and the French label ("3 octobre 2026"). */
@@ -46,28 +46,6 @@ function frameCss(kind: keyof typeof KINDS, count: number): string {
   const rules = steps.map(({ minWidthPx, visible }) => at(minWidthPx, `.carousel--${kind} { --visible: ${visible}; }`));
   if (allFit) rules.push(at(allFit.minWidthPx, `.carousel--${kind} .carousel__controls { display: none; }`));
   return rules.join('\n');
-}
-
-function NewsCard({ item }: { item: NewsSlide }) {
-  return (
-    <article className="panel card">
-      {item.img && <ResponsivePicture className="card__img" view={item.img} />}
-      <div className="card__body">
-        <h3 className="card__title">
-          <a href={`/actualites/${item.slug}`}>{item.titre}</a>
-        </h3>
-        {item.date && (
-          <p className="card__date">
-            <time dateTime={item.date.iso}>{item.date.label}</time>
-          </p>
-        )}
-        {item.introHtml && (
-          // Sanitised at build time (sanitizeContentHtml in content.ts).
-          <div className="card__intro prose" dangerouslySetInnerHTML={{ __html: item.introHtml }} />
-        )}
-      </div>
-    </article>
-  );
 }
 
 /** The news or sponsors carousel island: a labelled region, arrows when the items overflow, the new position announced politely. */
@@ -156,7 +134,23 @@ export default function HomeCarousel({ kind, labelledBy, items }: HomeCarouselPr
               inert={visible !== null && (slide < first || slide >= first + visible)}
             >
               {'slug' in item ? (
-                <NewsCard item={item} />
+                <article className="panel card">
+                  {item.img && <ResponsivePicture className="card__img" view={item.img} />}
+                  <div className="card__body">
+                    <h3 className="card__title">
+                      <a href={`/actualites/${item.slug}`}>{item.titre}</a>
+                    </h3>
+                    {item.date && (
+                      <p className="card__date">
+                        <time dateTime={item.date.iso}>{item.date.label}</time>
+                      </p>
+                    )}
+                    {item.introHtml && (
+                      // Sanitised at build time (sanitizeContentHtml in content.ts).
+                      <div className="card__intro prose" dangerouslySetInnerHTML={{ __html: item.introHtml }} />
+                    )}
+                  </div>
+                </article>
               ) : (
                 <div className="sponsor-tile">
                   {item.img ? (

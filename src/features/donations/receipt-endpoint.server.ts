@@ -6,23 +6,19 @@ import { SESSION_ID_PATTERN } from './donations';
 import { errorResponse, jsonResponse, type EndpointContext, type EndpointHandler } from '../../lib/endpoint.server';
 import { receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
 
-/** The association's object when ASSOCIATION_OBJECT is not set (the demo association's). */
-export const DEFAULT_ASSOCIATION_OBJECT =
-  'Gérer l’École des Petits Pas, école primaire inclusive qui accueille ensemble des enfants avec et sans handicap, et soutenir leurs familles.';
-
 /** HTTP 404: the receipt is not available. */
 export const RECEIPT_NOT_READY = 'Ce reçu fiscal n’est pas disponible : le don n’est pas encore enregistré comme payé.';
 
 /** The answer (400) to a bad or missing session_id. */
 export const RECEIPT_BAD_SESSION = 'Le lien du reçu est incomplet. Ouvrez-le depuis la page de remerciement.';
 
-/** The issuer's object and signatory: ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY from astro:env unless `env` says otherwise. */
-export function issuerFromEnv(
-  env: { ASSOCIATION_OBJECT?: string; ASSOCIATION_SIGNATORY?: string } = { ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY },
-): Pick<ReceiptIssuer, 'object' | 'signatory'> {
+/** The issuer's object and signatory from astro:env: ASSOCIATION_OBJECT (else the demo association's), ASSOCIATION_SIGNATORY ('' = none). */
+export function issuerFromEnv(): Pick<ReceiptIssuer, 'object' | 'signatory'> {
   return {
-    object: env.ASSOCIATION_OBJECT?.trim() || DEFAULT_ASSOCIATION_OBJECT,
-    signatory: env.ASSOCIATION_SIGNATORY?.trim() ?? '',
+    object:
+      ASSOCIATION_OBJECT?.trim() ||
+      'Gérer l’École des Petits Pas, école primaire inclusive qui accueille ensemble des enfants avec et sans handicap, et soutenir leurs familles.',
+    signatory: ASSOCIATION_SIGNATORY?.trim() ?? '',
   };
 }
 

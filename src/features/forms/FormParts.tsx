@@ -16,18 +16,15 @@ interface FieldProps {
   label: ReactNode;
   required?: boolean;
   help?: string;
-  /** French message shown under the control. */
   error?: string | undefined;
   /** `short` narrows the control (postal code); `check` puts a checkbox before its label. */
   variant?: 'short' | 'check';
   children: (control: ControlProps) => ReactNode;
 }
 
-/**
- * One labelled field: "(obligatoire)" in words when required, the help and the error tied to the control.
- * No native `maxlength`: it counts UTF-16 units and silently cuts a paste; the schema checks FIELD_MAX.
- */
+/** One labelled field: "(obligatoire)" in words when required, the help and the error tied to the control. */
 export function Field({ id, label, required = false, help, error, variant, children }: FieldProps) {
+  // No native `maxlength`: it counts UTF-16 units and silently cuts a paste; the schema checks FIELD_MAX.
   const describedBy = [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   const control = children({ id, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy });
   return (
