@@ -15,9 +15,10 @@ export const $banner = atom<{ id: number; text: string; tone: Tone } | null>(nul
 let timer: ReturnType<typeof setTimeout> | undefined;
 let counter = 0;
 
-/** Shows `text` in the banner for 4 s; a new message replaces the current one and restarts the 4 s. */
-export function showMessage(text: string, tone: Tone = 'info'): void {
+/** Shows `text` in the banner for 4 s and returns its id; a new message replaces the current one and restarts the 4 s. */
+export function showMessage(text: string, tone: Tone = 'info'): number {
   clearTimeout(timer);
   $banner.set({ id: ++counter, text, tone });
   timer = setTimeout(() => $banner.set(null), MESSAGE_TIMEOUT_MS);
+  return counter;
 }

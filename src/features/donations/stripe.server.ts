@@ -12,23 +12,19 @@ import { HttpError, withDeadline } from '../../lib/http-error.server';
 import { fieldErrors, firstError, MESSAGES, paymentDraftSchema } from '../forms/forms';
 import { DONATION_AMOUNTS_EUR } from './donations';
 
-/** Give up a Stripe API call after this many milliseconds (the endpoints answer within 10 s). */
-const STRIPE_TIMEOUT_MS = 8000;
+const NOT_CONFIGURED = 'Le paiement en ligne n’est pas configuré sur ce site.';
+const FOREIGN_ORIGIN = 'Le paiement se lance depuis la page « Nous soutenir » de ce site.';
 
-/** The donation endpoints' own messages: 503 no Stripe secret, 502 Stripe failed or too slow. */
-export const PAYMENT_MESSAGES = {
-  notConfigured: 'Le paiement en ligne n’est pas configuré sur ce site.',
-  providerUnavailable:
-    'Le service de paiement ne répond pas pour le moment. Aucun montant n’a été débité : merci de réessayer dans quelques minutes.',
-} as const;
-
-/** HttpError 503 PAYMENT_MESSAGES.notConfigured; `why` (how to fix it) goes to the log. */
+/** HttpError 503 "not configured"; `why` (how to fix it) goes to the log. */
 export function notConfigured(why: string, cause?: unknown): HttpError {
-  return new HttpError(503, PAYMENT_MESSAGES.notConfigured, { cause: new Error(why, { cause }) });
+  return new HttpError(503, NOT_CONFIGURED, { cause: new Error(why, { cause }) });
 }
 
+// Stripe failed, or too slow (HTTP 502).
+const PROVIDER_UNAVAILABLE =
+  'Le service de paiement ne répond pas pour le moment. Aucun montant n’a été débité : merci de réessayer dans quelques minutes.';
 const providerUnavailable = (what: string, cause?: unknown) =>
-  new HttpError(502, PAYMENT_MESSAGES.providerUnavailable, { cause: new Error(what, { cause }) });
+  new HttpError(502, PROVIDER_UNAVAILABLE, { cause: new Error(what, { cause }) });
 
 /** The SDK's protocol, host and port for STRIPE_API_BASE (tests only: `http://127.0.0.1:12111`); @throws HttpError 503 for anything but an http(s) origin. */
 function apiBase(value: string) {
@@ -36,7 +32,7 @@ function apiBase(value: string) {
   if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/') {
     throw notConfigured(`STRIPE_API_BASE must be an http(s) origin such as http://127.0.0.1:12111, got "${value}".`);
   }
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  const protocol = url.protocol === 'http:' ? ('http' as const) : ('https' as const);
   return {
     protocol,
     host: url.hostname.replace(/^\[|\]$/g, ''),
@@ -56,7 +52,8 @@ export function stripeFromEnv(
   }
   const base = env.STRIPE_API_BASE?.trim();
   return new Stripe(secretKey, {
-    timeout: STRIPE_TIMEOUT_MS,
+    // Milliseconds: the endpoints answer within 10 s.
+    timeout: 8000,
     maxNetworkRetries: 0,
     telemetry: false,
     appInfo: { name: 'petitspas-ensemble-site' },
@@ -68,20 +65,13 @@ export function stripeFromEnv(
 /** Metadata of the sessions and subscriptions this site creates: the webhook records only those. */
 export const SITE_MARKER = { origine: 'site-petitspas-ensemble' } as const;
 
-/** HTTP 403: a request without this site's Origin (another site, a crawler, a prefetch). */
-export const FOREIGN_ORIGIN_MESSAGE = 'Le paiement se lance depuis la page « Nous soutenir » de ce site.';
-
-/**
- * A session route's POST handler for the JSON payment draft: 200 `{url}` (hosted) or `{clientSecret}` (embedded); 400
- * (`fields`), 403 another Origin, 413 over 16 KB, 415 not JSON, 502 Stripe failed or silent for 9 s, 503 not configured.
- */
+/** A session route's POST handler for the JSON payment draft: 200 `{url}` (hosted) or `{clientSecret}` (embedded); 400 (`fields`), 403 another Origin, 413 over 16 KB, 415 not JSON, 502 Stripe failed or silent for 9 s, 503 not configured. */
 export function donationSessionHandler(uiMode: 'hosted_page' | 'embedded_page', route: string): EndpointHandler {
   return async ({ request }) => {
     try {
       // Browsers send Origin on every fetch() POST; links, prefetching and crawlers do not.
       const origin = new URL(request.url).origin;
-      if (request.headers.get('origin') !== origin)
-        return jsonResponse(403, { ok: false, message: FOREIGN_ORIGIN_MESSAGE });
+      if (request.headers.get('origin') !== origin) return jsonResponse(403, { ok: false, message: FOREIGN_ORIGIN });
       if (!isJsonRequest(request)) return jsonResponse(415, { ok: false, message: MESSAGES.badRequest });
       const payload = await readJsonObject(request);
       // zod's English otherwise for a non-string donor field.
@@ -137,7 +127,7 @@ export function donationSessionHandler(uiMode: 'hosted_page' | 'embedded_page', 
       if (!answer) throw providerUnavailable(`Stripe session ${session.id} came back without its url or client_secret`);
       return jsonResponse(200, hosted ? { url: answer } : { clientSecret: answer });
     } catch (error) {
-      return errorResponse(route, error, PAYMENT_MESSAGES.providerUnavailable);
+      return errorResponse(route, error, PROVIDER_UNAVAILABLE);
     }
   };
 }

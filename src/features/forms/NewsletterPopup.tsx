@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } f
 import { currentConsent, isAcceptableEmail, MESSAGES } from './form-rules';
 import { formSender } from './submit';
 import { $banner, showMessage } from '../../stores/banner';
-import { ConsentField, Field, Honeypot, PrivacyLink } from './FormParts';
+import { ConsentAndNotice, Field } from './FormParts';
 
 /** The payload's first French problem by the newsletter schema (loaded on first use); null when valid or unloadable (the endpoint checks anyway). */
 const schemaProblem = (payload: object) =>
@@ -63,8 +63,7 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
     const result = problem ? { ok: false, message: problem } : await sender.current.send(payload, form);
     setSending(false);
     if (!result.ok) {
-      showMessage(result.message, 'error');
-      setInDialogMessage($banner.get()?.id ?? null);
+      setInDialogMessage(showMessage(result.message, 'error'));
       if (!isAcceptableEmail(email)) emailInput.current?.focus();
       return;
     }
@@ -130,16 +129,13 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
               />
             )}
           </Field>
-          <ConsentField
-            id={`${dialogId}-consent`}
+          <ConsentAndNotice
+            id={dialogId}
             form="newsletter"
             checked={consent}
             onChange={(event) => setConsent(event.target.checked)}
+            privacyHref={privacyHref}
           />
-          <p className="form__notice">
-            <PrivacyLink href={privacyHref} />
-          </p>
-          <Honeypot id={`${dialogId}-site`} />
           <button
             type="submit"
             className="button newsletter__submit"

@@ -23,7 +23,7 @@ import {
 } from './forms';
 import { formSender, loadDraft, saveDraft } from './submit';
 import { showMessage } from '../../stores/banner';
-import { ConsentField, Field, Honeypot, PrivacyLink, type ControlProps } from './FormParts';
+import { ConsentAndNotice, Field, type ControlProps } from './FormParts';
 
 const EMPTY: Draft = {
   enfantPrenom: '',
@@ -175,17 +175,14 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
         ))}
       </fieldset>
 
-      <ConsentField
-        id={`${id}-consentement`}
+      <ConsentAndNotice
+        id={id}
         form="preinscription"
         checked={draft.consentement}
         onChange={(event) => update({ ...draft, consentement: event.target.checked })}
         error={errors.consentement}
+        privacyHref={privacyHref}
       />
-      <p className="form__notice">
-        <PrivacyLink href={privacyHref} />
-      </p>
-      <Honeypot id={`${id}-site`} />
 
       <button type="submit" className="button button--sun form__submit" aria-busy={sending}>
         {sending ? 'Envoi en cours…' : 'Inscrire mon enfant'}

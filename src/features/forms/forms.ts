@@ -83,7 +83,9 @@ export const paymentDraftSchema = z.strictObject(
     moyen: z.enum(['lien', 'integre'], { error: 'Merci de choisir comment payer' }),
     somme: z.pipe(
       z.union([z.number(), z.string().check(z.trim(), z.regex(/^\d+$/, amountRequired))], amountRequired),
-      z.coerce.number().check(z.int(amountRequired), z.gte(0, amountRequired), z.lte(9, amountRequired)),
+      z.coerce
+        .number<string | number>()
+        .check(z.int(amountRequired), z.gte(0, amountRequired), z.lte(9, amountRequired)),
     ),
     frequence: z._default(
       z.enum(['ponctuel', 'mensuel'], { error: 'Merci de choisir un don ponctuel ou mensuel' }),

@@ -7,12 +7,8 @@ import { MESSAGES } from './form-rules';
 /** Unsettled writes beyond which a new one is refused unwritten: queued behind a saturated database it would be answered 503, then land. */
 export const MAX_WRITES_IN_FLIGHT = 64;
 
-let writesInFlight = 0;
-
 /** How many writes of this process are started and not yet settled (one given up after its timeout still counts). */
-export function unsettledWrites(): number {
-  return writesInFlight;
-}
+export let writesInFlight = 0;
 
 /** HttpError 503 MESSAGES.unavailable (`Retry-After: 60` seconds) for a write that did not happen; `what` goes to the log. */
 export function unavailable(what: string, cause?: unknown): HttpError {
