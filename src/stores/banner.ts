@@ -1,7 +1,4 @@
-/**
- * The transient message banner: one message at a time at the bottom of every page, gone after
- * MESSAGE_TIMEOUT_MS. Islands call `showMessage()`; the layout's script renders it into a polite live region.
- */
+/** The message banner: one message at a time, gone after 4 s; islands call `showMessage()`, the layout renders it (polite). */
 import { atom } from 'nanostores';
 
 /** How long a message stays, in milliseconds (spec §9: 4 seconds). */

@@ -4,7 +4,7 @@
  * the list scrolls sideways (carousel.css).
  */
 import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import type { ArticleView } from '../../content';
 import type { PictureView } from '../pictures/pictures.server';
 import ResponsivePicture from '../pictures/ResponsivePicture';
@@ -66,7 +66,6 @@ export default function HomeCarousel({ kind, labelledBy, items }: HomeCarouselPr
     watchFocus: false,
     watchDrag: scrollable,
   });
-  const css = useMemo(() => frameCss(kind, count), [kind, count]);
 
   useEffect(() => {
     const update = () => setVisible(rule(window.innerWidth));
@@ -90,7 +89,6 @@ export default function HomeCarousel({ kind, labelledBy, items }: HomeCarouselPr
     const target = stepIndex(first, step, count, visible);
     const last = Math.min(target + visible, count);
     setIndex(target);
-    // "Actualités : 4 à 6 sur 7", or "Actualités : 4 sur 7" for a single visible item.
     setAnnouncement(`${name} : ${target + 1 === last ? '' : `${target + 1} à `}${last} sur ${count}`);
     embla?.scrollTo(target, window.matchMedia('(prefers-reduced-motion: reduce)').matches);
   };
@@ -102,7 +100,7 @@ export default function HomeCarousel({ kind, labelledBy, items }: HomeCarouselPr
       aria-labelledby={labelledBy}
       style={visible === null ? undefined : ({ '--visible': visible } as CSSProperties)}
     >
-      <style>{css}</style>
+      <style>{frameCss(kind, count)}</style>
       {(visible === null || scrollable) && (
         <div className="carousel__controls">
           {([-1, 1] as const).map((step, arrow) => (

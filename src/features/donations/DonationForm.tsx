@@ -22,7 +22,6 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   const checkoutContainer = useRef<HTMLDivElement>(null);
   const checkout = useRef<{ destroy(): void } | null>(null);
   const loadingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // 25 € to start with.
   const [choice, setChoice] = useState<Choice>({ somme: 1, frequence: 'ponctuel' });
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -101,7 +100,6 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
     }
   }
 
-  // One pill-shaped radio button per value of the choice's `key`.
   const pills = <K extends keyof Choice>(key: K, values: readonly Choice[K][], label: (value: Choice[K]) => string) =>
     values.map((value) => (
       <label key={value} className="donation__choice">

@@ -52,7 +52,6 @@ export function stripeFromEnv(
   }
   const base = env.STRIPE_API_BASE?.trim();
   return new Stripe(secretKey, {
-    // Milliseconds: the endpoints answer within 10 s.
     timeout: 8000,
     maxNetworkRetries: 0,
     telemetry: false,

@@ -98,7 +98,7 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
     const found = errorsOf(draft);
     if (Object.keys(found).length > 0) return fail(Object.values(found)[0] ?? MESSAGES.badRequest, found);
     setSending(true);
-    const result = await sender.current.send(payloadOf(draft), event.currentTarget);
+    const result = await sender.current(payloadOf(draft), event.currentTarget);
     setSending(false);
     if (!result.ok) return fail(result.message, result.fields);
     // Parent and address stay filled in, for a brother or sister.

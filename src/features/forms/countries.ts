@@ -11,6 +11,6 @@ export type Country = { code: string; name: string };
 export function countryOptions(): Country[] {
   const collator = new Intl.Collator('fr');
   const all = Object.entries(countries.getNames('fr', { select: 'official' })).map(([code, name]) => ({ code, name }));
-  const others = all.filter(({ code }) => code !== 'FR').toSorted((a, b) => collator.compare(a.name, b.name));
-  return [...all.filter(({ code }) => code === 'FR'), ...others];
+  const france = (country: Country) => Number(country.code === 'FR');
+  return all.toSorted((a, b) => france(b) - france(a) || collator.compare(a.name, b.name));
 }

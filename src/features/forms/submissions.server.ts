@@ -29,14 +29,11 @@ export async function addSubmission(
   }: { timeoutMs?: number; maxInFlight?: number; id?: string } = {},
 ): Promise<void> {
   if (writesInFlight >= maxInFlight) throw unavailable(`${writesInFlight} writes in flight: ${name} not written`);
-  let write: Promise<unknown>;
-  try {
+  // Data the SDK cannot encode throws at once, before anything is sent: a rejection like any other.
+  const write = Promise.try(() => {
     const collection = adminFirestore().collection(name);
-    // Data the SDK cannot encode throws here, before anything is sent.
-    write = (id ? collection.doc(id) : collection.doc()).create({ ...data, date: FieldValue.serverTimestamp() });
-  } catch (error) {
-    throw unavailable(`Could not write to ${name}`, error);
-  }
+    return (id ? collection.doc(id) : collection.doc()).create({ ...data, date: FieldValue.serverTimestamp() });
+  });
   writesInFlight += 1;
   const settled = () => (writesInFlight -= 1);
   void write.then(settled, settled);

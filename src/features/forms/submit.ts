@@ -31,22 +31,20 @@ export async function postJson(url: string, payload: unknown, unavailable?: stri
   return { ok: response.ok, status: response.status, message, fields, body };
 }
 
-/** The sender of one form to `url`: `send` adds the key `envoi` (kept while the payload is: a retry makes no second document) and the honeypot. */
-export function formSender(url: string): { send(payload: object, form: HTMLFormElement): Promise<SubmitResult> } {
+/** The sender of one form to `url`: it adds the key `envoi` (kept while the payload is: a retry makes no second document) and the honeypot. */
+export function formSender(url: string): (payload: object, form: HTMLFormElement) => Promise<SubmitResult> {
   let last: { content: string; key: string } | undefined;
-  return {
-    async send(payload, form) {
-      const content = JSON.stringify(payload);
-      if (last?.content !== content) last = { content, key: randomUuid() };
-      const honeypot = String(new FormData(form).get(HONEYPOT_FIELD) ?? '');
-      const result = await postJson(url, {
-        ...payload,
-        envoi: last.key,
-        ...(honeypot && { [HONEYPOT_FIELD]: honeypot }),
-      });
-      if (result.ok) last = undefined;
-      return result;
-    },
+  return async (payload, form) => {
+    const content = JSON.stringify(payload);
+    if (last?.content !== content) last = { content, key: randomUuid() };
+    const honeypot = String(new FormData(form).get(HONEYPOT_FIELD) ?? '');
+    const result = await postJson(url, {
+      ...payload,
+      envoi: last.key,
+      ...(honeypot && { [HONEYPOT_FIELD]: honeypot }),
+    });
+    if (result.ok) last = undefined;
+    return result;
   };
 }
 
