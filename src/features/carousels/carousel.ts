@@ -3,9 +3,6 @@
 /** Spec §9: slide duration (ms). */
 export const SLIDE_DURATION_MS = 300;
 
-/** Widest window the generated media queries cover (pixels, a 4K screen); above it the server frame keeps this width's count. */
-export const BREAKPOINTS_MAX_WIDTH_PX = 3840;
-
 /** News items visible in a window `widthPx` wide (pixels): floor(width / 420), at least 1 (spec §9). */
 export function newsVisibleCount(widthPx: number): number {
   return Math.max(1, Math.floor(widthPx / 420));
@@ -24,13 +21,12 @@ export function stepIndex(index: number, step: 1 | -1, count: number, visible: n
   return current <= 0 ? last : current - 1;
 }
 
-/** Where a visible-count rule changes, as `min-width` steps in pixels up to `maxWidthPx`: news 0 → 1, 840 → 2, 1260 → 3 … */
+/** Where a visible-count rule changes, as `min-width` steps in pixels up to 3840 (a 4K screen; wider keeps its count): news 0 → 1, 840 → 2 … */
 export function visibleBreakpoints(
   visibleCount: (widthPx: number) => number,
-  maxWidthPx = BREAKPOINTS_MAX_WIDTH_PX,
 ): { minWidthPx: number; visible: number }[] {
   const steps = [{ minWidthPx: 0, visible: visibleCount(0) }];
-  for (let width = 1; width <= maxWidthPx; width++) {
+  for (let width = 1; width <= 3840; width++) {
     const visible = visibleCount(width);
     if (visible !== steps.at(-1)!.visible) steps.push({ minWidthPx: width, visible });
   }
