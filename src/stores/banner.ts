@@ -1,7 +1,4 @@
-/**
- * The transient message banner: one message at a time at the bottom of every page, gone after
- * MESSAGE_TIMEOUT_MS. Islands call `showMessage()`; the layout's script renders it into a polite live region.
- */
+/** The message banner: one message at a time, gone after 4 s; islands call `showMessage()`, the layout renders it (polite). */
 import { atom } from 'nanostores';
 
 /** How long a message stays, in milliseconds (spec §9: 4 seconds). */
@@ -15,9 +12,10 @@ export const $banner = atom<{ id: number; text: string; tone: Tone } | null>(nul
 let timer: ReturnType<typeof setTimeout> | undefined;
 let counter = 0;
 
-/** Shows `text` in the banner for 4 s; a new message replaces the current one and restarts the 4 s. */
-export function showMessage(text: string, tone: Tone = 'info'): void {
+/** Shows `text` in the banner for 4 s and returns its id; a new message replaces the current one and restarts the 4 s. */
+export function showMessage(text: string, tone: Tone = 'info'): number {
   clearTimeout(timer);
   $banner.set({ id: ++counter, text, tone });
   timer = setTimeout(() => $banner.set(null), MESSAGE_TIMEOUT_MS);
+  return counter;
 }

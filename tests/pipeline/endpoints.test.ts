@@ -11,7 +11,7 @@ import { MAX_BODY_BYTES, MESSAGES } from '../../src/features/forms/forms';
 import { FIRESTORE_EMULATOR_HOST } from 'astro:env/server';
 import { adminFirestore, closeAdminFirestore } from '../../src/lib/firebase-admin.server';
 import { HttpError } from '../../src/lib/http-error.server';
-import { addSubmission, MAX_WRITES_IN_FLIGHT, unsettledWrites } from '../../src/features/forms/submissions.server';
+import { addSubmission, MAX_WRITES_IN_FLIGHT, writesInFlight } from '../../src/features/forms/submissions.server';
 import * as newsletter from '../../src/pages/api/newsletter';
 import * as preinscription from '../../src/pages/api/preinscription';
 import {
@@ -701,11 +701,11 @@ describe('a saturated database', () => {
     gateway.set('hold');
     try {
       // Writes given up by earlier tests may still be unsettled: the limit is set above them.
-      const limit = unsettledWrites() + 2;
+      const limit = writesInFlight + 2;
       const hanging = [1, 2].map((index) =>
         addSubmission('newsletter', { email: `file-${index}@exemple.fr` }, { timeoutMs: 1_000, maxInFlight: limit }),
       );
-      expect(unsettledWrites()).toBe(limit);
+      expect(writesInFlight).toBe(limit);
       const started = Date.now();
       const refused = addSubmission('newsletter', { email: 'en-trop@exemple.fr' }, { maxInFlight: limit });
       await expect(refused).rejects.toMatchObject({

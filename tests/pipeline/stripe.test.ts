@@ -12,13 +12,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { MESSAGES } from '../../src/features/forms/forms';
-import {
-  RECEIPT_BAD_SESSION,
-  RECEIPT_NOT_READY,
-  receiptHandler,
-} from '../../src/features/donations/receipt-endpoint.server';
-import { webhookSecretFromEnv } from '../../src/features/donations/donation-ledger.server';
-import { FOREIGN_ORIGIN_MESSAGE, PAYMENT_MESSAGES, stripeFromEnv } from '../../src/features/donations/stripe.server';
+import { receiptHandler, webhookSecretFromEnv } from '../../src/features/donations/donation-ledger.server';
+import { stripeFromEnv } from '../../src/features/donations/stripe.server';
 import * as don from '../../src/pages/api/don';
 import * as webhook from '../../src/pages/api/stripe-webhook';
 import * as embedded from '../../src/pages/create-checkout-session';
@@ -35,6 +30,8 @@ import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firest
 
 // tests/fixtures/site-env.ts sets them.
 const [FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET] = [STRIPE_SECRET_KEY as string, STRIPE_WEBHOOK_SECRET as string];
+const PROVIDER_UNAVAILABLE =
+  'Le service de paiement ne répond pas pour le moment. Aucun montant n’a été débité : merci de réessayer dans quelques minutes.';
 const FAKE_STRIPE_PORT = Number(new URL(STRIPE_API_BASE as string).port);
 
 /** Spec §9 in cents, written out independently of src/features/donations/donations.ts. */
@@ -192,7 +189,7 @@ describe('POST /api/don (Stripe’s hosted page, one click from the amount)', ()
     ]) {
       expect(response.status).toBe(403);
       expectJsonNoStore(response);
-      expect(body).toEqual({ ok: false, message: FOREIGN_ORIGIN_MESSAGE });
+      expect(body).toEqual({ ok: false, message: 'Le paiement se lance depuis la page « Nous soutenir » de ce site.' });
     }
     expect(fake.requests()).toHaveLength(0);
   });
@@ -278,7 +275,7 @@ describe('POST /create-checkout-session (Stripe’s form embedded in /soutenir)'
     ]) {
       expect(response.status).toBe(400);
       expectJsonNoStore(response);
-      expect(body).toMatchObject({ ok: false, fields: { somme: PAYMENT_MESSAGES.amountInvalid } });
+      expect(body).toMatchObject({ ok: false, fields: { somme: 'Merci de choisir un montant' } });
     }
     expect(fake.requests()).toHaveLength(0);
   });
@@ -339,7 +336,7 @@ describe('when Stripe fails', () => {
       ]) {
         expect(response.status).toBe(502);
         expectJsonNoStore(response);
-        expect(body).toEqual({ ok: false, message: PAYMENT_MESSAGES.providerUnavailable });
+        expect(body).toEqual({ ok: false, message: PROVIDER_UNAVAILABLE });
       }
       // One attempt each (no automatic retry), and the details are in the server log only.
       expect(fake.requests()).toHaveLength(2);
@@ -362,7 +359,7 @@ describe('when Stripe fails', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     for (const { response, body } of results) {
       expect(response.status).toBe(502);
-      expect(body).toEqual({ ok: false, message: PAYMENT_MESSAGES.providerUnavailable });
+      expect(body).toEqual({ ok: false, message: PROVIDER_UNAVAILABLE });
     }
     expect(fake.requests()).toHaveLength(2);
   }, 20_000);
@@ -373,7 +370,7 @@ describe('when Stripe fails', () => {
     try {
       const { response, body } = await postDon({ moyen: 'lien', somme: 1 });
       expect(response.status).toBe(502);
-      expect(body).toEqual({ ok: false, message: PAYMENT_MESSAGES.providerUnavailable });
+      expect(body).toEqual({ ok: false, message: PROVIDER_UNAVAILABLE });
     } finally {
       fake = await startFakeStripe({ port: FAKE_STRIPE_PORT });
     }
@@ -668,7 +665,7 @@ describe('POST /api/stripe-webhook → Firestore `dons` (firebase-admin)', () =>
 
   it('takes no event without STRIPE_WEBHOOK_SECRET: HttpError 503 "not configured", before reading (Stripe retries)', () => {
     expect(() => webhookSecretFromEnv({})).toThrow(
-      expect.objectContaining({ status: 503, message: PAYMENT_MESSAGES.notConfigured }),
+      expect.objectContaining({ status: 503, message: 'Le paiement en ligne n’est pas configuré sur ce site.' }),
     );
     expect(webhookSecretFromEnv({ STRIPE_WEBHOOK_SECRET: ' whsec_x ' })).toBe('whsec_x');
   });
@@ -706,7 +703,10 @@ describe('GET /api/recu', () => {
     expect(await (await ask(id)).json()).toEqual({ ok: true, etat: 'attente' });
     const early = await ask(id, 'text/html');
     expect(early.status).toBe(404);
-    expect(await early.json()).toEqual({ ok: false, message: RECEIPT_NOT_READY });
+    expect(await early.json()).toEqual({
+      ok: false,
+      message: 'Ce reçu fiscal n’est pas disponible : le don n’est pas encore enregistré comme payé.',
+    });
 
     await deliver(signedRequest(completed(session)));
     const number = (await readDon(id))?.recu as string;
@@ -759,7 +759,10 @@ describe('GET /api/recu', () => {
     for (const id of ['', 'abc', 'in_test_1', 'cs_test_%2F..']) {
       const response = await ask(id);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ ok: false, message: RECEIPT_BAD_SESSION });
+      expect(await response.json()).toEqual({
+        ok: false,
+        message: 'Le lien du reçu est incomplet. Ouvrez-le depuis la page de remerciement.',
+      });
     }
   });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  amountFromIndex,
   costAfterTaxReduction,
   DONATION_AMOUNTS_EUR,
   formatEuros,
@@ -45,10 +44,14 @@ describe('donation amounts (spec §9)', () => {
   });
 
   it('are chosen by index only: missing, non-integer or out-of-range ids are refused', () => {
-    expect(amountFromIndex('2')).toEqual({ index: 2, euros: 50, cents: 5000 });
-    expect(amountFromIndex(9)).toEqual({ index: 9, euros: 10000, cents: 1_000_000 });
-    for (const bad of [null, undefined, '', '10', '-1', '1.5', 'abc', '1e1', ' 2x', '02a']) {
-      expect(amountFromIndex(bad), String(bad)).toBeNull();
+    const draft = { moyen: 'lien', somme: '2' };
+    expect(paymentDraftSchema.parse(draft).somme).toBe(2);
+    expect(paymentDraftSchema.parse({ ...draft, somme: 9 }).somme).toBe(9);
+    for (const somme of [null, undefined, '', '10', '-1', '1.5', 'abc', '1e1', ' 2x', '02a', true]) {
+      const result = paymentDraftSchema.safeParse({ ...draft, somme });
+      expect(result.success ? {} : fieldErrors(result.error), String(somme)).toEqual({
+        somme: 'Merci de choisir un montant',
+      });
     }
   });
 });

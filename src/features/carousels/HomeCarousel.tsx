@@ -1,17 +1,17 @@
 /**
  * The home page's carousels (news cards, partner logos) on embla: `visible` slides, one item per arrow press, wrapping.
- * No layout shift: media queries from the same visible-count rule size the server-rendered frame. Without JavaScript
- * the list scrolls sideways (carousel.css). Props are serialisable: the page formats dates and optimises pictures.
+ * No layout shift: media queries from the same visible-count rule size the server-rendered frame; without JavaScript
+ * the list scrolls sideways (carousel.css).
  */
 import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import type { ArticleView } from '../../content';
 import type { PictureView } from '../pictures/pictures.server';
 import ResponsivePicture from '../pictures/ResponsivePicture';
 import { newsVisibleCount, sponsorsVisibleCount, stepIndex, visibleBreakpoints } from './carousel';
 import './carousel.css';
 
-/** One news card (ArticleCard's markup and global style): the article's fields the card shows. */
+/** One news card (ArticleCard's markup and global style). */
 export interface NewsSlide extends Pick<ArticleView, 'slug' | 'titre' | 'introHtml'> {
   img?: PictureView | undefined;
   /** ISO 8601 for `<time datetime>` and the French label ("3 octobre 2026"). */
@@ -48,28 +48,6 @@ function frameCss(kind: keyof typeof KINDS, count: number): string {
   return rules.join('\n');
 }
 
-function NewsCard({ item }: { item: NewsSlide }) {
-  return (
-    <article className="panel card">
-      {item.img && <ResponsivePicture className="card__img" view={item.img} />}
-      <div className="card__body">
-        <h3 className="card__title">
-          <a href={`/actualites/${item.slug}`}>{item.titre}</a>
-        </h3>
-        {item.date && (
-          <p className="card__date">
-            <time dateTime={item.date.iso}>{item.date.label}</time>
-          </p>
-        )}
-        {item.introHtml && (
-          // Sanitised at build time (sanitizeContentHtml in content.ts).
-          <div className="card__intro prose" dangerouslySetInnerHTML={{ __html: item.introHtml }} />
-        )}
-      </div>
-    </article>
-  );
-}
-
 /** The news or sponsors carousel island: a labelled region, arrows when the items overflow, the new position announced politely. */
 export default function HomeCarousel({ kind, labelledBy, items }: HomeCarouselProps) {
   const { name, rule, arrows } = KINDS[kind];
@@ -88,7 +66,6 @@ export default function HomeCarousel({ kind, labelledBy, items }: HomeCarouselPr
     watchFocus: false,
     watchDrag: scrollable,
   });
-  const css = useMemo(() => frameCss(kind, count), [kind, count]);
 
   useEffect(() => {
     const update = () => setVisible(rule(window.innerWidth));
@@ -112,7 +89,6 @@ export default function HomeCarousel({ kind, labelledBy, items }: HomeCarouselPr
     const target = stepIndex(first, step, count, visible);
     const last = Math.min(target + visible, count);
     setIndex(target);
-    // "Actualités : 4 à 6 sur 7", or "Actualités : 4 sur 7" for a single visible item.
     setAnnouncement(`${name} : ${target + 1 === last ? '' : `${target + 1} à `}${last} sur ${count}`);
     embla?.scrollTo(target, window.matchMedia('(prefers-reduced-motion: reduce)').matches);
   };
@@ -124,7 +100,7 @@ export default function HomeCarousel({ kind, labelledBy, items }: HomeCarouselPr
       aria-labelledby={labelledBy}
       style={visible === null ? undefined : ({ '--visible': visible } as CSSProperties)}
     >
-      <style>{css}</style>
+      <style>{frameCss(kind, count)}</style>
       {(visible === null || scrollable) && (
         <div className="carousel__controls">
           {([-1, 1] as const).map((step, arrow) => (
@@ -156,7 +132,23 @@ export default function HomeCarousel({ kind, labelledBy, items }: HomeCarouselPr
               inert={visible !== null && (slide < first || slide >= first + visible)}
             >
               {'slug' in item ? (
-                <NewsCard item={item} />
+                <article className="panel card">
+                  {item.img && <ResponsivePicture className="card__img" view={item.img} />}
+                  <div className="card__body">
+                    <h3 className="card__title">
+                      <a href={`/actualites/${item.slug}`}>{item.titre}</a>
+                    </h3>
+                    {item.date && (
+                      <p className="card__date">
+                        <time dateTime={item.date.iso}>{item.date.label}</time>
+                      </p>
+                    )}
+                    {item.introHtml && (
+                      // Sanitised at build time (sanitizeContentHtml in content.ts).
+                      <div className="card__intro prose" dangerouslySetInnerHTML={{ __html: item.introHtml }} />
+                    )}
+                  </div>
+                </article>
               ) : (
                 <div className="sponsor-tile">
                   {item.img ? (

@@ -1,13 +1,13 @@
 /** Donation picker (one-off or monthly, amount radios plus wrap-around stepper), then Stripe's form here or page in a tab. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { DONATION_AMOUNTS_EUR, formatEuros, stepAmountIndex, taxReductionLine } from './donations';
-import type { DONATION_FREQUENCIES } from '../forms/forms';
-import { postJson } from '../forms/submit';
+import type { PaymentDraft } from '../forms/forms';
+import { loadDraft, postJson, saveDraft } from '../forms/submit';
 import { showMessage } from '../../stores/banner';
 import { PrivacyLink } from '../forms/FormParts';
 import './donation.css';
 
-type Choice = { somme: number; frequence: (typeof DONATION_FREQUENCIES)[number] };
+type Choice = Pick<PaymentDraft, 'somme' | 'frequence'>;
 
 // sessionStorage key of the donor's choice: /soutenir/annule restores it.
 const CHOICE_KEY = 'petitspas:don';
@@ -16,21 +16,12 @@ const AMOUNT_INDEXES = DONATION_AMOUNTS_EUR.map((_, index) => index);
 
 const PAYMENT_UNAVAILABLE = 'Le paiement en ligne n’est pas disponible pour le moment. Merci de réessayer plus tard.';
 
-function storeChoice(choice: Choice): void {
-  try {
-    sessionStorage.setItem(CHOICE_KEY, JSON.stringify(choice));
-  } catch {
-    // Private browsing without storage: the choice is simply not kept.
-  }
-}
-
 /** The island. `publishableKey`: '' when not configured, pk_test_… shows the test notice. */
 export default function DonationForm({ publishableKey, privacyHref }: { publishableKey: string; privacyHref: string }) {
   const id = useId();
   const checkoutContainer = useRef<HTMLDivElement>(null);
   const checkout = useRef<{ destroy(): void } | null>(null);
   const loadingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // 25 € to start with.
   const [choice, setChoice] = useState<Choice>({ somme: 1, frequence: 'ponctuel' });
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -42,13 +33,9 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   const monthly = frequency === 'mensuel';
 
   useEffect(() => {
-    try {
-      const stored = JSON.parse(sessionStorage.getItem(CHOICE_KEY) ?? 'null') as Partial<Choice> | null;
-      if (typeof stored?.somme === 'number' && DONATION_AMOUNTS_EUR[stored.somme] !== undefined) {
-        setChoice({ somme: stored.somme, frequence: stored.frequence === 'mensuel' ? 'mensuel' : 'ponctuel' });
-      }
-    } catch {
-      // Unreadable or no storage: the defaults stay.
+    const stored = loadDraft(CHOICE_KEY) as Partial<Choice> | null;
+    if (typeof stored?.somme === 'number' && DONATION_AMOUNTS_EUR[stored.somme] !== undefined) {
+      setChoice({ somme: stored.somme, frequence: stored.frequence === 'mensuel' ? 'mensuel' : 'ponctuel' });
     }
     return () => {
       clearTimeout(loadingTimer.current);
@@ -58,7 +45,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
 
   function choose(next: Partial<Choice>) {
     setChoice({ ...choice, ...next });
-    storeChoice({ ...choice, ...next });
+    saveDraft(CHOICE_KEY, { ...choice, ...next });
   }
 
   function done(error?: string) {
@@ -72,7 +59,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   async function pay(moyen: 'lien' | 'integre') {
     if (busy) return;
     // Saved before the tab opens: a tab opened by window.open starts with a copy of sessionStorage.
-    storeChoice(choice);
+    saveDraft(CHOICE_KEY, choice);
     const tab = moyen === 'lien' ? window.open('', '_blank') : null;
     setBusy(true);
     setFallbackUrl(null);
@@ -113,7 +100,6 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
     }
   }
 
-  // One pill-shaped radio button per value of the choice's `key`.
   const pills = <K extends keyof Choice>(key: K, values: readonly Choice[K][], label: (value: Choice[K]) => string) =>
     values.map((value) => (
       <label key={value} className="donation__choice">

@@ -1,14 +1,21 @@
-/** The ledger: Stripe's webhook writes this site's gifts to `dons`, one per Checkout Session (`cs_…`) and paid invoice (`in_…`). */
-import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
+/** The ledger: Stripe's webhook writes this site's gifts to `dons`, one per Checkout Session (`cs_…`) and paid invoice (`in_…`); GET /api/recu reads them. */
+import { ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY, STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import { adminFirestore } from '../../lib/firebase-admin.server';
-import { errorResponse, jsonResponse, readBoundedBody, type EndpointContext } from '../../lib/endpoint.server';
+import {
+  errorResponse,
+  jsonResponse,
+  readBoundedBody,
+  type EndpointContext,
+  type EndpointHandler,
+} from '../../lib/endpoint.server';
 import { HttpError, withDeadline } from '../../lib/http-error.server';
 import { FIELD_MAX, MESSAGES } from '../forms/forms';
 import { unavailable } from '../forms/submissions.server';
 import { notConfigured, SITE_MARKER } from './stripe.server';
 import { receiptNumber, receiptYear, SESSION_ID_PATTERN } from './donations';
+import { receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
 
 const badSignature = (why: string, cause?: unknown) =>
   new HttpError(400, 'Signature Stripe absente ou invalide.', { cause: new Error(why, { cause }) });
@@ -78,10 +85,10 @@ function ledgerEntry(event: Stripe.Event) {
   const amount = invoice ? paid.amount_paid : paid.amount_total;
   const subscription = invoice ? parent?.subscription : paid.subscription;
   const settled = /_(succeeded|failed)$/.exec(event.type)?.[1];
-  const paidAt = (invoice && paid.status_transitions?.paid_at) || (event.created ?? Math.floor(Date.now() / 1000));
+  const paidAt = (invoice && paid.status_transitions?.paid_at) || event.created;
   const record = {
-    montant: Number.isSafeInteger(amount) && Number(amount) >= 0 ? Number(amount) : null,
-    devise: /^[a-z]{3}$/i.test(text(paid.currency)) ? text(paid.currency).toLowerCase() : '',
+    montant: amount ?? null,
+    devise: paid.currency ?? '',
     prenom: clip(name ? '' : text(metadata.prenom), 'prenom'),
     nom: clip(name || text(metadata.nom), 'nom'),
     email: clip(text(details?.email) || text(paid.customer_email), 'email'),
@@ -134,11 +141,6 @@ function recordDonation({ id, record }: NonNullable<ReturnType<typeof ledgerEntr
   });
 }
 
-/** The `dons` document of a Checkout Session, undefined until recorded; @throws HttpError 503 when Firestore fails (8 s). */
-export async function readDonation(sessionId: string): Promise<DocumentData | undefined> {
-  return (await ledger(`read dons/${sessionId}`, (db) => db.collection('dons').doc(sessionId).get())).data();
-}
-
 // Firestore unreachable, too slow (8 s: the webhook answers within 10 s) or misconfigured: HttpError 503.
 async function ledger<T>(what: string, work: (firestore: Firestore) => Promise<T>): Promise<T> {
   try {
@@ -146,4 +148,52 @@ async function ledger<T>(what: string, work: (firestore: Firestore) => Promise<T
   } catch (error) {
     throw unavailable(`could not ${what}`, error);
   }
+}
+
+const BAD_RECEIPT_LINK = 'Le lien du reçu est incomplet. Ouvrez-le depuis la page de remerciement.';
+const RECEIPT_NOT_READY = 'Ce reçu fiscal n’est pas disponible : le don n’est pas encore enregistré comme payé.';
+
+// 'attente' not recorded (yet), 'pret' a paid one-off gift with its number, 'mensuel' a monthly gift (one yearly
+// receipt), 'echec' a failed delayed payment, 'impaye' one not settled yet.
+function receiptState(entry: DocumentData | undefined): string {
+  if (!entry) return 'attente';
+  if (entry.nature === 'abonnement' || entry.nature === 'mensualite') return 'mensuel';
+  if (entry.statut === 'failed') return 'echec';
+  return entry.statut === 'paid' && typeof entry.recu === 'string' ? 'pret' : 'impaye';
+}
+
+/** GET /api/recu?session_id=cs_…: a paid one-off gift's receipt (PDF), or as JSON where the gift stands; `issuer`: name and address (content), object and signatory from astro:env by default. */
+export function receiptHandler(
+  issuer: () => Promise<Pick<ReceiptIssuer, 'name' | 'addressLines'> & Partial<ReceiptIssuer>>,
+): EndpointHandler {
+  return async ({ request }) => {
+    const sessionId = new URL(request.url).searchParams.get('session_id') ?? '';
+    if (!SESSION_ID_PATTERN.test(sessionId)) return jsonResponse(400, { ok: false, message: BAD_RECEIPT_LINK });
+    try {
+      const read = (db: Firestore) => db.collection('dons').doc(sessionId).get();
+      const entry = (await ledger(`read dons/${sessionId}`, read)).data();
+      const state = receiptState(entry);
+      if (request.headers.get('accept')?.includes('application/json')) {
+        return jsonResponse(200, { ok: true, etat: state, ...(state === 'pret' ? { numero: entry?.recu } : {}) });
+      }
+      if (!entry || state !== 'pret') return jsonResponse(404, { ok: false, message: RECEIPT_NOT_READY });
+      const object =
+        ASSOCIATION_OBJECT?.trim() ||
+        'Gérer l’École des Petits Pas, école primaire inclusive qui accueille ensemble des enfants avec et sans handicap, et soutenir leurs familles.';
+      const signatory = ASSOCIATION_SIGNATORY?.trim() ?? '';
+      const pdf = await receiptPdf({ object, signatory, ...(await issuer()) }, entry);
+      return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>]), {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="recu-fiscal-${entry.recu}.pdf"`,
+          'cache-control': 'private, no-store',
+          'x-robots-tag': 'noindex',
+        },
+      });
+    } catch (error) {
+      const response = errorResponse('api/recu', error);
+      if (response.status === 503) response.headers.set('retry-after', '30');
+      return response;
+    }
+  };
 }

@@ -15,15 +15,6 @@ export function stepAmountIndex(index: number, delta: number): number {
   return (((index + delta) % count) + count) % count;
 }
 
-/** The amount of an index given as a number or text: `{ index, euros, cents }`, null for anything but an integer 0…9. */
-export function amountFromIndex(value: unknown): { index: number; euros: number; cents: number } | null {
-  const text = typeof value === 'number' || typeof value === 'string' ? String(value).trim() : '';
-  if (!/^\d{1,2}$/.test(text)) return null;
-  const index = Number(text);
-  const euros = DONATION_AMOUNTS_EUR[index];
-  return euros === undefined ? null : { index, euros, cents: euros * 100 };
-}
-
 /** Euros the French way: "10 000 €", "8,50 €" (cents shown when there are some, or always with `withCents`). */
 export function formatEuros(euros: number, withCents = false): string {
   const trailingZeroDisplay = withCents ? 'auto' : 'stripIfInteger';

@@ -10,50 +10,34 @@ import {
 } from '../../lib/endpoint.server';
 import { HttpError, withDeadline } from '../../lib/http-error.server';
 import { fieldErrors, firstError, MESSAGES, paymentDraftSchema } from '../forms/forms';
-import { amountFromIndex } from './donations';
+import { DONATION_AMOUNTS_EUR } from './donations';
 
-/** Give up a Stripe API call after this many milliseconds (the endpoints answer within 10 s). */
-const STRIPE_TIMEOUT_MS = 8000;
+const NOT_CONFIGURED = 'Le paiement en ligne n’est pas configuré sur ce site.';
+const FOREIGN_ORIGIN = 'Le paiement se lance depuis la page « Nous soutenir » de ce site.';
 
-/** The donation endpoints' own messages: 503 no Stripe secret, 502 Stripe failed or too slow, 400 no amount index. */
-export const PAYMENT_MESSAGES = {
-  notConfigured: 'Le paiement en ligne n’est pas configuré sur ce site.',
-  providerUnavailable:
-    'Le service de paiement ne répond pas pour le moment. Aucun montant n’a été débité : merci de réessayer dans quelques minutes.',
-  amountInvalid: 'Merci de choisir un montant',
-} as const;
-
-/** HttpError 503 PAYMENT_MESSAGES.notConfigured; `why` (how to fix it) goes to the log. */
+/** HttpError 503 "not configured"; `why` (how to fix it) goes to the log. */
 export function notConfigured(why: string, cause?: unknown): HttpError {
-  return new HttpError(503, PAYMENT_MESSAGES.notConfigured, { cause: new Error(why, { cause }) });
+  return new HttpError(503, NOT_CONFIGURED, { cause: new Error(why, { cause }) });
 }
 
+// Stripe failed, or too slow (HTTP 502).
+const PROVIDER_UNAVAILABLE =
+  'Le service de paiement ne répond pas pour le moment. Aucun montant n’a été débité : merci de réessayer dans quelques minutes.';
 const providerUnavailable = (what: string, cause?: unknown) =>
-  new HttpError(502, PAYMENT_MESSAGES.providerUnavailable, { cause: new Error(what, { cause }) });
+  new HttpError(502, PROVIDER_UNAVAILABLE, { cause: new Error(what, { cause }) });
 
-/** Where the SDK sends its requests when STRIPE_API_BASE is set (tests only). */
-export interface StripeApiBase {
-  protocol: 'http' | 'https';
-  host: string;
-  port: number;
-}
-
-/** Parses STRIPE_API_BASE (`http://127.0.0.1:12111`); @throws HttpError 503 for anything but an http(s) origin. */
-export function parseStripeApiBase(value: string): StripeApiBase {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch (error) {
-    throw notConfigured(`STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111, got "${value}".`, error);
+/** The SDK's protocol, host and port for STRIPE_API_BASE (tests only: `http://127.0.0.1:12111`); @throws HttpError 503 for anything but an http(s) origin. */
+function apiBase(value: string) {
+  const url = URL.parse(value);
+  if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/') {
+    throw notConfigured(`STRIPE_API_BASE must be an http(s) origin such as http://127.0.0.1:12111, got "${value}".`);
   }
-  const protocol = url.protocol.slice(0, -1);
-  if ((protocol !== 'http' && protocol !== 'https') || (url.pathname !== '/' && url.pathname !== '')) {
-    throw notConfigured(
-      `STRIPE_API_BASE must be an http(s) origin without a path, such as http://127.0.0.1:12111, got "${value}".`,
-    );
-  }
-  const port = url.port ? Number(url.port) : protocol === 'http' ? 80 : 443;
-  return { protocol, host: url.hostname.replace(/^\[|\]$/g, ''), port };
+  const protocol = url.protocol === 'http:' ? ('http' as const) : ('https' as const);
+  return {
+    protocol,
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(url.port) || (protocol === 'http' ? 80 : 443),
+  };
 }
 
 /** A Stripe client (8 s timeout, no retry: the donor can; no telemetry) from astro:env unless `env` says otherwise; @throws HttpError 503 without STRIPE_SECRET_KEY. */
@@ -66,50 +50,38 @@ export function stripeFromEnv(
       'STRIPE_SECRET_KEY is not set. Set it in Netlify’s site settings (Stripe Dashboard › Developers › API keys) to take card donations.',
     );
   }
-  const apiBase = env.STRIPE_API_BASE?.trim();
+  const base = env.STRIPE_API_BASE?.trim();
   return new Stripe(secretKey, {
-    timeout: STRIPE_TIMEOUT_MS,
+    timeout: 8000,
     maxNetworkRetries: 0,
     telemetry: false,
     appInfo: { name: 'petitspas-ensemble-site' },
     // Production leaves these out: the SDK's own api.stripe.com over https.
-    ...(apiBase ? parseStripeApiBase(apiBase) : {}),
+    ...(base ? apiBase(base) : {}),
   });
 }
 
 /** Metadata of the sessions and subscriptions this site creates: the webhook records only those. */
 export const SITE_MARKER = { origine: 'site-petitspas-ensemble' } as const;
 
-/** HTTP 403: a request without this site's Origin (another site, a crawler, a prefetch). */
-export const FOREIGN_ORIGIN_MESSAGE = 'Le paiement se lance depuis la page « Nous soutenir » de ce site.';
-
-/**
- * A session route's POST handler for the JSON payment draft: 200 `{url}` (hosted) or `{clientSecret}` (embedded); 400
- * (`fields`), 403 another Origin, 413 over 16 KB, 415 not JSON, 502 Stripe failed or silent for 9 s, 503 not configured.
- */
+/** A session route's POST handler for the JSON payment draft: 200 `{url}` (hosted) or `{clientSecret}` (embedded); 400 (`fields`), 403 another Origin, 413 over 16 KB, 415 not JSON, 502 Stripe failed or silent for 9 s, 503 not configured. */
 export function donationSessionHandler(uiMode: 'hosted_page' | 'embedded_page', route: string): EndpointHandler {
   return async ({ request }) => {
     try {
       // Browsers send Origin on every fetch() POST; links, prefetching and crawlers do not.
       const origin = new URL(request.url).origin;
-      if (request.headers.get('origin') !== origin)
-        return jsonResponse(403, { ok: false, message: FOREIGN_ORIGIN_MESSAGE });
+      if (request.headers.get('origin') !== origin) return jsonResponse(403, { ok: false, message: FOREIGN_ORIGIN });
       if (!isJsonRequest(request)) return jsonResponse(415, { ok: false, message: MESSAGES.badRequest });
       const payload = await readJsonObject(request);
       // zod's English otherwise for a non-string donor field.
       const error = (issue: { path?: PropertyKey[] }) =>
         issue.path?.[0] === 'pays' ? MESSAGES.countryUnknown : MESSAGES.badRequest;
       const result = paymentDraftSchema.safeParse(payload, { error });
-      // The schema coerces `somme` ("" and null would become 0): the index itself must be an integer 0..9.
-      const amount = amountFromIndex(payload.somme);
-      if (!result.success || !amount) {
-        const fields = result.success ? {} : fieldErrors(result.error);
-        if (!amount) fields.somme ??= PAYMENT_MESSAGES.amountInvalid;
-        const message = result.success ? PAYMENT_MESSAGES.amountInvalid : firstError(result.error);
-        return jsonResponse(400, { ok: false, message, fields });
+      if (!result.success) {
+        return jsonResponse(400, { ok: false, message: firstError(result.error), fields: fieldErrors(result.error) });
       }
       // One line item (monthly: a subscription); Stripe's page collects name and address (the receipt's).
-      const { moyen: _moyen, somme: _somme, frequence, email, pays, ...details } = result.data;
+      const { moyen: _moyen, somme, frequence, email, pays, ...details } = result.data;
       const monthly = frequence === 'mensuel';
       const hosted = uiMode === 'hosted_page';
       // The schema's default country means nothing without an address.
@@ -129,7 +101,7 @@ export function donationSessionHandler(uiMode: 'hosted_page' | 'embedded_page', 
           {
             price_data: {
               currency: 'eur',
-              unit_amount: amount.cents,
+              unit_amount: DONATION_AMOUNTS_EUR[somme]! * 100,
               product_data: { name: `Don ${monthly ? 'mensuel ' : ''}à Les Petits Pas Ensemble` },
               ...(monthly ? { recurring: { interval: 'month' as const } } : {}),
             },
@@ -154,7 +126,7 @@ export function donationSessionHandler(uiMode: 'hosted_page' | 'embedded_page', 
       if (!answer) throw providerUnavailable(`Stripe session ${session.id} came back without its url or client_secret`);
       return jsonResponse(200, hosted ? { url: answer } : { clientSecret: answer });
     } catch (error) {
-      return errorResponse(route, error, PAYMENT_MESSAGES.providerUnavailable);
+      return errorResponse(route, error, PROVIDER_UNAVAILABLE);
     }
   };
 }

@@ -1,4 +1,4 @@
-/** Parts the site's forms share (newsletter, pre-registration, donation): a labelled field, the consent box, the honeypot, the data-notice link. */
+/** Parts the site's forms share (newsletter, pre-registration, donation): a labelled field, the consent box with the notice and honeypot, the data-notice link. */
 import type { ChangeEvent, ReactNode } from 'react';
 import { currentConsent, HONEYPOT_FIELD, type FormName } from './form-rules';
 
@@ -16,18 +16,15 @@ interface FieldProps {
   label: ReactNode;
   required?: boolean;
   help?: string;
-  /** French message shown under the control. */
   error?: string | undefined;
   /** `short` narrows the control (postal code); `check` puts a checkbox before its label. */
   variant?: 'short' | 'check';
   children: (control: ControlProps) => ReactNode;
 }
 
-/**
- * One labelled field: "(obligatoire)" in words when required, the help and the error tied to the control.
- * No native `maxlength`: it counts UTF-16 units and silently cuts a paste; the schema checks FIELD_MAX.
- */
+/** One labelled field: "(obligatoire)" in words when required, the help and the error tied to the control. */
 export function Field({ id, label, required = false, help, error, variant, children }: FieldProps) {
+  // No native `maxlength`: it counts UTF-16 units and silently cuts a paste; the schema checks FIELD_MAX.
   const describedBy = [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   const control = children({ id, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy });
   return (
@@ -52,41 +49,42 @@ export function Field({ id, label, required = false, help, error, variant, child
   );
 }
 
-/** The required consent checkbox of `form`: the current wording as its label, its version in a hidden field (proof of consent). */
-export function ConsentField(props: {
+/** What ends both forms: the required consent box of `form` (its wording as label, its version in a hidden field: proof of consent), the data-notice link, the honeypot. */
+export function ConsentAndNotice(props: {
   id: string;
   form: FormName;
   checked: boolean;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   error?: string | undefined;
+  privacyHref: string;
 }) {
   const { version, text } = currentConsent(props.form);
   return (
-    <Field id={props.id} label={text} required error={props.error} variant="check">
-      {(control) => (
-        <>
-          <input
-            {...control}
-            name="consentement"
-            type="checkbox"
-            value="true"
-            checked={props.checked}
-            onChange={props.onChange}
-          />
-          <input type="hidden" name="consentementVersion" value={version} />
-        </>
-      )}
-    </Field>
-  );
-}
-
-/** The hidden field a bot fills and a person never sees (nor reaches with Tab or a screen reader). */
-export function Honeypot({ id }: { id: string }) {
-  return (
-    <div className="visually-hidden" aria-hidden="true">
-      <label htmlFor={id}>Ne pas remplir ce champ</label>
-      <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-    </div>
+    <>
+      <Field id={`${props.id}-consentement`} label={text} required error={props.error} variant="check">
+        {(control) => (
+          <>
+            <input
+              {...control}
+              name="consentement"
+              type="checkbox"
+              value="true"
+              checked={props.checked}
+              onChange={props.onChange}
+            />
+            <input type="hidden" name="consentementVersion" value={version} />
+          </>
+        )}
+      </Field>
+      <p className="form__notice">
+        <PrivacyLink href={props.privacyHref} />
+      </p>
+      {/* The honeypot: a bot fills it, a person never sees it (nor reaches it with Tab or a screen reader). */}
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor={`${props.id}-site`}>Ne pas remplir ce champ</label>
+        <input id={`${props.id}-site`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+    </>
   );
 }
 

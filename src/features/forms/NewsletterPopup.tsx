@@ -8,17 +8,14 @@ import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } f
 import { currentConsent, isAcceptableEmail, MESSAGES } from './form-rules';
 import { formSender } from './submit';
 import { $banner, showMessage } from '../../stores/banner';
-import { ConsentField, Field, Honeypot, PrivacyLink } from './FormParts';
+import { ConsentAndNotice, Field } from './FormParts';
 
 /** The payload's first French problem by the newsletter schema (loaded on first use); null when valid or unloadable (the endpoint checks anyway). */
-const schemaProblem = (payload: object) =>
-  import('./forms').then(
-    ({ firstError, newsletterSchema }) => {
-      const checked = newsletterSchema.safeParse(payload);
-      return checked.success ? null : firstError(checked.error);
-    },
-    () => null,
-  );
+async function schemaProblem(payload: object): Promise<string | null> {
+  const forms = await import('./forms').catch(() => null);
+  const checked = forms?.newsletterSchema.safeParse(payload);
+  return checked && !checked.success ? forms!.firstError(checked.error) : null;
+}
 
 /** The opener and its dialog; `privacyHref` is the data notice's address. */
 export default function NewsletterPopup({ privacyHref }: { privacyHref: string }) {
@@ -60,11 +57,10 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
     setSending(true);
     // Spec §5's email rule needs no schema: said at once; the rest waits for the schema's first load.
     const problem = isAcceptableEmail(email) ? await schemaProblem(payload) : MESSAGES.emailIncorrect;
-    const result = problem ? { ok: false, message: problem } : await sender.current.send(payload, form);
+    const result = problem ? { ok: false, message: problem } : await sender.current(payload, form);
     setSending(false);
     if (!result.ok) {
-      showMessage(result.message, 'error');
-      setInDialogMessage($banner.get()?.id ?? null);
+      setInDialogMessage(showMessage(result.message, 'error'));
       if (!isAcceptableEmail(email)) emailInput.current?.focus();
       return;
     }
@@ -130,16 +126,13 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
               />
             )}
           </Field>
-          <ConsentField
-            id={`${dialogId}-consent`}
+          <ConsentAndNotice
+            id={dialogId}
             form="newsletter"
             checked={consent}
             onChange={(event) => setConsent(event.target.checked)}
+            privacyHref={privacyHref}
           />
-          <p className="form__notice">
-            <PrivacyLink href={privacyHref} />
-          </p>
-          <Honeypot id={`${dialogId}-site`} />
           <button
             type="submit"
             className="button newsletter__submit"

@@ -21,9 +21,9 @@ import {
   preRegistrationSchema,
   type PreRegistrationDraft as Draft,
 } from './forms';
-import { formSender } from './submit';
+import { formSender, loadDraft, saveDraft } from './submit';
 import { showMessage } from '../../stores/banner';
-import { ConsentField, Field, Honeypot, PrivacyLink, type ControlProps } from './FormParts';
+import { ConsentAndNotice, Field, type ControlProps } from './FormParts';
 
 const EMPTY: Draft = {
   enfantPrenom: '',
@@ -55,15 +55,6 @@ function errorsOf(draft: Draft): Record<string, string> {
   return result.success ? {} : fieldErrors(result.error);
 }
 
-/** Runs `action` on sessionStorage, which may be disabled, full or hold a corrupted draft: the form state still holds everything. */
-function withStorage(action: (storage: Storage) => void) {
-  try {
-    action(sessionStorage);
-  } catch {
-    // Nothing to keep or restore: the form works without.
-  }
-}
-
 /** The form; `countries` for the country list (France first), `privacyHref` the data notice's address. */
 export default function PreRegistrationForm({ countries, privacyHref }: { countries: Country[]; privacyHref: string }) {
   const id = useId();
@@ -77,17 +68,15 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
 
   // Restore an unsent draft after a reload (after hydration, so the first render matches the server's).
   useEffect(() => {
-    withStorage((storage) => {
-      const saved = storage.getItem(DRAFT_KEY);
-      if (saved) setDraft({ ...EMPTY, ...(JSON.parse(saved) as Partial<Draft>) });
-    });
+    const saved = loadDraft(DRAFT_KEY) as Partial<Draft> | null;
+    if (saved) setDraft({ ...EMPTY, ...saved });
   }, []);
 
   function update(next: Draft) {
     setDraft(next);
     setConfirmed(false);
     if (attempted) setErrors(errorsOf(next));
-    withStorage((storage) => storage.setItem(DRAFT_KEY, JSON.stringify(next)));
+    saveDraft(DRAFT_KEY, next);
   }
 
   function onText(event: ChangeEvent<Control>) {
@@ -109,7 +98,7 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
     const found = errorsOf(draft);
     if (Object.keys(found).length > 0) return fail(Object.values(found)[0] ?? MESSAGES.badRequest, found);
     setSending(true);
-    const result = await sender.current.send(payloadOf(draft), event.currentTarget);
+    const result = await sender.current(payloadOf(draft), event.currentTarget);
     setSending(false);
     if (!result.ok) return fail(result.message, result.fields);
     // Parent and address stay filled in, for a brother or sister.
@@ -117,7 +106,7 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
     setAttempted(false);
     setErrors({});
     setConfirmed(true);
-    withStorage((storage) => storage.removeItem(DRAFT_KEY));
+    saveDraft(DRAFT_KEY);
     showMessage(result.message || MESSAGES.preRegistrationSuccess, 'success');
   }
 
@@ -186,17 +175,14 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
         ))}
       </fieldset>
 
-      <ConsentField
-        id={`${id}-consentement`}
+      <ConsentAndNotice
+        id={id}
         form="preinscription"
         checked={draft.consentement}
         onChange={(event) => update({ ...draft, consentement: event.target.checked })}
         error={errors.consentement}
+        privacyHref={privacyHref}
       />
-      <p className="form__notice">
-        <PrivacyLink href={privacyHref} />
-      </p>
-      <Honeypot id={`${id}-site`} />
 
       <button type="submit" className="button button--sun form__submit" aria-busy={sending}>
         {sending ? 'Envoi en cours…' : 'Inscrire mon enfant'}

@@ -5,15 +5,12 @@ import fr from 'i18n-iso-countries/langs/fr.json';
 countries.registerLocale(fr);
 
 /** A selectable country: ISO 3166-1 alpha-2 `code` ("FR") and French `name` ("France"). */
-export interface Country {
-  code: string;
-  name: string;
-}
+export type Country = { code: string; name: string };
 
 /** Every country: France first (spec §3, selected by default), then the others in French alphabetical order. */
 export function countryOptions(): Country[] {
   const collator = new Intl.Collator('fr');
   const all = Object.entries(countries.getNames('fr', { select: 'official' })).map(([code, name]) => ({ code, name }));
-  const others = all.filter(({ code }) => code !== 'FR').toSorted((a, b) => collator.compare(a.name, b.name));
-  return [...all.filter(({ code }) => code === 'FR'), ...others];
+  const france = (country: Country) => Number(country.code === 'FR');
+  return all.toSorted((a, b) => france(b) - france(a) || collator.compare(a.name, b.name));
 }

@@ -15,9 +15,7 @@ const text = (max: number, message: string = MESSAGES.badRequest) =>
     z.trim(),
     z.maxLength(max, { error: MESSAGES.tooLong(max) }),
   );
-/** A text that must hold something once trimmed (`message` otherwise). */
 const requiredText = (max: number, message: string) => text(max, message).check(z.minLength(1, { error: message }));
-/** A text that may be left out ('' then). */
 const optionalText = (max: number) => z._default(text(max), '');
 /** An email: a text of at most FIELD_MAX.email characters, then spec §5's rule (`message`). */
 const email = (message: string) =>
@@ -76,41 +74,35 @@ export const preRegistrationSchema = z.strictObject(
   strict,
 );
 
-/** The two ways to pay (spec §7): Stripe's page in a new tab, or Stripe's form embedded here. */
-export const PAYMENT_METHODS = ['lien', 'integre'] as const;
-
-/** How often the gift is made: once, or every month (a Stripe subscription). */
-export const DONATION_FREQUENCIES = ['ponctuel', 'mensuel'] as const;
-
-/** The message of every way `somme` can be wrong: not a number, not an integer, outside 0…9. */
+/** The message of every way `somme` can be wrong: not an integer 0…9, as a number or its digits. */
 const amountRequired = { error: 'Merci de choisir un montant' };
 
-/** An optional donor field of the draft: trimmed, at most `max` characters, well-formed; '' = absent. */
-const donorText = (max: number) => z.optional(text(max));
-
-/** Payment draft (spec §3): moyen, somme (INDEX in DONATION_AMOUNTS_EUR, never a price), frequence; donor fields optional (Stripe asks). */
+/** Payment draft (spec §3): moyen ('lien' Stripe's page in a tab, 'integre' its form here; spec §7), somme (INDEX in DONATION_AMOUNTS_EUR, never a price), frequence; donor fields optional (Stripe asks). */
 export const paymentDraftSchema = z.strictObject(
   {
-    moyen: z.enum(PAYMENT_METHODS, { error: 'Merci de choisir comment payer' }),
-    somme: z.coerce
-      .number(amountRequired)
-      .check(z.int(amountRequired), z.gte(0, amountRequired), z.lte(9, amountRequired)),
+    moyen: z.enum(['lien', 'integre'], { error: 'Merci de choisir comment payer' }),
+    somme: z.pipe(
+      z.union([z.number(), z.string().check(z.trim(), z.regex(/^\d+$/, amountRequired))], amountRequired),
+      z.coerce
+        .number<string | number>()
+        .check(z.int(amountRequired), z.gte(0, amountRequired), z.lte(9, amountRequired)),
+    ),
     frequence: z._default(
-      z.enum(DONATION_FREQUENCIES, { error: 'Merci de choisir un don ponctuel ou mensuel' }),
+      z.enum(['ponctuel', 'mensuel'], { error: 'Merci de choisir un don ponctuel ou mensuel' }),
       'ponctuel',
     ),
-    prenom: donorText(FIELD_MAX.prenom),
-    nom: donorText(FIELD_MAX.nom),
+    prenom: z.optional(text(FIELD_MAX.prenom)),
+    nom: z.optional(text(FIELD_MAX.nom)),
     email: z.optional(email(MESSAGES.emailFieldInvalid)),
-    adresse: donorText(FIELD_MAX.adresse),
-    postal: donorText(FIELD_MAX.postal),
-    ville: donorText(FIELD_MAX.ville),
+    adresse: z.optional(text(FIELD_MAX.adresse)),
+    postal: z.optional(text(FIELD_MAX.postal)),
+    ville: z.optional(text(FIELD_MAX.ville)),
     pays: country(),
   },
   strict,
 );
 
-/** A valid payment draft. */
+/** A valid payment draft (`somme` an index 0…9). */
 export type PaymentDraft = z.infer<typeof paymentDraftSchema>;
 
 /** What the pre-registration form holds while the parent types: every field as a string, the consent box a boolean. */

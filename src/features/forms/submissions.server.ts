@@ -7,12 +7,8 @@ import { MESSAGES } from './form-rules';
 /** Unsettled writes beyond which a new one is refused unwritten: queued behind a saturated database it would be answered 503, then land. */
 export const MAX_WRITES_IN_FLIGHT = 64;
 
-let writesInFlight = 0;
-
 /** How many writes of this process are started and not yet settled (one given up after its timeout still counts). */
-export function unsettledWrites(): number {
-  return writesInFlight;
-}
+export let writesInFlight = 0;
 
 /** HttpError 503 MESSAGES.unavailable (`Retry-After: 60` seconds) for a write that did not happen; `what` goes to the log. */
 export function unavailable(what: string, cause?: unknown): HttpError {
@@ -33,14 +29,11 @@ export async function addSubmission(
   }: { timeoutMs?: number; maxInFlight?: number; id?: string } = {},
 ): Promise<void> {
   if (writesInFlight >= maxInFlight) throw unavailable(`${writesInFlight} writes in flight: ${name} not written`);
-  let write: Promise<unknown>;
-  try {
+  // Data the SDK cannot encode throws at once, before anything is sent: a rejection like any other.
+  const write = Promise.try(() => {
     const collection = adminFirestore().collection(name);
-    // Data the SDK cannot encode throws here, before anything is sent.
-    write = (id ? collection.doc(id) : collection.doc()).create({ ...data, date: FieldValue.serverTimestamp() });
-  } catch (error) {
-    throw unavailable(`Could not write to ${name}`, error);
-  }
+    return (id ? collection.doc(id) : collection.doc()).create({ ...data, date: FieldValue.serverTimestamp() });
+  });
   writesInFlight += 1;
   const settled = () => (writesInFlight -= 1);
   void write.then(settled, settled);

@@ -1,4 +1,4 @@
-/** Browser side of the write endpoints: POSTs JSON and always resolves to a result an island can show (never throws, never hangs). */
+/** Browser side of the forms: POSTs JSON, always resolving to a result an island can show (never throws, never hangs); drafts in sessionStorage. */
 import { HONEYPOT_FIELD, MESSAGES } from './form-rules';
 
 /** What an island gets back: HTTP `status` (0: unreachable), French `message`, `fields` (name → message), JSON `body` ({} if none). */
@@ -31,22 +31,20 @@ export async function postJson(url: string, payload: unknown, unavailable?: stri
   return { ok: response.ok, status: response.status, message, fields, body };
 }
 
-/** The sender of one form to `url`: `send` adds the key `envoi` (kept while the payload is: a retry makes no second document) and the honeypot. */
-export function formSender(url: string): { send(payload: object, form: HTMLFormElement): Promise<SubmitResult> } {
+/** The sender of one form to `url`: it adds the key `envoi` (kept while the payload is: a retry makes no second document) and the honeypot. */
+export function formSender(url: string): (payload: object, form: HTMLFormElement) => Promise<SubmitResult> {
   let last: { content: string; key: string } | undefined;
-  return {
-    async send(payload, form) {
-      const content = JSON.stringify(payload);
-      if (last?.content !== content) last = { content, key: randomUuid() };
-      const honeypot = String(new FormData(form).get(HONEYPOT_FIELD) ?? '');
-      const result = await postJson(url, {
-        ...payload,
-        envoi: last.key,
-        ...(honeypot && { [HONEYPOT_FIELD]: honeypot }),
-      });
-      if (result.ok) last = undefined;
-      return result;
-    },
+  return async (payload, form) => {
+    const content = JSON.stringify(payload);
+    if (last?.content !== content) last = { content, key: randomUuid() };
+    const honeypot = String(new FormData(form).get(HONEYPOT_FIELD) ?? '');
+    const result = await postJson(url, {
+      ...payload,
+      envoi: last.key,
+      ...(honeypot && { [HONEYPOT_FIELD]: honeypot }),
+    });
+    if (result.ok) last = undefined;
+    return result;
   };
 }
 
@@ -56,3 +54,22 @@ const randomUuid = (): string =>
   '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (digit) =>
     (Number(digit) ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (Number(digit) / 4)))).toString(16),
   );
+
+/** The JSON kept under sessionStorage `key`, null when none or unreadable (storage may be off: the form's state holds all). */
+export function loadDraft(key: string): unknown {
+  try {
+    return JSON.parse(sessionStorage.getItem(key) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `value` as JSON under sessionStorage `key`, or removes it (no `value`); storage off or full: nothing is kept. */
+export function saveDraft(key: string, value?: unknown): void {
+  try {
+    if (value === undefined) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Private browsing or a full storage: the form works without.
+  }
+}
