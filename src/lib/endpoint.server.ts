@@ -1,19 +1,6 @@
-/** The on-demand endpoints' machinery (bounded bodies, JSON answers, HttpError → answer, 405) and the forms' write endpoints. */
+/** The on-demand endpoints' machinery: bounded bodies, JSON answers, HttpError → answer, 405, 503. */
 import type { APIContext } from 'astro';
-import {
-  consentText,
-  fieldErrors,
-  firstError,
-  formDataToPayload,
-  HONEYPOT_FIELD,
-  MAX_BODY_BYTES,
-  MESSAGES,
-  newsletterSchema,
-  preRegistrationSchema,
-  type FormName,
-} from '../features/forms/forms';
-import { OUTCOMES, outcomeLocation, type Outcome } from '../features/forms/outcomes';
-import { addSubmission } from '../features/forms/submissions.server';
+import { MAX_BODY_BYTES, MESSAGES } from '../features/forms/form-rules';
 import { HttpError } from './http-error.server';
 
 /** The part of Astro's APIContext the handlers use (tests pass just `{ request }`). */
@@ -22,7 +9,8 @@ export type EndpointContext = Pick<APIContext, 'request'>;
 /** An endpoint handler: any APIContext (or `{ request }`) in, a Response out. */
 export type EndpointHandler = (context: EndpointContext) => Promise<Response>;
 
-const badBody = (cause?: unknown) => new HttpError(400, MESSAGES.badRequest, { cause });
+/** HttpError 400 MESSAGES.badRequest (`cause` for the log). */
+export const badBody = (cause?: unknown) => new HttpError(400, MESSAGES.badRequest, { cause });
 const tooLarge = () => new HttpError(413, MESSAGES.tooLarge);
 
 /** Reads a body of at most `maxBytes` bytes (default 16 384), counted as it streams in. @throws HttpError 413 past the limit, 400 when the stream fails. */
@@ -45,7 +33,7 @@ export async function readBoundedBody(request: Request, maxBytes = MAX_BODY_BYTE
 }
 
 /** The request's media type, lower-cased, without parameters (`application/json`). */
-function mediaType(request: Request): string | undefined {
+export function mediaType(request: Request): string | undefined {
   return request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
 }
 
@@ -65,16 +53,6 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw badBody();
   return value as Record<string, unknown>;
-}
-
-/** Reads a bounded form body as a payload (formDataToPayload). @throws HttpError 413, or 400 for an unreadable form or a file (our forms have none). */
-async function readFormPayload(request: Request): Promise<Record<string, unknown>> {
-  const body = new Response(await readBoundedBody(request), { headers: request.headers });
-  const form = await body.formData().catch((error: unknown) => {
-    throw badBody(error);
-  });
-  if ([...form.values()].some((value) => typeof value !== 'string')) throw badBody();
-  return formDataToPayload(form);
 }
 
 /** A JSON answer (`body` through JSON.stringify) with `status`, extra `headers`, and `Cache-Control: no-store`. */
@@ -105,62 +83,15 @@ export function errorResponse(route: string, error: unknown, fallback: string = 
   return jsonResponse(error.status, { ok: false, message: error.message }, error.headers);
 }
 
+/** HttpError 503 MESSAGES.unavailable (`Retry-After: 60` seconds) for a write that did not happen; `what` goes to the log. */
+export function unavailable(what: string, cause?: unknown): HttpError {
+  return new HttpError(503, MESSAGES.unavailable, {
+    headers: { 'retry-after': '60' },
+    cause: new Error(what, { cause }),
+  });
+}
+
 /** A handler answering 405 `{ok: false, message}` with `Allow: <allow>`: the route's `ALL`. */
 export function methodNotAllowedFor(allow: 'GET' | 'POST', message: string = MESSAGES.badRequest): EndpointHandler {
   return async () => jsonResponse(405, { ok: false, message }, { allow });
-}
-
-/** Each form's collection (spec §7: `inscripitions`, so spelled in the database) and schema. */
-const FORMS = {
-  newsletter: { collection: 'newsletter', schema: newsletterSchema },
-  preinscription: { collection: 'inscripitions', schema: preRegistrationSchema },
-} as const;
-
-/** `/api/<form>`: `POST` (JSON 200/400/415, form 303 to an outcome) stores one document with its consent text; `ALL` 405; 404 off the exact path; 413, 503. */
-export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL: EndpointHandler } {
-  const { collection, schema } = FORMS[form];
-  // Astro routes other spellings (`/api/newsletter/`, `%6E`, case) here too; the rate limit is keyed on exact paths.
-  const notFound = (request: Request) =>
-    new URL(request.url).pathname === `/api/${form}`
-      ? undefined
-      : jsonResponse(404, { ok: false, message: MESSAGES.notFound });
-  const redirect = (outcome: Outcome) =>
-    new Response(null, {
-      status: 303,
-      headers: { location: outcomeLocation(form, outcome), 'cache-control': 'no-store' },
-    });
-
-  async function POST({ request }: EndpointContext): Promise<Response> {
-    const type = mediaType(request);
-    const fromForm = type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
-    const done = () => (fromForm ? redirect('ok') : jsonResponse(200, { ok: true, message: OUTCOMES[form].ok }));
-    try {
-      const refused = notFound(request);
-      if (refused) return refused;
-      if (!fromForm && type !== 'application/json') throw new HttpError(415, MESSAGES.badRequest);
-      const payload = fromForm ? await readFormPayload(request) : await readJsonObject(request);
-      // A bot gets exactly what a person gets, and nothing is written.
-      if (String(payload[HONEYPOT_FIELD] ?? '').trim()) return done();
-      const result = schema.safeParse(payload);
-      if (!result.success) {
-        const field = result.error.issues[0]?.path[0];
-        if (fromForm) return redirect(field === 'email' || field === 'consentement' ? field : 'champs');
-        return jsonResponse(400, { ok: false, message: firstError(result.error), fields: fieldErrors(result.error) });
-      }
-      const { envoi, [HONEYPOT_FIELD]: _bot, ...data } = result.data;
-      // Proof of consent (RGPD art. 7): the version of the wording the visitor saw, and its text.
-      await addSubmission(
-        collection,
-        { ...data, consentementTexte: consentText(form, data.consentementVersion) },
-        { id: envoi },
-      );
-      return done();
-    } catch (error) {
-      const answer = errorResponse(`api/${form}`, error);
-      return fromForm ? redirect(answer.status < 500 ? 'champs' : 'indisponible') : answer;
-    }
-  }
-
-  const ALL: EndpointHandler = async ({ request }) => notFound(request) ?? methodNotAllowedFor('POST')({ request });
-  return { POST, ALL };
 }

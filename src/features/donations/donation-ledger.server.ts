@@ -7,12 +7,13 @@ import {
   errorResponse,
   jsonResponse,
   readBoundedBody,
+  unavailable,
   type EndpointContext,
   type EndpointHandler,
 } from '../../lib/endpoint.server';
 import { HttpError, withDeadline } from '../../lib/http-error.server';
 import { FIELD_MAX, MESSAGES } from '../forms/forms';
-import { unavailable } from '../forms/submissions.server';
+
 import { notConfigured, SITE_MARKER } from './stripe.server';
 import { receiptNumber, receiptYear, SESSION_ID_PATTERN } from './donations';
 import { receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';

@@ -1,5 +1,5 @@
-/** POST /api/newsletter: {email, consentement, consentementVersion} stored in `newsletter` (src/lib/endpoint.server.ts); other methods 405. */
-import { submissionEndpoint } from '../../lib/endpoint.server';
+/** POST /api/newsletter: {email, consentement, consentementVersion} stored in `newsletter` (src/features/forms/submissions.server.ts); other methods 405. */
+import { submissionEndpoint } from '../../features/forms/submissions.server';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
-/** POST /api/preinscription: a child's pre-registration stored in `inscripitions` (src/lib/endpoint.server.ts); other methods 405. */
-import { submissionEndpoint } from '../../lib/endpoint.server';
+/** POST /api/preinscription: a child's pre-registration stored in `inscripitions` (src/features/forms/submissions.server.ts); other methods 405. */
+import { submissionEndpoint } from '../../features/forms/submissions.server';
 
 export const prerender = false;
 
