@@ -3,7 +3,6 @@ import {
   costAfterTaxReduction,
   DONATION_AMOUNTS_EUR,
   formatEuros,
-  frenchDate,
   receiptNumber,
   receiptYear,
   stepAmountIndex,
@@ -78,10 +77,6 @@ describe('tax receipts', () => {
     // 31 December 23:30 UTC is already 1 January in Paris.
     expect(receiptYear(new Date('2026-12-31T23:30:00Z'))).toBe(2027);
     expect(receiptYear(new Date('2026-12-31T22:30:00Z'))).toBe(2026);
-  });
-
-  it('writes dates in French', () => {
-    expect(plain(frenchDate(new Date('2026-03-01T10:00:00Z')))).toBe('1 mars 2026');
   });
 });
 

@@ -45,7 +45,7 @@ describe('receipt PDF', () => {
     expect(text).toContain('10 000,00 €');
     expect(text).toContain('dix mille euros');
     expect(text).toContain('soit 6 600 €');
-    expect(text).toContain('1 mars 2026');
+    expect(text).toContain('1er mars 2026');
     expect(text).toContain('Pour l’association');
     expect(text).not.toContain('Pour l’association :');
   });

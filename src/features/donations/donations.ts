@@ -1,4 +1,4 @@
-/** Donation amounts (always chosen by index, never sent as a price), the French tax reduction, receipt numbers and dates. */
+/** Donation amounts (always chosen by index, never sent as a price), the French tax reduction, receipt numbers and years. */
 
 /** Spec §9: donation amounts in euros. */
 export const DONATION_AMOUNTS_EUR = [10, 25, 50, 100, 250, 500, 1000, 2000, 5000, 10000] as const;
@@ -44,9 +44,4 @@ export function receiptYear(date: Date): number {
 /** The receipt number of the `sequence`-th gift (from 1) of `year`: "2026-00042". */
 export function receiptNumber(year: number, sequence: number): string {
   return `${year}-${String(sequence).padStart(5, '0')}`;
-}
-
-/** A date in French in RECEIPT_TIME_ZONE: "23 novembre 2026". */
-export function frenchDate(date: Date): string {
-  return new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: RECEIPT_TIME_ZONE }).format(date);
 }

@@ -1,7 +1,8 @@
 /** The tax receipt of one gift of money as an A4 PDF (pdf-lib, Helvetica): the fields of CERFA n° 11580. */
 import type { DocumentData } from 'firebase-admin/firestore';
 import { breakTextIntoLines, PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
-import { costAfterTaxReduction, formatEuros, frenchDate, TAX_REDUCTION_RATE } from './donations';
+import { formatDate } from '../../lib/dates';
+import { costAfterTaxReduction, formatEuros, TAX_REDUCTION_RATE } from './donations';
 import { toCurrency } from 'n2words/fr-FR';
 
 /** Who issues the receipt: name and address lines (content's `adresse` article), object and signatory ('' = none). */
@@ -90,7 +91,7 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: DocumentData): Pro
   );
   field('Montant', formatEuros(euros, true));
   field('Somme en toutes lettres', toCurrency(euros));
-  field('Date du versement', frenchDate(gift.datePaiement.toDate()));
+  field('Date du versement', formatDate(gift.datePaiement.seconds));
   field('Forme du don', 'Déclaration de don manuel');
   field('Nature du don', 'Numéraire');
   field('Mode de versement', 'Carte bancaire (paiement en ligne sécurisé par Stripe)');
@@ -104,7 +105,7 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: DocumentData): Pro
     `Ce don ouvre droit à une réduction d’impôt sur le revenu égale à ${Math.round(TAX_REDUCTION_RATE * 100)} % de son montant, soit ${formatEuros(reduction)}, dans la limite de 20 % du revenu imposable (l’excédent est reportable sur les cinq années suivantes).`,
     { gap: 14 },
   );
-  text(`Fait le ${frenchDate(issuedAt)}`);
+  text(`Fait le ${formatDate(gift.date.seconds)}`);
   text(`Pour l’association${issuer.signatory && ` : ${issuer.signatory}`}`, { bold: true });
   return pdf.save();
 }
