@@ -76,6 +76,12 @@ export async function address() {
   };
 }
 
+/** The association's first email in its address (contacts, then postal lines), as a mailto: part; undefined if none. */
+export async function contactEmail() {
+  const info = await address();
+  return [...info.contacts, ...info.lines].flatMap((line) => line.parts).find((part) => part.kind === 'email');
+}
+
 /** Ids of the articles that hold the legal pages' text (route = id). */
 export type LegalId = 'mentions' | 'rgpd' | 'accessibilite';
 

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { collection, getDocsFromServer } from 'firebase/firestore';
 import { dataFile, firestoreSchemas, type CollectionName, type ContentReport } from '../../src/content.config.ts';
 import type { FirestoreConnection } from '../../src/lib/firestore.server.ts';
-import { withDeadline } from '../../src/lib/http-error.server.ts';
+import { withDeadline } from '../../src/lib/deadline.ts';
 import { collectPictureUses, pullPictures } from './pictures.ts';
 import { validateDocument } from './validate.ts';
 

@@ -1,7 +1,7 @@
 /** Firestore through the `firebase` web SDK, for the scripts (the content pull, the seed), which run outside Astro. */
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, setLogLevel } from 'firebase/firestore';
-import { withDeadline } from './http-error.server';
+import { withDeadline } from './deadline';
 
 /** Where the content lives: `host` names it in messages (`127.0.0.1:8080`, `firestore.googleapis.com`). */
 export interface FirestoreTarget {

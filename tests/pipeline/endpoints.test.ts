@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
-import { MAX_BODY_BYTES, MESSAGES } from '../../src/features/forms/forms';
+import { MESSAGES } from '../../src/features/forms/forms';
+import { MAX_BODY_BYTES } from '../../src/lib/endpoint.server';
 import { FIRESTORE_EMULATOR_HOST } from 'astro:env/server';
 import { adminFirestore, closeAdminFirestore } from '../../src/lib/firebase-admin.server';
-import { HttpError } from '../../src/lib/http-error.server';
+import { HTTP_MESSAGES, HttpError } from '../../src/lib/http';
 import { addSubmission, MAX_WRITES_IN_FLIGHT, writesInFlight } from '../../src/features/forms/submissions.server';
 import * as newsletter from '../../src/pages/api/newsletter';
 import * as preinscription from '../../src/pages/api/preinscription';
@@ -178,7 +179,7 @@ describe('POST /api/newsletter (JSON, as the island sends it)', () => {
       });
       const { response, body } = await post('newsletter', request);
       expect(response.status).toBe(400);
-      expect(body).toEqual({ ok: false, message: MESSAGES.badRequest });
+      expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.badRequest });
     });
   });
 
@@ -188,7 +189,7 @@ describe('POST /api/newsletter (JSON, as the island sends it)', () => {
       expect(request.headers.get('content-type')).toMatch(/^text\/plain/);
       const { response, body } = await post('newsletter', request);
       expect(response.status).toBe(415);
-      expect(body).toEqual({ ok: false, message: MESSAGES.badRequest });
+      expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.badRequest });
     });
   });
 });
@@ -243,7 +244,7 @@ describe('POST /api/preinscription (JSON)', () => {
     ['an empty child first name', { enfantPrenom: '   ' }, 'enfantPrenom', MESSAGES.required.enfantPrenom],
     ['a missing child name', { enfantNom: undefined }, 'enfantNom', MESSAGES.required.enfantNom],
     ['a child first name that is a number', { enfantPrenom: 42 }, 'enfantPrenom', MESSAGES.required.enfantPrenom],
-    ['infos that is an object', { infos: { texte: 'x' } }, 'infos', MESSAGES.badRequest],
+    ['infos that is an object', { infos: { texte: 'x' } }, 'infos', HTTP_MESSAGES.badRequest],
     ['a country code that is a number', { pays: 250 }, 'pays', MESSAGES.countryUnknown],
     ['an unknown country', { pays: 'XX' }, 'pays', MESSAGES.countryUnknown],
     ['over-long infos', { infos: 'x'.repeat(2001) }, 'infos', MESSAGES.tooLong(2000)],
@@ -276,7 +277,7 @@ describe('body size limit (MAX_BODY_BYTES = 16 KB → 413)', () => {
       const { response, body } = await post('newsletter', request);
       expect(response.status).toBe(413);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect(body).toEqual({ ok: false, message: MESSAGES.tooLarge });
+      expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.tooLarge });
     });
   });
 
@@ -285,7 +286,7 @@ describe('body size limit (MAX_BODY_BYTES = 16 KB → 413)', () => {
       const request = jsonRequest('newsletter', oversized, { 'content-length': '40' });
       const { response, body } = await post('newsletter', request);
       expect(response.status).toBe(413);
-      expect(body).toEqual({ ok: false, message: MESSAGES.tooLarge });
+      expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.tooLarge });
     });
   });
 
@@ -311,7 +312,7 @@ describe('body size limit (MAX_BODY_BYTES = 16 KB → 413)', () => {
       expect(request.headers.get('content-length')).toBeNull();
       const { response, body } = await post('preinscription', request);
       expect(response.status).toBe(413);
-      expect(body).toEqual({ ok: false, message: MESSAGES.tooLarge });
+      expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.tooLarge });
     });
     // 16 KB of 1 KB chunks, plus what the stream's queue had read ahead: far from the 100 KB offered.
     expect(pulled).toBeLessThan(MAX_BODY_BYTES / 1024 + 5);
@@ -495,7 +496,7 @@ describe('database unavailable', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('retry-after')).toBe('60');
-    expect(body).toEqual({ ok: false, message: MESSAGES.unavailable });
+    expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.unavailable });
     expect(JSON.stringify(body)).not.toContain(new URL(`http://${FIRESTORE_EMULATOR_HOST}`).port);
     expect(logged).toHaveBeenCalled();
 
@@ -535,7 +536,7 @@ describe('database unavailable', () => {
       const { response, body } = await post('preinscription', jsonRequest('preinscription', validPreRegistration));
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(response.status).toBe(503);
-      expect(body).toEqual({ ok: false, message: MESSAGES.unavailable });
+      expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.unavailable });
       expect(logged).toHaveBeenCalledTimes(1);
     } finally {
       gateway.set('forward');
@@ -617,7 +618,7 @@ describe('what fuzzing found', () => {
       });
       const { response, body } = await post(route, request);
       expect(response.status).toBe(404);
-      expect(body).toEqual({ ok: false, message: MESSAGES.notFound });
+      expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.notFound });
       const other = await HANDLERS[route].ALL({ request: new Request(url) });
       expect(other.status).toBe(404);
     });
@@ -641,11 +642,11 @@ describe('what fuzzing found', () => {
   it('keeps the shared client when one write fails on its own data: the other writes go through at once', async () => {
     const client = adminFirestore();
     // What a malformed string did before validation refused it: the emulator rejects the write.
-    const own = addSubmission('newsletter', { email: 'casse\uD800@exemple.fr' });
+    const own = addSubmission('newsletter', randomUUID(), { email: 'casse\uD800@exemple.fr' });
     const others = Array.from({ length: 20 }, (_, index) =>
       post('newsletter', jsonRequest('newsletter', { email: `voisin-${index}@exemple.fr`, ...newsletterConsent })),
     );
-    await expect(own).rejects.toMatchObject({ status: 503, message: MESSAGES.unavailable });
+    await expect(own).rejects.toMatchObject({ status: 503, message: HTTP_MESSAGES.unavailable });
     await expect(own).rejects.toBeInstanceOf(HttpError);
     const started = Date.now();
     const answers = await Promise.all(others);
@@ -689,7 +690,7 @@ describe('submission key (envoi): a retry never makes a second document', () => 
           jsonRequest('preinscription', { ...validPreRegistration, envoi }),
         );
         expect(response.status).toBe(400);
-        expect(body).toMatchObject({ fields: { envoi: MESSAGES.badRequest } });
+        expect(body).toMatchObject({ fields: { envoi: HTTP_MESSAGES.badRequest } });
       });
     },
   );
@@ -703,11 +704,21 @@ describe('a saturated database', () => {
       // Writes given up by earlier tests may still be unsettled: the limit is set above them.
       const limit = writesInFlight + 2;
       const hanging = [1, 2].map((index) =>
-        addSubmission('newsletter', { email: `file-${index}@exemple.fr` }, { timeoutMs: 1_000, maxInFlight: limit }),
+        addSubmission(
+          'newsletter',
+          randomUUID(),
+          { email: `file-${index}@exemple.fr` },
+          { timeoutMs: 1_000, maxInFlight: limit },
+        ),
       );
       expect(writesInFlight).toBe(limit);
       const started = Date.now();
-      const refused = addSubmission('newsletter', { email: 'en-trop@exemple.fr' }, { maxInFlight: limit });
+      const refused = addSubmission(
+        'newsletter',
+        randomUUID(),
+        { email: 'en-trop@exemple.fr' },
+        { maxInFlight: limit },
+      );
       await expect(refused).rejects.toMatchObject({
         status: 503,
         cause: { message: `${limit} writes in flight: newsletter not written` },
@@ -716,7 +727,7 @@ describe('a saturated database', () => {
       for (const write of hanging) await expect(write).rejects.toMatchObject({ status: 503 });
       // Given up after 1 s, they still count until they settle: the limit holds for the writes that may still land.
       await expect(
-        addSubmission('newsletter', { email: 'toujours@exemple.fr' }, { maxInFlight: 2 }),
+        addSubmission('newsletter', randomUUID(), { email: 'toujours@exemple.fr' }, { maxInFlight: 2 }),
       ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/in flight/) } });
       expect(MAX_WRITES_IN_FLIGHT).toBe(64);
     } finally {
@@ -737,7 +748,7 @@ describe('other methods', () => {
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({ ok: false, message: MESSAGES.badRequest });
+    expect(await response.json()).toEqual({ ok: false, message: HTTP_MESSAGES.badRequest });
   });
 
   it('keeps the routes on demand (not prerendered)', () => {

@@ -5,7 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { currentConsent, isAcceptableEmail, MESSAGES } from './form-rules';
+import { isAcceptableEmail } from '../../lib/fields';
+import { currentConsent, MESSAGES } from './form-rules';
 import { formSender } from './submit';
 import { $banner, showMessage } from '../../stores/banner';
 import { ConsentAndNotice, Field } from './FormParts';

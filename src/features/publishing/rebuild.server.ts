@@ -56,6 +56,20 @@ async function callBuildHook(hookUrl: URL): Promise<void> {
   if (!response.ok) throw new Error(`the build hook answered HTTP ${response.status}`);
 }
 
+/**
+ * Under `npm start`, the pull as a call to its hook `url` (DEV_PULL_URL, scripts/lib/dev-pull.ts): resolves once the
+ * content is pulled and the dev server reloaded it. undefined without a url (`astro dev` alone: no re-pull).
+ * @throws (the returned function) on an error answer, or none within 30 s.
+ */
+export function devPullHook(url: string | undefined): (() => Promise<void>) | undefined {
+  if (!url) return undefined;
+  return async () => {
+    const response = await fetch(url, { method: 'POST', signal: AbortSignal.timeout(30_000) });
+    await response.body?.cancel();
+    if (!response.ok) throw new Error(`npm start's pull answered HTTP ${response.status}`);
+  };
+}
+
 // This instance's last call (ms); outside Netlify (local servers, tests) there is no Blobs store and it debounces alone.
 let lastCall = 0;
 
