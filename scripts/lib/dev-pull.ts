@@ -11,7 +11,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { dataFile, firestoreSchemas, type CollectionName } from '../../src/content.config.ts';
 import { pullFromEnvironment } from './content-source.ts';
 
-/** Where `npm start` writes the session's secret when REBUILD_SECRET is unset (mode 0600; read by `npm run rebuild`). */
+/**
+ * Where `npm start` writes the session's secret when REBUILD_SECRET is unset (mode 0600; read by `npm run rebuild`).
+ */
 export const DEV_SECRET_FILE = '.astro/rebuild-secret';
 
 /** Astro's dev data store: rewritten 500 ms after its file() loaders reloaded src/data, then pages show the change. */

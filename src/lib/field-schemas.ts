@@ -36,7 +36,9 @@ export const email = (message: string) =>
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
 const regionNames = new Intl.DisplayNames(['fr'], { type: 'region', fallback: 'none' });
 
-/** True for an ISO 3166-1 alpha-2 country code ("FR"), checked with the runtime's CLDR data (no table in the bundle). */
+/**
+ * True for an ISO 3166-1 alpha-2 country code ("FR"), checked with the runtime's CLDR data (no table in the bundle).
+ */
 export function isCountryCodeLike(code: string): boolean {
   return /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code) && regionNames.of(code) !== undefined;
 }

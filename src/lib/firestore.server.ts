@@ -21,7 +21,9 @@ export function parseHostPort(value: string): { host: string; port: number } {
   return { host: match[1] as string, port };
 }
 
-/** The target `env` names. @throws Error without FIREBASE_PROJECT_ID, or for a real project without FIREBASE_API_KEY. */
+/**
+ * The target `env` names. @throws Error without FIREBASE_PROJECT_ID, or for a real project without FIREBASE_API_KEY.
+ */
 export function firestoreTargetFromEnv(env: NodeJS.ProcessEnv = process.env): FirestoreTarget {
   const projectId = env.FIREBASE_PROJECT_ID?.trim();
   if (!projectId) {
@@ -48,7 +50,10 @@ export type FirestoreConnection = ReturnType<typeof connectFirestore>;
 
 let appCounter = 0;
 
-/** A client for `target` in an app of its own (tests hold several); `emulatorOwner`: act as the emulator's owner, past firestore.rules (`npm run seed`). */
+/**
+ * A client for `target` in an app of its own (tests hold several); `emulatorOwner`: act as the emulator's owner, past
+ * firestore.rules (`npm run seed`).
+ */
 export function connectFirestore(target: FirestoreTarget, options: { emulatorOwner?: boolean } = {}) {
   // The SDK logs every retry against an unreachable backend; our own errors say it better.
   setLogLevel('silent');

@@ -17,18 +17,22 @@ export const HTTP_MESSAGES = {
     'Trop de demandes en peu de temps. Patientez une minute, puis réessayez : ce que vous avez saisi est conservé.',
   /** HTTP 503 for a read, or a write refused before it was sent: nothing was recorded. */
   unavailable:
-    'Le service est momentanément indisponible. Vos informations n’ont pas été enregistrées : merci de réessayer dans quelques minutes.',
+    'Le service est momentanément indisponible. Vos informations n’ont pas été enregistrées : merci de réessayer ' +
+    'dans quelques minutes.',
   /**
    * HTTP 503 for a write sent to the database that did not confirm in time (it may land later): a retry carries the
    * same submission key, so it never records the information twice (docs/endpoints.md).
    */
   maybeRecorded:
-    'Le service a mis trop de temps à répondre : vos informations ont peut-être déjà été enregistrées. Vous pouvez réessayer sans crainte, elles ne seront pas enregistrées deux fois.',
+    'Le service a mis trop de temps à répondre : vos informations ont peut-être déjà été enregistrées. Vous ' +
+    'pouvez réessayer sans crainte, elles ne seront pas enregistrées deux fois.',
   /** The browser could not reach our server at all. */
   network: 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.',
 } as const;
 
-/** A failure with its answer: HTTP `status`, the visitor's French `message`, extra `headers`; `cause` is for the log. */
+/**
+ * A failure with its answer: HTTP `status`, the visitor's French `message`, extra `headers`; `cause` is for the log.
+ */
 export class HttpError extends Error {
   override name = 'HttpError';
   readonly status: number;

@@ -44,7 +44,9 @@ const KINDS = {
   },
 };
 
-/** The server frame's CSS: --visible per `min-width` step, the arrows hidden from the first width where all `count` fit. */
+/**
+ * The server frame's CSS: --visible per `min-width` step, the arrows hidden from the first width where all `count` fit.
+ */
 function frameCss(kind: keyof typeof KINDS, count: number): string {
   const at = (minWidthPx: number, css: string) => (minWidthPx ? `@media (min-width: ${minWidthPx}px) { ${css} }` : css);
   const steps = visibleBreakpoints(KINDS[kind].rule);
@@ -54,7 +56,10 @@ function frameCss(kind: keyof typeof KINDS, count: number): string {
   return rules.join('\n');
 }
 
-/** The news or sponsors carousel island: a labelled region, arrows when the items overflow, the new position announced politely. */
+/**
+ * The news or sponsors carousel island: a labelled region, arrows when the items overflow, the new position announced
+ * politely.
+ */
 export default function HomeCarousel({ kind, labelledBy, items }: HomeCarouselProps) {
   const { name, rule, arrows } = KINDS[kind];
   const count = items.length;

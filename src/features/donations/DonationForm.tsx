@@ -1,4 +1,7 @@
-/** Donation picker (one-off or monthly, amount radios plus wrap-around stepper), then Stripe's form here or page in a tab. */
+/**
+ * Donation picker (one-off or monthly, amount radios plus wrap-around stepper), then Stripe's form here or page in a
+ * tab.
+ */
 import { useEffect, useId, useRef, useState } from 'react';
 import { DONATION_AMOUNTS_EUR, formatEuros, stepAmountIndex, taxReductionLine } from './donations';
 import { loadDraft, postJson, saveDraft } from '../../lib/submit';

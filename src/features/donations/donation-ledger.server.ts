@@ -139,7 +139,9 @@ function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
   });
 }
 
-/** Runs `work` within 8 s (the webhook answers within 10 s). @throws HttpError 503: unreachable, slow, misconfigured. */
+/**
+ * Runs `work` within 8 s (the webhook answers within 10 s). @throws HttpError 503: unreachable, slow, misconfigured.
+ */
 async function ledger<T>(what: string, work: (firestore: Firestore) => Promise<T>): Promise<T> {
   try {
     return await withDeadline(work(adminFirestore()), 8000);

@@ -1,4 +1,7 @@
-/** Card donations through Stripe Checkout: the client, POST /api/don (hosted page) and /create-checkout-session (embedded). */
+/**
+ * Card donations through Stripe Checkout: the client, POST /api/don (hosted page) and /create-checkout-session
+ * (embedded).
+ */
 import { STRIPE_API_BASE, STRIPE_SECRET_KEY } from 'astro:env/server';
 import Stripe from 'stripe';
 import { withDeadline } from '../../lib/deadline';

@@ -25,7 +25,8 @@ export const MESSAGES = {
   },
   /** The consent wording sent is not one the site knows (a page older than the wording). */
   consentOutdated:
-    'Le texte du consentement a changé : merci de recharger la page puis de cocher à nouveau la case. Ce que vous avez saisi est conservé.',
+    'Le texte du consentement a changé : merci de recharger la page puis de cocher à nouveau la case. Ce que vous' +
+    ' avez saisi est conservé.',
 } as const;
 
 /** Longest value of each text field in code points (not `maxlength`'s UTF-16 units): the person fields, and ours. */
@@ -50,7 +51,9 @@ export const CONSENT_WORDINGS: Record<FormName, readonly [ConsentWording, ...Con
   preinscription: [
     {
       version: '2026-11-23',
-      text: 'J’accepte que l’association conserve ces informations pour étudier la pré-inscription de mon enfant et me recontacter.',
+      text:
+        'J’accepte que l’association conserve ces informations pour étudier la pré-inscription de mon enfant et me ' +
+        'recontacter.',
     },
   ],
 };

@@ -16,16 +16,21 @@ export const OUTCOMES = {
     consentement: MESSAGES.consentRequired,
     champs: HTTP_MESSAGES.badRequest,
     indisponible: HTTP_MESSAGES.unavailable,
-    peutetre: `Le service a mis trop de temps à répondre : votre inscription a peut-être déjà été enregistrée. Vous pouvez la renvoyer sans crainte (${BACK}) : elle ne sera pas enregistrée deux fois.`,
+    peutetre:
+      `Le service a mis trop de temps à répondre : votre inscription a peut-être déjà été enregistrée. Vous pouvez ` +
+      `la renvoyer sans crainte (${BACK}) : elle ne sera pas enregistrée deux fois.`,
   },
   preinscription: {
     ok: MESSAGES.preRegistrationSuccess,
     email: MESSAGES.emailFieldInvalid,
     consentement: MESSAGES.preRegistrationConsentRequired,
     champs:
-      'Certains champs obligatoires sont vides ou incorrects : revenez en arrière pour les compléter, ce que vous avez saisi est conservé par votre navigateur.',
+      'Certains champs obligatoires sont vides ou incorrects : revenez en arrière pour les compléter, ce que vous' +
+      ' avez saisi est conservé par votre navigateur.',
     indisponible: HTTP_MESSAGES.unavailable,
-    peutetre: `Le service a mis trop de temps à répondre : votre pré-inscription a peut-être déjà été enregistrée. Vous pouvez la renvoyer sans crainte (${BACK}) : elle ne sera pas enregistrée deux fois.`,
+    peutetre:
+      `Le service a mis trop de temps à répondre : votre pré-inscription a peut-être déjà été enregistrée. Vous ` +
+      `pouvez la renvoyer sans crainte (${BACK}) : elle ne sera pas enregistrée deux fois.`,
   },
 } satisfies Record<FormName, Record<string, string>>;
 

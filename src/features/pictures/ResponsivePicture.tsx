@@ -1,4 +1,6 @@
-/** The one `<picture>` markup of a content picture, for islands, ContentPicture.astro and content HTML (pictureHtml). */
+/**
+ * The one `<picture>` markup of a content picture, for islands, ContentPicture.astro and content HTML (pictureHtml).
+ */
 import type { PictureView } from './picture-view';
 
 /**

@@ -1,4 +1,7 @@
-/** Content pictures at build time: astro:assets turns the pull's copies (src/data/pictures/) into AVIF and WebP; an unread one is left out. */
+/**
+ * Content pictures at build time: astro:assets turns the pull's copies (src/data/pictures/) into AVIF and WebP; an
+ * unread one is left out.
+ */
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
 import { parseDocument } from 'htmlparser2';
@@ -65,12 +68,18 @@ export async function pictureView(
   };
 }
 
-/** The `<picture>` HTML of a view (ResponsivePicture's markup); `attributes` (className, data-astro-cid-…) go on the `<img>`. */
+/**
+ * The `<picture>` HTML of a view (ResponsivePicture's markup); `attributes` (className, data-astro-cid-…) go on the
+ * `<img>`.
+ */
 export function pictureHtml(view: PictureView, attributes: Record<string, unknown> = {}): string {
   return renderToStaticMarkup(createElement(ResponsivePicture, { view, ...attributes }));
 }
 
-/** Replaces each `<img>` of sanitizeContentHtml's output by its `<picture>` at most `width` CSS pixels wide, or removes it when unread. */
+/**
+ * Replaces each `<img>` of sanitizeContentHtml's output by its `<picture>` at most `width` CSS pixels wide, or removes
+ * it when unread.
+ */
 export async function optimiseHtmlPictures(html: string, width = 720): Promise<string> {
   const tags = html.match(/<img\b[^>]*>/g) ?? [];
   const replacements = await Promise.all(

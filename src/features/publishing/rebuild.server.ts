@@ -70,10 +70,14 @@ export function devPullHook(url: string | undefined): (() => Promise<void>) | un
   };
 }
 
-// This instance's last call (ms); outside Netlify (local servers, tests) there is no Blobs store and it debounces alone.
+// This instance's last call (ms); outside Netlify (local servers, tests) there is no Blobs store and it debounces
+// alone.
 let lastCall = 0;
 
-/** Runs `trigger` unless it ran less than 60 s ago (time in store 'rebuild', key 'last-trigger'); two instances racing may both run it (harmless). */
+/**
+ * Runs `trigger` unless it ran less than 60 s ago (time in store 'rebuild', key 'last-trigger'); two instances racing
+ * may both run it (harmless).
+ */
 async function oncePerWindow(trigger: () => Promise<void>): Promise<'triggered' | 'debounced'> {
   const store = await Promise.try(() => getStore({ name: 'rebuild', consistency: 'strong' })).catch(() => undefined);
   const blobError = (error: unknown) => console.warn(`[api/rebuild] Netlify Blobs: ${describe(error)}`);
@@ -132,7 +136,10 @@ export async function handleRebuild(request: Request, options: RebuildOptions): 
 /** 405 `{ok: false, message}` with `Allow: POST`, for every other method (the route's `ALL`). */
 export const rebuildMethodNotAllowed = methodNotAllowedFor('POST', REBUILD_MESSAGES.methodNotAllowed);
 
-/** Logs `line` (never a secret or the hook's URL) as an error for a failure, info for a call, else a warning; returns `outcome`. */
+/**
+ * Logs `line` (never a secret or the hook's URL) as an error for a failure, info for a call, else a warning; returns
+ * `outcome`.
+ */
 function logged<T extends Outcome>(outcome: T, line: string): T {
   console[outcome.endsWith('Failed') ? 'error' : outcome === 'triggered' ? 'info' : 'warn'](`[api/rebuild] ${line}`);
   return outcome;
