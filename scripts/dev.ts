@@ -1,13 +1,13 @@
 /**
  * `npm start`: pull, then `astro dev` (`-- --port N`, default 4321), with no Content-Security-Policy. Without
  * FIREBASE_PROJECT_ID the embedded demo database (`-- --firestore-port N`, default a free port) stays up for the
- * session (endpoints write to it; POST /api/rebuild re-pulls from it; without REBUILD_SECRET a session secret in
- * DEV_SECRET_FILE lets `npm run rebuild` call it) and stops on Ctrl-C.
+ * session (endpoints write to it; POST /api/rebuild re-pulls from it through the DEV_PULL_URL hook; without
+ * REBUILD_SECRET a session secret in DEV_SECRET_FILE lets `npm run rebuild` call it) and stops on Ctrl-C.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DEV_SECRET_FILE } from './lib/dev-pull.ts';
+import { DEV_SECRET_FILE, serveDevPull } from './lib/dev-pull.ts';
 import { spawnAstro } from './lib/astro-cli.ts';
 import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
 
@@ -25,12 +25,16 @@ if (generatedSecret) {
   mkdirSync(dirname(DEV_SECRET_FILE), { recursive: true });
   writeFileSync(DEV_SECRET_FILE, `${process.env.REBUILD_SECRET}\n`, { mode: 0o600 });
 }
+// POST /api/rebuild re-pulls through this process: the site's code never imports the scripts.
+const devPull = await serveDevPull();
+process.env.DEV_PULL_URL = devPull.url;
 console.log(
   `Rebuild: \`npm run rebuild\` (POST /api/rebuild) re-pulls the content; secret: ${generatedSecret ? `generated for this session in ${DEV_SECRET_FILE}` : 'REBUILD_SECRET'}`,
 );
 
 /** Stops the database this process started, removes the session secret and exits with `code`. */
 function exit(code: number): never {
+  devPull.close();
   stopDatabase();
   if (generatedSecret) rmSync(DEV_SECRET_FILE, { force: true });
   process.exit(code);

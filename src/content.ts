@@ -1,4 +1,7 @@
-/** The pages' queries on the pulled collections (src/data/), render-ready and sanitised; which article goes where: docs/editeurs.md. */
+/**
+ * The pages' queries on the pulled collections (src/data/), render-ready and sanitised; which article goes where:
+ * docs/editeurs.md.
+ */
 import { getCollection, getEntry } from 'astro:content';
 import demoArticles from '../content/demo/articles.json';
 import { articleSchema, type Article } from './content.config.ts';
@@ -8,7 +11,10 @@ import { optimiseHtmlPictures } from './features/pictures/pictures.server.ts';
 export { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from './features/news/news.ts';
 import { parseContactLines, revealAt } from './lib/obfuscation.ts';
 
-/** An article ready to render: id, slug (the id when empty), titre with '[at]' revealed, introHtml and contenuHtml sanitised with their pictures optimised; date in seconds. */
+/**
+ * An article ready to render: id, slug (the id when empty), titre with '[at]' revealed, introHtml and contenuHtml
+ * sanitised with their pictures optimised; date in seconds.
+ */
 export type ArticleView = Awaited<ReturnType<typeof toView>>;
 
 async function toView(id: string, { slug, intro, contenu, titre, ...data }: Article) {
@@ -66,7 +72,10 @@ export async function sponsors(): Promise<ArticleView[]> {
 /** The association's address: name, postal `lines` and `contacts` (phones, emails, "Label : value"). */
 export type Address = Awaited<ReturnType<typeof address>>;
 
-/** The footer/contact address from article `adresse`: intro's postal lines, contenu's contact lines, phones as tel:, emails ('[at]' → '@', spec §9) as mailto:; without it the name alone. */
+/**
+ * The footer/contact address from article `adresse`: intro's postal lines, contenu's contact lines, phones as tel:,
+ * emails ('[at]' → '@', spec §9) as mailto:; without it the name alone.
+ */
 export async function address() {
   const entry = await getEntry('articles', 'adresse');
   return {
@@ -76,10 +85,19 @@ export async function address() {
   };
 }
 
+/** The association's first email in its address (contacts, then postal lines), as a mailto: part; undefined if none. */
+export async function contactEmail() {
+  const info = await address();
+  return [...info.contacts, ...info.lines].flatMap((line) => line.parts).find((part) => part.kind === 'email');
+}
+
 /** Ids of the articles that hold the legal pages' text (route = id). */
 export type LegalId = 'mentions' | 'rgpd' | 'accessibilite';
 
-/** A legal page's article (`mentions`, `rgpd`, `accessibilite`) from Firestore, else the demo dataset's, so one is always published. */
+/**
+ * A legal page's article (`mentions`, `rgpd`, `accessibilite`) from Firestore, else the demo dataset's, so one is
+ * always published.
+ */
 export async function legalArticle(id: LegalId): Promise<ArticleView> {
   const entry = await getEntry('articles', id);
   return entry ? toView(entry.id, entry.data) : toView(id, articleSchema.parse(demoArticles[id]));

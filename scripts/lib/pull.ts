@@ -1,14 +1,20 @@
-/** The content pull: read and validate the collections, refuse a site without meaning, read the pictures, write all JSON or nothing. */
+/**
+ * The content pull: read and validate the collections, refuse a site without meaning, read the pictures, write all JSON
+ * or nothing.
+ */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { collection, getDocsFromServer } from 'firebase/firestore';
 import { dataFile, firestoreSchemas, type CollectionName, type ContentReport } from '../../src/content.config.ts';
 import type { FirestoreConnection } from '../../src/lib/firestore.server.ts';
-import { withDeadline } from '../../src/lib/http-error.server.ts';
+import { withDeadline } from '../../src/lib/deadline.ts';
 import { collectPictureUses, pullPictures } from './pictures.ts';
 import { validateDocument } from './validate.ts';
 
-/** Runs the pull (module doc) into `root` and returns its report (`timeoutMs` per collection); throws, writing nothing, naming `host` when the database is unreachable or menus/principal, menus/pied or every article is missing. */
+/**
+ * Runs the pull (module doc) into `root` and returns its report (`timeoutMs` per collection); throws, writing nothing,
+ * naming `host` when the database is unreachable or menus/principal, menus/pied or every article is missing.
+ */
 export async function pullContent(options: {
   connect: () => FirestoreConnection;
   host: string;
@@ -79,7 +85,9 @@ export async function pullContent(options: {
   return report;
 }
 
-/** @throws Error listing the missing documents (menus/principal, menus/pied, every article) and why they were left out. */
+/**
+ * @throws Error listing the missing documents (menus/principal, menus/pied, every article) and why they were left out.
+ */
 function assertPublishable(data: Record<CollectionName, object>, report: ContentReport, host: string): void {
   const why = (name: string, id?: string) =>
     report.problems

@@ -1,7 +1,9 @@
-/** The on-demand endpoints' machinery: bounded bodies, JSON answers, HttpError → answer, 405, 503. */
+/** The on-demand endpoints' machinery: bounded bodies, JSON answers, HttpError → answer, 405 (wording: ./http.ts). */
 import type { APIContext } from 'astro';
-import { MAX_BODY_BYTES, MESSAGES } from '../features/forms/form-rules';
-import { HttpError } from './http-error.server';
+import { badRequest, HTTP_MESSAGES, HttpError, tooLarge } from './http';
+
+/** Largest accepted request body by default, in bytes (HTTP 413 above). */
+export const MAX_BODY_BYTES = 16_384;
 
 /** The part of Astro's APIContext the handlers use (tests pass just `{ request }`). */
 export type EndpointContext = Pick<APIContext, 'request'>;
@@ -9,11 +11,13 @@ export type EndpointContext = Pick<APIContext, 'request'>;
 /** An endpoint handler: any APIContext (or `{ request }`) in, a Response out. */
 export type EndpointHandler = (context: EndpointContext) => Promise<Response>;
 
-/** HttpError 400 MESSAGES.badRequest (`cause` for the log). */
-export const badBody = (cause?: unknown) => new HttpError(400, MESSAGES.badRequest, { cause });
-const tooLarge = () => new HttpError(413, MESSAGES.tooLarge);
+/** HttpError 400 HTTP_MESSAGES.badRequest for a body that cannot be read (`cause` for the log). */
+export const badBody = (cause?: unknown) => badRequest('unreadable body', cause);
 
-/** Reads a body of at most `maxBytes` bytes (default 16 384), counted as it streams in. @throws HttpError 413 past the limit, 400 when the stream fails. */
+/**
+ * Reads a body of at most `maxBytes` bytes (MAX_BODY_BYTES), counted as it streams in.
+ * @throws HttpError 413 past the limit, 400 when the stream fails.
+ */
 export async function readBoundedBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
   if (Number(request.headers.get('content-length')) > maxBytes) throw tooLarge();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
@@ -42,7 +46,10 @@ export function isJsonRequest(request: Request): boolean {
   return mediaType(request) === 'application/json';
 }
 
-/** Reads a bounded body (readBoundedBody) as an unvalidated UTF-8 JSON object. @throws HttpError 413, or 400 for anything but an object. */
+/**
+ * Reads a bounded body (readBoundedBody) as an unvalidated UTF-8 JSON object.
+ * @throws HttpError 413, or 400 for anything but an object.
+ */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   const body = await readBoundedBody(request);
   let value: unknown;
@@ -75,23 +82,21 @@ function describeFailure(error: unknown): string {
   return parts.join(' ← ') || String(error);
 }
 
-/** The JSON answer `{ok: false, message}` to a failure, logged under `route`: an HttpError's status, message and headers; else 500 with `fallback`. */
-export function errorResponse(route: string, error: unknown, fallback: string = MESSAGES.unavailable): Response {
+/**
+ * The JSON answer `{ok: false, message}` to a failure, logged under `route`: an HttpError's status, message and
+ * headers; else 500 with `fallback`.
+ */
+export function errorResponse(route: string, error: unknown, fallback: string = HTTP_MESSAGES.unavailable): Response {
   const log = error instanceof HttpError && error.status < 500 ? console.warn : console.error;
   log(`[${route}] ${describeFailure(error)}`);
   if (!(error instanceof HttpError)) return jsonResponse(500, { ok: false, message: fallback });
   return jsonResponse(error.status, { ok: false, message: error.message }, error.headers);
 }
 
-/** HttpError 503 MESSAGES.unavailable (`Retry-After: 60` seconds) for a write that did not happen; `what` goes to the log. */
-export function unavailable(what: string, cause?: unknown): HttpError {
-  return new HttpError(503, MESSAGES.unavailable, {
-    headers: { 'retry-after': '60' },
-    cause: new Error(what, { cause }),
-  });
-}
-
 /** A handler answering 405 `{ok: false, message}` with `Allow: <allow>`: the route's `ALL`. */
-export function methodNotAllowedFor(allow: 'GET' | 'POST', message: string = MESSAGES.badRequest): EndpointHandler {
+export function methodNotAllowedFor(
+  allow: 'GET' | 'POST',
+  message: string = HTTP_MESSAGES.badRequest,
+): EndpointHandler {
   return async () => jsonResponse(405, { ok: false, message }, { allow });
 }

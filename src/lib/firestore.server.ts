@@ -1,7 +1,7 @@
 /** Firestore through the `firebase` web SDK, for the scripts (the content pull, the seed), which run outside Astro. */
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, setLogLevel } from 'firebase/firestore';
-import { withDeadline } from './http-error.server';
+import { withDeadline } from './deadline';
 
 /** Where the content lives: `host` names it in messages (`127.0.0.1:8080`, `firestore.googleapis.com`). */
 export interface FirestoreTarget {
@@ -21,7 +21,9 @@ export function parseHostPort(value: string): { host: string; port: number } {
   return { host: match[1] as string, port };
 }
 
-/** The target `env` names. @throws Error without FIREBASE_PROJECT_ID, or for a real project without FIREBASE_API_KEY. */
+/**
+ * The target `env` names. @throws Error without FIREBASE_PROJECT_ID, or for a real project without FIREBASE_API_KEY.
+ */
 export function firestoreTargetFromEnv(env: NodeJS.ProcessEnv = process.env): FirestoreTarget {
   const projectId = env.FIREBASE_PROJECT_ID?.trim();
   if (!projectId) {
@@ -48,7 +50,10 @@ export type FirestoreConnection = ReturnType<typeof connectFirestore>;
 
 let appCounter = 0;
 
-/** A client for `target` in an app of its own (tests hold several); `emulatorOwner`: act as the emulator's owner, past firestore.rules (`npm run seed`). */
+/**
+ * A client for `target` in an app of its own (tests hold several); `emulatorOwner`: act as the emulator's owner, past
+ * firestore.rules (`npm run seed`).
+ */
 export function connectFirestore(target: FirestoreTarget, options: { emulatorOwner?: boolean } = {}) {
   // The SDK logs every retry against an unreachable backend; our own errors say it better.
   setLogLevel('silent');

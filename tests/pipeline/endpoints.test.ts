@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
-import { MAX_BODY_BYTES, MESSAGES } from '../../src/features/forms/forms';
+import { MESSAGES } from '../../src/features/forms/forms';
+import { MAX_BODY_BYTES } from '../../src/lib/endpoint.server';
 import { FIRESTORE_EMULATOR_HOST } from 'astro:env/server';
 import { adminFirestore, closeAdminFirestore } from '../../src/lib/firebase-admin.server';
-import { HttpError } from '../../src/lib/http-error.server';
+import { HTTP_MESSAGES, HttpError } from '../../src/lib/http';
 import { addSubmission, MAX_WRITES_IN_FLIGHT, writesInFlight } from '../../src/features/forms/submissions.server';
 import * as newsletter from '../../src/pages/api/newsletter';
 import * as preinscription from '../../src/pages/api/preinscription';
@@ -178,7 +179,7 @@ describe('POST /api/newsletter (JSON, as the island sends it)', () => {
       });
       const { response, body } = await post('newsletter', request);
       expect(response.status).toBe(400);
-      expect(body).toEqual({ ok: false, message: MESSAGES.badRequest });
+      expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.badRequest });
     });
   });
 
@@ -188,7 +189,7 @@ describe('POST /api/newsletter (JSON, as the island sends it)', () => {
       expect(request.headers.get('content-type')).toMatch(/^text\/plain/);
       const { response, body } = await post('newsletter', request);
       expect(response.status).toBe(415);
-      expect(body).toEqual({ ok: false, message: MESSAGES.badRequest });
+      expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.badRequest });
     });
   });
 });
@@ -243,7 +244,7 @@ describe('POST /api/preinscription (JSON)', () => {
     ['an empty child first name', { enfantPrenom: '   ' }, 'enfantPrenom', MESSAGES.required.enfantPrenom],
     ['a missing child name', { enfantNom: undefined }, 'enfantNom', MESSAGES.required.enfantNom],
     ['a child first name that is a number', { enfantPrenom: 42 }, 'enfantPrenom', MESSAGES.required.enfantPrenom],
-    ['infos that is an object', { infos: { texte: 'x' } }, 'infos', MESSAGES.badRequest],
+    ['infos that is an object', { infos: { texte: 'x' } }, 'infos', HTTP_MESSAGES.badRequest],
     ['a country code that is a number', { pays: 250 }, 'pays', MESSAGES.countryUnknown],
     ['an unknown country', { pays: 'XX' }, 'pays', MESSAGES.countryUnknown],
     ['over-long infos', { infos: 'x'.repeat(2001) }, 'infos', MESSAGES.tooLong(2000)],
@@ -276,7 +277,7 @@ describe('body size limit (MAX_BODY_BYTES = 16 KB → 413)', () => {
       const { response, body } = await post('newsletter', request);
       expect(response.status).toBe(413);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect(body).toEqual({ ok: false, message: MESSAGES.tooLarge });
+      expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.tooLarge });
     });
   });
 
@@ -285,7 +286,7 @@ describe('body size limit (MAX_BODY_BYTES = 16 KB → 413)', () => {
       const request = jsonRequest('newsletter', oversized, { 'content-length': '40' });
       const { response, body } = await post('newsletter', request);
       expect(response.status).toBe(413);
-      expect(body).toEqual({ ok: false, message: MESSAGES.tooLarge });
+      expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.tooLarge });
     });
   });
 
@@ -311,7 +312,7 @@ describe('body size limit (MAX_BODY_BYTES = 16 KB → 413)', () => {
       expect(request.headers.get('content-length')).toBeNull();
       const { response, body } = await post('preinscription', request);
       expect(response.status).toBe(413);
-      expect(body).toEqual({ ok: false, message: MESSAGES.tooLarge });
+      expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.tooLarge });
     });
     // 16 KB of 1 KB chunks, plus what the stream's queue had read ahead: far from the 100 KB offered.
     expect(pulled).toBeLessThan(MAX_BODY_BYTES / 1024 + 5);
@@ -477,7 +478,7 @@ describe('plain form POST (no JavaScript)', () => {
 });
 
 describe('database unavailable', () => {
-  it('answers 503 with the "unavailable" message within 10 s when the database is unreachable, then recovers', async () => {
+  it('answers 503 "maybe recorded" within 10 s when the database is unreachable, then recovers', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     // A first write opens the process's client...
     expect(
@@ -495,7 +496,7 @@ describe('database unavailable', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('retry-after')).toBe('60');
-    expect(body).toEqual({ ok: false, message: MESSAGES.unavailable });
+    expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.maybeRecorded });
     expect(JSON.stringify(body)).not.toContain(new URL(`http://${FIRESTORE_EMULATOR_HOST}`).port);
     expect(logged).toHaveBeenCalled();
 
@@ -508,7 +509,7 @@ describe('database unavailable', () => {
       }),
     );
     expect(form.response.status).toBe(303);
-    expect(form.response.headers.get('location')).toBe('/#newsletter-indisponible');
+    expect(form.response.headers.get('location')).toBe('/#newsletter-peutetre');
 
     gateway.set('forward');
     // The client reconnects on gRPC's backoff, which grows while the database is away: a write may still get a 503
@@ -535,7 +536,7 @@ describe('database unavailable', () => {
       const { response, body } = await post('preinscription', jsonRequest('preinscription', validPreRegistration));
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(response.status).toBe(503);
-      expect(body).toEqual({ ok: false, message: MESSAGES.unavailable });
+      expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.maybeRecorded });
       expect(logged).toHaveBeenCalledTimes(1);
     } finally {
       gateway.set('forward');
@@ -547,6 +548,63 @@ describe('database unavailable', () => {
     );
     expect(response.status).toBe(200);
   });
+
+  /** Documents of `collection` whose email is `email`. */
+  const withEmail = async (collection: string, email: string) =>
+    (await adminFirestore().collection(collection).where('email', '==', email).get()).size;
+
+  it('after a timeout, the island’s retry with its key records the pre-registration once', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const email = `lent-js-${randomUUID().slice(0, 8)}@exemple.fr`;
+    const payload = { ...validPreRegistration, email, envoi: randomUUID() };
+    gateway.set('hold');
+    try {
+      const { response, body } = await post('preinscription', jsonRequest('preinscription', payload));
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('60');
+      expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.maybeRecorded });
+      expect(logged).toHaveBeenCalledTimes(1);
+    } finally {
+      gateway.set('forward');
+    }
+    // The visitor retries: the same key, whether the first write landed meanwhile or not.
+    await expect
+      .poll(async () => (await post('preinscription', jsonRequest('preinscription', payload))).response.status, {
+        timeout: 60_000,
+        interval: 1000,
+      })
+      .toBe(200);
+    // The given-up write may still land: once it has settled, there is still one document.
+    await expect.poll(() => writesInFlight, { timeout: 60_000, interval: 500 }).toBe(0);
+    expect(await withEmail('inscripitions', email)).toBe(1);
+  }, 120_000);
+
+  it('after a timeout, a form sent again without JavaScript records the newsletter signup once', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const email = `lent-sans-js-${randomUUID().slice(0, 8)}@exemple.fr`;
+    const fields = { email, consentement: 'on', consentementVersion: newsletterConsent.consentementVersion };
+    gateway.set('hold');
+    try {
+      const { response } = await post('newsletter', formRequest('newsletter', fields));
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/#newsletter-peutetre');
+      expect(logged).toHaveBeenCalledTimes(1);
+    } finally {
+      gateway.set('forward');
+    }
+    // Back, then the same form again (the browser kept what was typed): the same content, the same document.
+    await expect
+      .poll(
+        async () => (await post('newsletter', formRequest('newsletter', fields))).response.headers.get('location'),
+        {
+          timeout: 60_000,
+          interval: 1000,
+        },
+      )
+      .toBe('/#newsletter-ok');
+    await expect.poll(() => writesInFlight, { timeout: 60_000, interval: 500 }).toBe(0);
+    expect(await withEmail('newsletter', email)).toBe(1);
+  }, 120_000);
 
   it('names what is missing when Firestore is not configured (the endpoints then answer 503 "unavailable")', () => {
     expect(() => adminFirestore({})).toThrow('FIREBASE_PROJECT_ID is not set.');
@@ -617,7 +675,7 @@ describe('what fuzzing found', () => {
       });
       const { response, body } = await post(route, request);
       expect(response.status).toBe(404);
-      expect(body).toEqual({ ok: false, message: MESSAGES.notFound });
+      expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.notFound });
       const other = await HANDLERS[route].ALL({ request: new Request(url) });
       expect(other.status).toBe(404);
     });
@@ -641,11 +699,12 @@ describe('what fuzzing found', () => {
   it('keeps the shared client when one write fails on its own data: the other writes go through at once', async () => {
     const client = adminFirestore();
     // What a malformed string did before validation refused it: the emulator rejects the write.
-    const own = addSubmission('newsletter', { email: 'casse\uD800@exemple.fr' });
+    const own = addSubmission('newsletter', randomUUID(), { email: 'casse\uD800@exemple.fr' });
     const others = Array.from({ length: 20 }, (_, index) =>
       post('newsletter', jsonRequest('newsletter', { email: `voisin-${index}@exemple.fr`, ...newsletterConsent })),
     );
-    await expect(own).rejects.toMatchObject({ status: 503, message: MESSAGES.unavailable });
+    // The emulator answers gRPC INTERNAL, which does not prove that nothing was written: "maybe recorded".
+    await expect(own).rejects.toMatchObject({ status: 503, message: HTTP_MESSAGES.maybeRecorded });
     await expect(own).rejects.toBeInstanceOf(HttpError);
     const started = Date.now();
     const answers = await Promise.all(others);
@@ -689,7 +748,7 @@ describe('submission key (envoi): a retry never makes a second document', () => 
           jsonRequest('preinscription', { ...validPreRegistration, envoi }),
         );
         expect(response.status).toBe(400);
-        expect(body).toMatchObject({ fields: { envoi: MESSAGES.badRequest } });
+        expect(body).toMatchObject({ fields: { envoi: HTTP_MESSAGES.badRequest } });
       });
     },
   );
@@ -703,11 +762,21 @@ describe('a saturated database', () => {
       // Writes given up by earlier tests may still be unsettled: the limit is set above them.
       const limit = writesInFlight + 2;
       const hanging = [1, 2].map((index) =>
-        addSubmission('newsletter', { email: `file-${index}@exemple.fr` }, { timeoutMs: 1_000, maxInFlight: limit }),
+        addSubmission(
+          'newsletter',
+          randomUUID(),
+          { email: `file-${index}@exemple.fr` },
+          { timeoutMs: 1_000, maxInFlight: limit },
+        ),
       );
       expect(writesInFlight).toBe(limit);
       const started = Date.now();
-      const refused = addSubmission('newsletter', { email: 'en-trop@exemple.fr' }, { maxInFlight: limit });
+      const refused = addSubmission(
+        'newsletter',
+        randomUUID(),
+        { email: 'en-trop@exemple.fr' },
+        { maxInFlight: limit },
+      );
       await expect(refused).rejects.toMatchObject({
         status: 503,
         cause: { message: `${limit} writes in flight: newsletter not written` },
@@ -716,7 +785,7 @@ describe('a saturated database', () => {
       for (const write of hanging) await expect(write).rejects.toMatchObject({ status: 503 });
       // Given up after 1 s, they still count until they settle: the limit holds for the writes that may still land.
       await expect(
-        addSubmission('newsletter', { email: 'toujours@exemple.fr' }, { maxInFlight: 2 }),
+        addSubmission('newsletter', randomUUID(), { email: 'toujours@exemple.fr' }, { maxInFlight: 2 }),
       ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/in flight/) } });
       expect(MAX_WRITES_IN_FLIGHT).toBe(64);
     } finally {
@@ -737,7 +806,7 @@ describe('other methods', () => {
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({ ok: false, message: MESSAGES.badRequest });
+    expect(await response.json()).toEqual({ ok: false, message: HTTP_MESSAGES.badRequest });
   });
 
   it('keeps the routes on demand (not prerendered)', () => {

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { MESSAGES } from '../../src/features/forms/forms';
+import { HTTP_MESSAGES } from '../../src/lib/http';
 import { receiptHandler, webhookSecretFromEnv } from '../../src/features/donations/donation-ledger.server';
 import { stripeFromEnv } from '../../src/features/donations/stripe.server';
 import * as don from '../../src/pages/api/don';
@@ -309,7 +310,7 @@ describe('POST /create-checkout-session (Stripe’s form embedded in /soutenir)'
     expect((await postEmbedded('{}', { contentType: 'text/plain' })).response.status).toBe(415);
     const big = await postEmbedded({ moyen: 'integre', somme: 1, adresse: 'x'.repeat(20_000) });
     expect(big.response.status).toBe(413);
-    expect(big.body).toEqual({ ok: false, message: MESSAGES.tooLarge });
+    expect(big.body).toEqual({ ok: false, message: HTTP_MESSAGES.tooLarge });
     expect(fake.requests()).toHaveLength(0);
   });
 });
@@ -680,7 +681,7 @@ describe('POST /api/stripe-webhook → Firestore `dons` (firebase-admin)', () =>
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('60');
-    expect(body).toEqual({ ok: false, message: MESSAGES.unavailable });
+    expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.unavailable });
     expect((await deliver(signedRequest(event))).response.status).toBe(200);
     expect(await readDon(session.id as string)).toMatchObject({ statut: 'paid' });
   }, 30_000);
@@ -771,6 +772,6 @@ describe('GET /api/recu', () => {
     gateway.set('refuse');
     const response = await ask('cs_test_unreachable').finally(() => gateway.set('forward'));
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ ok: false, message: MESSAGES.unavailable });
+    expect(await response.json()).toEqual({ ok: false, message: HTTP_MESSAGES.unavailable });
   }, 30_000);
 });

@@ -8,7 +8,8 @@ import {
   stepAmountIndex,
   taxReductionLine,
 } from '../../src/features/donations/donations';
-import { MESSAGES, paymentDraftSchema, fieldErrors } from '../../src/features/forms/forms';
+import { DONATION_MESSAGES as MESSAGES, paymentDraftSchema } from '../../src/features/donations/payment-draft';
+import { fieldErrors } from '../../src/lib/field-schemas';
 
 /** Intl writes French numbers with narrow no-break spaces: compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');

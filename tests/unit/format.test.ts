@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countryOptions } from '../../src/features/forms/countries';
-import { isCountryCodeLike } from '../../src/features/forms/forms';
+import { isCountryCodeLike } from '../../src/lib/field-schemas';
 import { formatDate, isoDate } from '../../src/lib/dates';
 import { parseHostPort, firestoreTargetFromEnv } from '../../src/lib/firestore.server';
 

@@ -4,13 +4,13 @@ import {
   fieldErrors,
   firstError,
   formDataToPayload,
-  isAcceptableEmail,
-  isCountryCodeLike,
   MESSAGES,
   newsletterSchema,
-  paymentDraftSchema,
   preRegistrationSchema,
 } from '../../src/features/forms/forms';
+import { paymentDraftSchema } from '../../src/features/donations/payment-draft';
+import { isCountryCodeLike } from '../../src/lib/field-schemas';
+import { isAcceptableEmail } from '../../src/lib/fields';
 import { CONSENT_WORDINGS, consentText, currentConsent } from '../../src/features/forms/form-rules';
 import { newsletterConsent, preRegistrationConsent } from '../fixtures/submissions';
 

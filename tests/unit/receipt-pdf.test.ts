@@ -5,6 +5,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import type { ReceiptedGift } from '../../src/features/donations/gift.server';
 import { receiptPdf, type ReceiptIssuer } from '../../src/features/donations/receipt-pdf.server';
 
 const ISSUER: ReceiptIssuer = {
@@ -15,8 +16,16 @@ const ISSUER: ReceiptIssuer = {
 };
 
 /** A paid one-off gift's `dons` document. */
-const GIFT = {
+const GIFT: ReceiptedGift = {
   recu: '2026-00042',
+  devise: 'eur',
+  email: 'jeanne@exemple.fr',
+  statut: 'paid',
+  nature: 'don',
+  livemode: false,
+  evenement: 'checkout.session.completed',
+  session: 'cs_test_recu',
+  abonnement: '',
   prenom: '',
   nom: 'Jeanne Dupont',
   adresse: '8 quai Rambaud',

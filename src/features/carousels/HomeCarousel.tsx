@@ -5,21 +5,27 @@
  */
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState, type CSSProperties } from 'react';
-import type { ArticleView } from '../../content';
-import type { PictureView } from '../pictures/pictures.server';
+import type { PictureView } from '../pictures/picture-view';
 import ResponsivePicture from '../pictures/ResponsivePicture';
 import { newsVisibleCount, sponsorsVisibleCount, stepIndex, visibleBreakpoints } from './carousel';
 import './carousel.css';
 
 /** One news card (ArticleCard's markup and global style). */
-export interface NewsSlide extends Pick<ArticleView, 'slug' | 'titre' | 'introHtml'> {
+export interface NewsSlide {
+  /** The article's address: /actualites/<slug>. */
+  slug: string;
+  titre: string;
+  /** The article's intro, sanitised HTML. */
+  introHtml: string;
   img?: PictureView | undefined;
   /** ISO 8601 for `<time datetime>` and the French label ("3 octobre 2026"). */
   date?: { iso: string; label: string } | undefined;
 }
 
 /** One sponsor tile: the partner's id, name and logo (its alt defaults to the name). */
-export interface SponsorSlide extends Pick<ArticleView, 'id' | 'titre'> {
+export interface SponsorSlide {
+  id: string;
+  titre: string;
   img?: PictureView | undefined;
 }
 
@@ -38,7 +44,9 @@ const KINDS = {
   },
 };
 
-/** The server frame's CSS: --visible per `min-width` step, the arrows hidden from the first width where all `count` fit. */
+/**
+ * The server frame's CSS: --visible per `min-width` step, the arrows hidden from the first width where all `count` fit.
+ */
 function frameCss(kind: keyof typeof KINDS, count: number): string {
   const at = (minWidthPx: number, css: string) => (minWidthPx ? `@media (min-width: ${minWidthPx}px) { ${css} }` : css);
   const steps = visibleBreakpoints(KINDS[kind].rule);
@@ -48,7 +56,10 @@ function frameCss(kind: keyof typeof KINDS, count: number): string {
   return rules.join('\n');
 }
 
-/** The news or sponsors carousel island: a labelled region, arrows when the items overflow, the new position announced politely. */
+/**
+ * The news or sponsors carousel island: a labelled region, arrows when the items overflow, the new position announced
+ * politely.
+ */
 export default function HomeCarousel({ kind, labelledBy, items }: HomeCarouselProps) {
   const { name, rule, arrows } = KINDS[kind];
   const count = items.length;

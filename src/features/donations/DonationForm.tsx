@@ -1,16 +1,29 @@
-/** Donation picker (one-off or monthly, amount radios plus wrap-around stepper), then Stripe's form here or page in a tab. */
+/**
+ * Donation picker (one-off or monthly, amount radios plus wrap-around stepper), then Stripe's form here or page in a
+ * tab.
+ */
 import { useEffect, useId, useRef, useState } from 'react';
 import { DONATION_AMOUNTS_EUR, formatEuros, stepAmountIndex, taxReductionLine } from './donations';
-import type { PaymentDraft } from '../forms/forms';
-import { loadDraft, postJson, saveDraft } from '../forms/submit';
+import { loadDraft, postJson, saveDraft } from '../../lib/submit';
 import { showMessage } from '../../stores/banner';
 import { PrivacyLink } from '../forms/FormParts';
+import type { CheckoutMode, Frequency, PaymentDraft } from './payment-draft';
 import './donation.css';
 
-type Choice = Pick<PaymentDraft, 'somme' | 'frequence'>;
+/** The donor's choice: an index in DONATION_AMOUNTS_EUR, one-off or monthly. */
+interface Choice {
+  amountIndex: number;
+  frequency: Frequency;
+}
 
-// sessionStorage key of the donor's choice: /soutenir/annule restores it.
+// sessionStorage key of the donor's choice, kept in the payment draft's words: /soutenir/annule restores it.
 const CHOICE_KEY = 'petitspas:don';
+
+/** The choice in the payment draft's (and the stored draft's) field names. */
+const asDraft = ({ amountIndex, frequency }: Choice): Pick<PaymentDraft, 'somme' | 'frequence'> => ({
+  somme: amountIndex,
+  frequence: frequency,
+});
 
 const AMOUNT_INDEXES = DONATION_AMOUNTS_EUR.map((_, index) => index);
 
@@ -22,20 +35,20 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   const checkoutContainer = useRef<HTMLDivElement>(null);
   const checkout = useRef<{ destroy(): void } | null>(null);
   const loadingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [choice, setChoice] = useState<Choice>({ somme: 1, frequence: 'ponctuel' });
+  const [choice, setChoice] = useState<Choice>({ amountIndex: 1, frequency: 'ponctuel' });
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [checkoutShown, setCheckoutShown] = useState(false);
   const [fallbackUrl, setFallbackUrl] = useState<string | null>(null);
 
-  const { somme: index, frequence: frequency } = choice;
-  const euros = DONATION_AMOUNTS_EUR[index];
+  const { amountIndex, frequency } = choice;
+  const euros = DONATION_AMOUNTS_EUR[amountIndex];
   const monthly = frequency === 'mensuel';
 
   useEffect(() => {
-    const stored = loadDraft(CHOICE_KEY) as Partial<Choice> | null;
+    const stored = loadDraft(CHOICE_KEY) as Partial<PaymentDraft> | null;
     if (typeof stored?.somme === 'number' && DONATION_AMOUNTS_EUR[stored.somme] !== undefined) {
-      setChoice({ somme: stored.somme, frequence: stored.frequence === 'mensuel' ? 'mensuel' : 'ponctuel' });
+      setChoice({ amountIndex: stored.somme, frequency: stored.frequence === 'mensuel' ? 'mensuel' : 'ponctuel' });
     }
     return () => {
       clearTimeout(loadingTimer.current);
@@ -45,7 +58,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
 
   function choose(next: Partial<Choice>) {
     setChoice({ ...choice, ...next });
-    saveDraft(CHOICE_KEY, { ...choice, ...next });
+    saveDraft(CHOICE_KEY, asDraft({ ...choice, ...next }));
   }
 
   function done(error?: string) {
@@ -56,19 +69,19 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   }
 
   // 'lien': Stripe's page in a tab opened now, during the click (popup blockers); 'integre': Stripe's form below.
-  async function pay(moyen: 'lien' | 'integre') {
+  async function pay(checkoutMode: CheckoutMode) {
     if (busy) return;
     // Saved before the tab opens: a tab opened by window.open starts with a copy of sessionStorage.
-    saveDraft(CHOICE_KEY, choice);
-    const tab = moyen === 'lien' ? window.open('', '_blank') : null;
+    saveDraft(CHOICE_KEY, asDraft(choice));
+    const tab = checkoutMode === 'lien' ? window.open('', '_blank') : null;
     setBusy(true);
     setFallbackUrl(null);
     setLoading(true);
     // Spec §9: the loading indicator shows for at most 4 seconds.
     loadingTimer.current = setTimeout(() => setLoading(false), 4000);
-    const route = moyen === 'lien' ? '/api/don' : '/create-checkout-session';
-    const result = await postJson(route, { moyen, ...choice }, PAYMENT_UNAVAILABLE);
-    const answer = result.body[moyen === 'lien' ? 'url' : 'clientSecret'];
+    const route = checkoutMode === 'lien' ? '/api/don' : '/create-checkout-session';
+    const result = await postJson(route, { moyen: checkoutMode, ...asDraft(choice) }, PAYMENT_UNAVAILABLE);
+    const answer = result.body[checkoutMode === 'lien' ? 'url' : 'clientSecret'];
     if (!result.ok || typeof answer !== 'string') {
       tab?.close();
       const message = result.ok ? PAYMENT_UNAVAILABLE : result.message;
@@ -76,7 +89,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
       console.error('Donation failed:', message);
       return done(message);
     }
-    if (moyen === 'lien') {
+    if (checkoutMode === 'lien') {
       done();
       if (!tab) return setFallbackUrl(answer);
       tab.opener = null;
@@ -119,7 +132,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
       type="button"
       className="round-button donation__step"
       aria-controls={`${id}-amounts`}
-      onClick={() => choose({ somme: stepAmountIndex(index, delta) })}
+      onClick={() => choose({ amountIndex: stepAmountIndex(amountIndex, delta) })}
     >
       <span aria-hidden="true">{sign}</span>
       <span className="visually-hidden">{label}</span>
@@ -138,7 +151,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
       <fieldset className="donation__frequency form__group">
         <legend>Type de don</legend>
         <div className="donation__choices">
-          {pills('frequence', ['ponctuel', 'mensuel'], (value) => `Don ${value}`)}
+          {pills('frequency', ['ponctuel', 'mensuel'], (value) => `Don ${value}`)}
         </div>
       </fieldset>
       <fieldset className="donation__amounts form__group">
@@ -152,7 +165,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
           {step(1, '+', 'Montant suivant')}
         </div>
         <div className="donation__choices" id={`${id}-amounts`} role="radiogroup" aria-label="Montants proposés">
-          {pills('somme', AMOUNT_INDEXES, (value) => formatEuros(DONATION_AMOUNTS_EUR[value]))}
+          {pills('amountIndex', AMOUNT_INDEXES, (value) => formatEuros(DONATION_AMOUNTS_EUR[value]))}
         </div>
         <p className="donation__tax" aria-live="polite">
           {taxReductionLine(euros, monthly)}

@@ -1,28 +1,39 @@
-/** The ledger: Stripe's webhook writes this site's gifts to `dons`, one per Checkout Session (`cs_…`) and paid invoice (`in_…`); GET /api/recu reads them. */
+/**
+ * The ledger: Stripe's webhook writes this site's gifts to `dons` (gift.server.ts), one per Checkout Session (`cs_…`)
+ * and paid invoice (`in_…`); GET /api/recu reads them.
+ */
 import { ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY, STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
-import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore, type WithFieldValue } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
-import { adminFirestore } from '../../lib/firebase-admin.server';
+import { withDeadline } from '../../lib/deadline';
 import {
   errorResponse,
   jsonResponse,
   readBoundedBody,
-  unavailable,
   type EndpointContext,
   type EndpointHandler,
 } from '../../lib/endpoint.server';
-import { HttpError, withDeadline } from '../../lib/http-error.server';
-import { FIELD_MAX, MESSAGES } from '../forms/forms';
-
-import { notConfigured, SITE_MARKER } from './stripe.server';
+import { adminFirestore } from '../../lib/firebase-admin.server';
+import { badRequest, unavailable } from '../../lib/http';
 import { receiptNumber, receiptYear, SESSION_ID_PATTERN } from './donations';
+import {
+  giftConverter,
+  giftFromInvoice,
+  giftFromSession,
+  type Gift,
+  type PaidGift,
+  type ReceiptedGift,
+} from './gift.server';
 import { receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
+import type { ReceiptState } from './receipt-state';
+import { notConfigured, SITE_MARKER } from './stripe.server';
 
-const badSignature = (why: string, cause?: unknown) =>
-  new HttpError(400, 'Signature Stripe absente ou invalide.', { cause: new Error(why, { cause }) });
-const badPayload = (why: string) => new HttpError(400, MESSAGES.badRequest, { cause: new Error(why) });
+const badSignature = (why: string, cause?: unknown) => badRequest(why, cause, 'Signature Stripe absente ou invalide.');
 
-/** The webhook's signing secret (`whsec_…`): STRIPE_WEBHOOK_SECRET from astro:env unless `env` says otherwise; @throws HttpError 503 when unset. */
+/**
+ * The webhook's signing secret (`whsec_…`): STRIPE_WEBHOOK_SECRET from astro:env unless `env` says otherwise.
+ * @throws HttpError 503 when unset.
+ */
 export function webhookSecretFromEnv(env: { STRIPE_WEBHOOK_SECRET?: string } = { STRIPE_WEBHOOK_SECRET }): string {
   const secret = env.STRIPE_WEBHOOK_SECRET?.trim();
   if (!secret) {
@@ -33,7 +44,10 @@ export function webhookSecretFromEnv(env: { STRIPE_WEBHOOK_SECRET?: string } = {
   return secret;
 }
 
-/** POST /api/stripe-webhook: 200 `{ok, message: 'written' | 'unchanged' | 'ignored'}`; 400 bad signature or event, 413 over 64 KB, 503. */
+/**
+ * POST /api/stripe-webhook: 200 `{ok, message: 'written' | 'unchanged' | 'ignored'}`; 400 bad signature or event,
+ * 413 over 64 KB, 503.
+ */
 export async function stripeWebhook({ request }: EndpointContext): Promise<Response> {
   try {
     const secret = webhookSecretFromEnv();
@@ -46,91 +60,74 @@ export async function stripeWebhook({ request }: EndpointContext): Promise<Respo
     const event = await Stripe.webhooks.constructEventAsync(body, signature, secret).catch((error: unknown) => {
       throw badSignature('Stripe-Signature does not match the body', error);
     });
-    if (typeof event?.type !== 'string') throw badPayload('signed body is not a Stripe event');
+    if (typeof event?.type !== 'string') throw badRequest('signed body is not a Stripe event');
     const entry = ledgerEntry(event);
-    const outcome = entry ? await recordDonation(entry) : 'ignored';
+    const outcome = entry ? await recordGift(entry) : 'ignored';
     return jsonResponse(200, { ok: true, message: outcome });
   } catch (error) {
     return errorResponse('api/stripe-webhook', error);
   }
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-
-// At most `max` UTF-16 code units (the forms' limits; `nom` may hold Stripe's full name), never half a surrogate pair.
-function clip(value: string, field: keyof typeof FIELD_MAX): string {
-  const max = field === 'nom' ? FIELD_MAX.prenom + FIELD_MAX.nom : FIELD_MAX[field];
-  if (value.length <= max) return value;
-  const cut = value.slice(0, max);
-  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut).trimEnd();
-}
-
-// The `dons` id and record (without `date` and `recu`), null for other types and other sites'; the donor as Stripe's
-// page collected it, else the draft's metadata (sessions only).
-function ledgerEntry(event: Stripe.Event) {
-  const invoice = event.type === 'invoice.paid';
-  if (!invoice && !/^checkout\.session\.(completed|async_payment_(succeeded|failed))$/.test(event.type)) return null;
-  const paid = event.data?.object as (Partial<Stripe.Invoice> & Partial<Stripe.Checkout.Session>) | undefined;
-  const id = text(paid?.id);
-  if (!paid || !(invoice ? /^in_[A-Za-z0-9_]{1,252}$/ : SESSION_ID_PATTERN).test(id)) {
-    throw badPayload(`${event.id} carries no ${invoice ? 'invoice' : 'Checkout Session'} id`);
-  }
-  const parent = paid.parent?.subscription_details;
-  if ((invoice ? parent?.metadata : paid.metadata)?.origine !== SITE_MARKER.origine) return null;
-  const metadata: Stripe.Metadata = (!invoice && paid.metadata) || {};
-  const details = paid.customer_details;
-  const address = details?.address ?? paid.customer_address;
-  const name = text(details?.individual_name) || text(details?.name) || text(paid.customer_name);
-  const line = [text(address?.line1), text(address?.line2)].filter(Boolean).join(', ');
-  const country = (text(address?.country) || text(metadata.pays)).toUpperCase();
-  const amount = invoice ? paid.amount_paid : paid.amount_total;
-  const subscription = invoice ? parent?.subscription : paid.subscription;
-  const settled = /_(succeeded|failed)$/.exec(event.type)?.[1];
-  const paidAt = (invoice && paid.status_transitions?.paid_at) || event.created;
-  const record = {
-    montant: amount ?? null,
-    devise: paid.currency ?? '',
-    prenom: clip(name ? '' : text(metadata.prenom), 'prenom'),
-    nom: clip(name || text(metadata.nom), 'nom'),
-    email: clip(text(details?.email) || text(paid.customer_email), 'email'),
-    adresse: clip(line || text(metadata.adresse), 'adresse'),
-    postal: clip(text(address?.postal_code) || text(metadata.postal), 'postal'),
-    ville: clip(text(address?.city) || text(metadata.ville), 'ville'),
-    pays: /^[A-Z]{2}$/.test(country) ? country : '',
-    // A session's payment_status ('paid', 'unpaid', 'no_payment_required') until a delayed payment settles.
-    statut: invoice || settled === 'succeeded' ? 'paid' : settled ? 'failed' : (paid.payment_status ?? 'unpaid'),
-    nature: invoice ? 'mensualite' : paid.mode === 'subscription' ? 'abonnement' : 'don',
-    livemode: event.livemode === true,
-    evenement: event.type,
-    session: invoice ? '' : id,
-    abonnement: text(typeof subscription === 'string' ? subscription : subscription?.id),
-    datePaiement: Timestamp.fromMillis(paidAt * 1000),
+/**
+ * The `dons` id and gift an event reports, null for other types and other sites' gifts.
+ * @throws HttpError 400 for a ledger event without its object's id.
+ */
+function ledgerEntry(event: Stripe.Event): { id: string; gift: PaidGift } | null {
+  const object: object = event.data?.object ?? {};
+  const attempt = (map: () => PaidGift) => {
+    try {
+      return map();
+    } catch (error) {
+      throw badRequest((error as Error).message);
+    }
   };
-  return { id, record };
+  if (event.type === 'invoice.paid') {
+    const invoice = object as Partial<Stripe.Invoice>;
+    const gift = attempt(() => giftFromInvoice(event, invoice));
+    const marker = invoice.parent?.subscription_details?.metadata?.origine;
+    return marker === SITE_MARKER.origine ? { id: invoice.id!.trim(), gift } : null;
+  }
+  if (/^checkout\.session\.(completed|async_payment_(succeeded|failed))$/.test(event.type)) {
+    const session = object as Partial<Stripe.Checkout.Session>;
+    const gift = attempt(() => giftFromSession(event, session));
+    return session.metadata?.origine === SITE_MARKER.origine ? { id: gift.session, gift } : null;
+  }
+  return null;
 }
 
 const FINAL_STATUSES: ReadonlySet<unknown> = new Set(['paid', 'failed', 'no_payment_required']);
 
-// One transaction: 'unchanged' for an exact replay or a late 'unpaid' over a final status, else 'written' (`date`, `recu`
-// kept); a paid one-off gift without a number takes its year's next (`compteurs/recus-<year>`: unique and gap-free).
-function recordDonation({ id, record }: NonNullable<ReturnType<typeof ledgerEntry>>) {
+/** The gift kept from a document's replay: every field Stripe reports, compared one by one. */
+function sameGift(current: Gift, gift: PaidGift): boolean {
+  return Object.entries(gift).every(([key, value]) => {
+    const stored = current[key as keyof Gift];
+    return value instanceof Timestamp ? stored instanceof Timestamp && value.isEqual(stored) : stored === value;
+  });
+}
+
+/**
+ * Records `gift` under `dons/<id>` in one transaction: 'unchanged' for an exact replay or a late 'unpaid' over a final
+ * status, else 'written' (`date` and `recu` kept). A paid one-off gift without a number takes its year's next
+ * (`compteurs/recus-<year>`: unique and gap-free).
+ * @throws HttpError 503 (ledger).
+ */
+function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
   return ledger(`record dons/${id}`, (firestore) => {
-    const reference = firestore.collection('dons').doc(id);
-    const year = receiptYear(record.datePaiement.toDate());
+    const reference = firestore.collection('dons').withConverter(giftConverter).doc(id);
+    const year = receiptYear(gift.datePaiement.toDate());
     const counter = firestore.collection('compteurs').doc(`recus-${year}`);
     return firestore.runTransaction(async (transaction) => {
       const current = (await transaction.get(reference)).data();
-      const same = ([key, value]: [string, unknown]) =>
-        value instanceof Timestamp ? value.isEqual(current?.[key]) : current?.[key] === value;
-      const late = FINAL_STATUSES.has(current?.statut) && !FINAL_STATUSES.has(record.statut);
-      if (current && (late || Object.entries(record).every(same))) {
+      const late = FINAL_STATUSES.has(current?.statut) && !FINAL_STATUSES.has(gift.statut);
+      if (current && (late || sameGift(current, gift))) {
         // A read-only transaction commits a "verify" write the embedded emulator refuses: write it back.
         transaction.set(reference, current);
         return 'unchanged' as const;
       }
-      const next: DocumentData = { ...record, date: current?.date ?? FieldValue.serverTimestamp() };
+      const next: WithFieldValue<Gift> = { ...gift, date: current?.date ?? FieldValue.serverTimestamp() };
       if (current?.recu) next.recu = current.recu;
-      else if (record.nature === 'don' && record.statut === 'paid') {
+      else if (gift.nature === 'don' && gift.statut === 'paid') {
         // Still before any write, as Firestore transactions require.
         const last = Number((await transaction.get(counter)).data()?.dernier ?? 0);
         transaction.set(counter, { annee: year, dernier: last + 1 });
@@ -142,28 +139,34 @@ function recordDonation({ id, record }: NonNullable<ReturnType<typeof ledgerEntr
   });
 }
 
-// Firestore unreachable, too slow (8 s: the webhook answers within 10 s) or misconfigured: HttpError 503.
+/**
+ * Runs `work` within 8 s (the webhook answers within 10 s). @throws HttpError 503: unreachable, slow, misconfigured.
+ */
 async function ledger<T>(what: string, work: (firestore: Firestore) => Promise<T>): Promise<T> {
   try {
     return await withDeadline(work(adminFirestore()), 8000);
   } catch (error) {
-    throw unavailable(`could not ${what}`, error);
+    throw unavailable(`could not ${what}`, error, { retryAfterSeconds: 60 });
   }
 }
 
 const BAD_RECEIPT_LINK = 'Le lien du reçu est incomplet. Ouvrez-le depuis la page de remerciement.';
 const RECEIPT_NOT_READY = 'Ce reçu fiscal n’est pas disponible : le don n’est pas encore enregistré comme payé.';
 
-// 'attente' not recorded (yet), 'pret' a paid one-off gift with its number, 'mensuel' a monthly gift (one yearly
-// receipt), 'echec' a failed delayed payment, 'impaye' one not settled yet.
-function receiptState(entry: DocumentData | undefined): string {
-  if (!entry) return 'attente';
-  if (entry.nature === 'abonnement' || entry.nature === 'mensualite') return 'mensuel';
-  if (entry.statut === 'failed') return 'echec';
-  return entry.statut === 'paid' && typeof entry.recu === 'string' ? 'pret' : 'impaye';
+/** Where `gift`'s receipt stands ('attente' when the ledger has no such gift yet). */
+function receiptState(gift: Gift | undefined): ReceiptState {
+  if (!gift) return 'attente';
+  if (gift.nature === 'abonnement' || gift.nature === 'mensualite') return 'mensuel';
+  if (gift.statut === 'failed') return 'echec';
+  return gift.statut === 'paid' && typeof gift.recu === 'string' ? 'pret' : 'impaye';
 }
 
-/** GET /api/recu?session_id=cs_…: a paid one-off gift's receipt (PDF), or as JSON where the gift stands; `issuer`: name and address (content), object and signatory from astro:env by default. */
+const isReceipted = (gift: Gift | undefined): gift is ReceiptedGift => receiptState(gift) === 'pret';
+
+/**
+ * GET /api/recu?session_id=cs_…: a paid one-off gift's receipt (PDF), or as JSON `{ok, etat: ReceiptState, numero?}`
+ * where the gift stands; `issuer`: name and address (content), object and signatory from astro:env by default.
+ */
 export function receiptHandler(
   issuer: () => Promise<Pick<ReceiptIssuer, 'name' | 'addressLines'> & Partial<ReceiptIssuer>>,
 ): EndpointHandler {
@@ -171,22 +174,22 @@ export function receiptHandler(
     const sessionId = new URL(request.url).searchParams.get('session_id') ?? '';
     if (!SESSION_ID_PATTERN.test(sessionId)) return jsonResponse(400, { ok: false, message: BAD_RECEIPT_LINK });
     try {
-      const read = (db: Firestore) => db.collection('dons').doc(sessionId).get();
-      const entry = (await ledger(`read dons/${sessionId}`, read)).data();
-      const state = receiptState(entry);
+      const read = (db: Firestore) => db.collection('dons').withConverter(giftConverter).doc(sessionId).get();
+      const gift = (await ledger(`read dons/${sessionId}`, read)).data();
       if (request.headers.get('accept')?.includes('application/json')) {
-        return jsonResponse(200, { ok: true, etat: state, ...(state === 'pret' ? { numero: entry?.recu } : {}) });
+        const state = receiptState(gift);
+        return jsonResponse(200, { ok: true, etat: state, ...(isReceipted(gift) ? { numero: gift.recu } : {}) });
       }
-      if (!entry || state !== 'pret') return jsonResponse(404, { ok: false, message: RECEIPT_NOT_READY });
+      if (!isReceipted(gift)) return jsonResponse(404, { ok: false, message: RECEIPT_NOT_READY });
       const object =
         ASSOCIATION_OBJECT?.trim() ||
         'Gérer l’École des Petits Pas, école primaire inclusive qui accueille ensemble des enfants avec et sans handicap, et soutenir leurs familles.';
       const signatory = ASSOCIATION_SIGNATORY?.trim() ?? '';
-      const pdf = await receiptPdf({ object, signatory, ...(await issuer()) }, entry);
+      const pdf = await receiptPdf({ object, signatory, ...(await issuer()) }, gift);
       return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>]), {
         headers: {
           'content-type': 'application/pdf',
-          'content-disposition': `attachment; filename="recu-fiscal-${entry.recu}.pdf"`,
+          'content-disposition': `attachment; filename="recu-fiscal-${gift.recu}.pdf"`,
           'cache-control': 'private, no-store',
           'x-robots-tag': 'noindex',
         },

@@ -1,7 +1,7 @@
 /** The tax receipt of one gift of money as an A4 PDF (pdf-lib, Helvetica): the fields of CERFA n° 11580. */
-import type { DocumentData } from 'firebase-admin/firestore';
 import { breakTextIntoLines, PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import { formatDate } from '../../lib/dates';
+import type { ReceiptedGift } from './gift.server';
 import { costAfterTaxReduction, formatEuros, TAX_REDUCTION_RATE } from './donations';
 import { toCurrency } from 'n2words/fr-FR';
 
@@ -30,8 +30,11 @@ function drawable(font: PDFFont, value: string): string {
     .join('');
 }
 
-/** The PDF (bytes) of a paid one-off gift's `dons` document (`recu`, donor, `montant` in cents, `datePaiement`; `date` = issue date). */
-export async function receiptPdf(issuer: ReceiptIssuer, gift: DocumentData): Promise<Uint8Array> {
+/**
+ * The PDF (bytes) of a paid one-off gift with its receipt number `recu`: donor, `montant` in cents, `datePaiement`;
+ * `date` (when the ledger recorded it) is the issue date.
+ */
+export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Promise<Uint8Array> {
   const issuedAt: Date = gift.date.toDate();
   const country =
     gift.pays && gift.pays !== 'FR' ? new Intl.DisplayNames(['fr'], { type: 'region' }).of(gift.pays) : '';

@@ -1,6 +1,10 @@
-/** Card donations through Stripe Checkout: the client, POST /api/don (hosted page) and /create-checkout-session (embedded). */
+/**
+ * Card donations through Stripe Checkout: the client, POST /api/don (hosted page) and /create-checkout-session
+ * (embedded).
+ */
 import { STRIPE_API_BASE, STRIPE_SECRET_KEY } from 'astro:env/server';
 import Stripe from 'stripe';
+import { withDeadline } from '../../lib/deadline';
 import {
   errorResponse,
   isJsonRequest,
@@ -8,25 +12,28 @@ import {
   readJsonObject,
   type EndpointHandler,
 } from '../../lib/endpoint.server';
-import { HttpError, withDeadline } from '../../lib/http-error.server';
-import { fieldErrors, firstError, MESSAGES, paymentDraftSchema } from '../forms/forms';
+import { fieldErrors, firstError } from '../../lib/field-schemas';
+import { badGateway, HTTP_MESSAGES, unavailable, type HttpError } from '../../lib/http';
 import { DONATION_AMOUNTS_EUR } from './donations';
+import { DONATION_MESSAGES, paymentDraftSchema } from './payment-draft';
 
 const NOT_CONFIGURED = 'Le paiement en ligne n’est pas configuré sur ce site.';
 const FOREIGN_ORIGIN = 'Le paiement se lance depuis la page « Nous soutenir » de ce site.';
 
 /** HttpError 503 "not configured"; `why` (how to fix it) goes to the log. */
 export function notConfigured(why: string, cause?: unknown): HttpError {
-  return new HttpError(503, NOT_CONFIGURED, { cause: new Error(why, { cause }) });
+  return unavailable(why, cause, { message: NOT_CONFIGURED });
 }
 
 // Stripe failed, or too slow (HTTP 502).
 const PROVIDER_UNAVAILABLE =
   'Le service de paiement ne répond pas pour le moment. Aucun montant n’a été débité : merci de réessayer dans quelques minutes.';
-const providerUnavailable = (what: string, cause?: unknown) =>
-  new HttpError(502, PROVIDER_UNAVAILABLE, { cause: new Error(what, { cause }) });
+const providerUnavailable = (what: string, cause?: unknown) => badGateway(PROVIDER_UNAVAILABLE, what, cause);
 
-/** The SDK's protocol, host and port for STRIPE_API_BASE (tests only: `http://127.0.0.1:12111`); @throws HttpError 503 for anything but an http(s) origin. */
+/**
+ * The SDK's protocol, host and port for STRIPE_API_BASE (tests only: `http://127.0.0.1:12111`).
+ * @throws HttpError 503 for anything but an http(s) origin.
+ */
 function apiBase(value: string) {
   const url = URL.parse(value);
   if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/') {
@@ -40,7 +47,10 @@ function apiBase(value: string) {
   };
 }
 
-/** A Stripe client (8 s timeout, no retry: the donor can; no telemetry) from astro:env unless `env` says otherwise; @throws HttpError 503 without STRIPE_SECRET_KEY. */
+/**
+ * A Stripe client (8 s timeout, no retry: the donor can; no telemetry) from astro:env unless `env` says otherwise.
+ * @throws HttpError 503 without STRIPE_SECRET_KEY.
+ */
 export function stripeFromEnv(
   env: { STRIPE_SECRET_KEY?: string; STRIPE_API_BASE?: string } = { STRIPE_SECRET_KEY, STRIPE_API_BASE },
 ): Stripe {
@@ -64,25 +74,29 @@ export function stripeFromEnv(
 /** Metadata of the sessions and subscriptions this site creates: the webhook records only those. */
 export const SITE_MARKER = { origine: 'site-petitspas-ensemble' } as const;
 
-/** A session route's POST handler for the JSON payment draft: 200 `{url}` (hosted) or `{clientSecret}` (embedded); 400 (`fields`), 403 another Origin, 413 over 16 KB, 415 not JSON, 502 Stripe failed or silent for 9 s, 503 not configured. */
+/**
+ * A session route's POST handler for the JSON payment draft: 200 `{url}` (hosted) or `{clientSecret}` (embedded); 400
+ * (`fields`), 403 another Origin, 413 over 16 KB, 415 not JSON, 502 Stripe failed or silent for 9 s, 503 not
+ * configured.
+ */
 export function donationSessionHandler(uiMode: 'hosted_page' | 'embedded_page', route: string): EndpointHandler {
   return async ({ request }) => {
     try {
       // Browsers send Origin on every fetch() POST; links, prefetching and crawlers do not.
       const origin = new URL(request.url).origin;
       if (request.headers.get('origin') !== origin) return jsonResponse(403, { ok: false, message: FOREIGN_ORIGIN });
-      if (!isJsonRequest(request)) return jsonResponse(415, { ok: false, message: MESSAGES.badRequest });
+      if (!isJsonRequest(request)) return jsonResponse(415, { ok: false, message: HTTP_MESSAGES.badRequest });
       const payload = await readJsonObject(request);
       // zod's English otherwise for a non-string donor field.
       const error = (issue: { path?: PropertyKey[] }) =>
-        issue.path?.[0] === 'pays' ? MESSAGES.countryUnknown : MESSAGES.badRequest;
+        issue.path?.[0] === 'pays' ? DONATION_MESSAGES.countryUnknown : HTTP_MESSAGES.badRequest;
       const result = paymentDraftSchema.safeParse(payload, { error });
       if (!result.success) {
         return jsonResponse(400, { ok: false, message: firstError(result.error), fields: fieldErrors(result.error) });
       }
       // One line item (monthly: a subscription); Stripe's page collects name and address (the receipt's).
-      const { moyen: _moyen, somme, frequence, email, pays, ...details } = result.data;
-      const monthly = frequence === 'mensuel';
+      const { moyen: _checkoutMode, somme: amountIndex, frequence: frequency, email, pays, ...details } = result.data;
+      const monthly = frequency === 'mensuel';
       const hosted = uiMode === 'hosted_page';
       // The schema's default country means nothing without an address.
       const metadata = Object.fromEntries(
@@ -101,7 +115,7 @@ export function donationSessionHandler(uiMode: 'hosted_page' | 'embedded_page', 
           {
             price_data: {
               currency: 'eur',
-              unit_amount: DONATION_AMOUNTS_EUR[somme]! * 100,
+              unit_amount: DONATION_AMOUNTS_EUR[amountIndex]! * 100,
               product_data: { name: `Don ${monthly ? 'mensuel ' : ''}à Les Petits Pas Ensemble` },
               ...(monthly ? { recurring: { interval: 'month' as const } } : {}),
             },

@@ -5,12 +5,16 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { currentConsent, isAcceptableEmail, MESSAGES } from './form-rules';
+import { isAcceptableEmail } from '../../lib/fields';
+import { currentConsent, MESSAGES } from './form-rules';
 import { formSender } from './submit';
 import { $banner, showMessage } from '../../stores/banner';
 import { ConsentAndNotice, Field } from './FormParts';
 
-/** The payload's first French problem by the newsletter schema (loaded on first use); null when valid or unloadable (the endpoint checks anyway). */
+/**
+ * The payload's first French problem by the newsletter schema (loaded on first use); null when valid or unloadable (the
+ * endpoint checks anyway).
+ */
 async function schemaProblem(payload: object): Promise<string | null> {
   const forms = await import('./forms').catch(() => null);
   const checked = forms?.newsletterSchema.safeParse(payload);

@@ -13,6 +13,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react';
+import { HTTP_MESSAGES } from '../../lib/http';
 import type { Country } from './countries';
 import {
   currentConsent,
@@ -21,7 +22,8 @@ import {
   preRegistrationSchema,
   type PreRegistrationDraft as Draft,
 } from './forms';
-import { formSender, loadDraft, saveDraft } from './submit';
+import { loadDraft, saveDraft } from '../../lib/submit';
+import { formSender } from './submit';
 import { showMessage } from '../../stores/banner';
 import { ConsentAndNotice, Field, type ControlProps } from './FormParts';
 
@@ -96,7 +98,7 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
     if (sending) return;
     setAttempted(true);
     const found = errorsOf(draft);
-    if (Object.keys(found).length > 0) return fail(Object.values(found)[0] ?? MESSAGES.badRequest, found);
+    if (Object.keys(found).length > 0) return fail(Object.values(found)[0] ?? HTTP_MESSAGES.badRequest, found);
     setSending(true);
     const result = await sender.current(payloadOf(draft), event.currentTarget);
     setSending(false);

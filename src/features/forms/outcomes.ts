@@ -1,22 +1,36 @@
-/** The forms without JavaScript: a 303 back to the form's page with the outcome's fragment (`/#newsletter-ok`), shown by `:target`. */
+/**
+ * The forms without JavaScript: a 303 back to the form's page with the outcome's fragment (`/#newsletter-ok`), shown
+ * by `:target`.
+ */
+import { HTTP_MESSAGES } from '../../lib/http';
 import { MESSAGES, type FormName } from './form-rules';
 
-/** Each form's message per outcome (`ok` is the success). */
+/** Going back to the form keeps what was typed: every browser restores a form's fields on the way back. */
+const BACK = 'revenez en arrière, ce que vous avez saisi est conservé par votre navigateur';
+
+/** Each form's message per outcome (`ok` is the success; `peutetre`: sent, not confirmed in time). */
 export const OUTCOMES = {
   newsletter: {
     ok: MESSAGES.newsletterSuccess,
     email: MESSAGES.emailIncorrect,
     consentement: MESSAGES.consentRequired,
-    champs: MESSAGES.badRequest,
-    indisponible: MESSAGES.unavailable,
+    champs: HTTP_MESSAGES.badRequest,
+    indisponible: HTTP_MESSAGES.unavailable,
+    peutetre:
+      `Le service a mis trop de temps à répondre : votre inscription a peut-être déjà été enregistrée. Vous pouvez ` +
+      `la renvoyer sans crainte (${BACK}) : elle ne sera pas enregistrée deux fois.`,
   },
   preinscription: {
     ok: MESSAGES.preRegistrationSuccess,
     email: MESSAGES.emailFieldInvalid,
     consentement: MESSAGES.preRegistrationConsentRequired,
     champs:
-      'Certains champs obligatoires sont vides ou incorrects : revenez en arrière pour les compléter, ce que vous avez saisi est conservé par votre navigateur.',
-    indisponible: MESSAGES.unavailable,
+      'Certains champs obligatoires sont vides ou incorrects : revenez en arrière pour les compléter, ce que vous' +
+      ' avez saisi est conservé par votre navigateur.',
+    indisponible: HTTP_MESSAGES.unavailable,
+    peutetre:
+      `Le service a mis trop de temps à répondre : votre pré-inscription a peut-être déjà été enregistrée. Vous ` +
+      `pouvez la renvoyer sans crainte (${BACK}) : elle ne sera pas enregistrée deux fois.`,
   },
 } satisfies Record<FormName, Record<string, string>>;
 

@@ -1,6 +1,10 @@
-/** The forms' endpoints and their writes to Firestore with firebase-admin (docs/firestore.md): one document per submission, bounded in time and number. */
+/**
+ * The forms' endpoints and their writes to Firestore with firebase-admin (docs/firestore.md, docs/endpoints.md): one
+ * document per submission, under its submission key, bounded in time and number.
+ */
+import { createHash } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
-import { adminFirestore } from '../../lib/firebase-admin.server';
+import { withDeadline } from '../../lib/deadline';
 import {
   badBody,
   errorResponse,
@@ -9,58 +13,101 @@ import {
   methodNotAllowedFor,
   readBoundedBody,
   readJsonObject,
-  unavailable,
   type EndpointContext,
   type EndpointHandler,
 } from '../../lib/endpoint.server';
-import { HttpError, withDeadline } from '../../lib/http-error.server';
+import { adminFirestore } from '../../lib/firebase-admin.server';
+import { HTTP_MESSAGES, HttpError, unavailable, unsupportedMediaType } from '../../lib/http';
 import {
   consentText,
   fieldErrors,
   firstError,
   formDataToPayload,
   HONEYPOT_FIELD,
-  MESSAGES,
   newsletterSchema,
   preRegistrationSchema,
   type FormName,
 } from './forms';
 import { OUTCOMES, outcomeLocation, type Outcome } from './outcomes';
 
-/** Unsettled writes beyond which a new one is refused unwritten: queued behind a saturated database it would be answered 503, then land. */
+/**
+ * Unsettled writes beyond which a new one is refused unwritten: queued behind a saturated database it would be
+ * answered 503, then land.
+ */
 export const MAX_WRITES_IN_FLIGHT = 64;
 
 /** How many writes of this process are started and not yet settled (one given up after its timeout still counts). */
 export let writesInFlight = 0;
 
-/** Creates `name/<id>` (random without `id`; an existing `id` is an earlier attempt: success) with `data` and `date`, within `timeoutMs` (8000). @throws HttpError 503. */
+/**
+ * gRPC codes by which Firestore refuses a write it did not apply (invalid, not allowed, quota…); any other failure
+ * of a write that was sent, our own timeout first, may still have been applied.
+ */
+const REFUSED_UNWRITTEN = new Set([3, 5, 7, 8, 9, 11, 12, 16]);
+
+/** True when `error`, a failed write, says the write may have been applied (or may be, later). */
+function mayHaveLanded(error: unknown): boolean {
+  if (error instanceof Error && error.name === 'TimeoutError') return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  // Without a gRPC code the SDK refused the data before sending anything (an encoding error).
+  return typeof code === 'number' && !REFUSED_UNWRITTEN.has(code);
+}
+
+/**
+ * Creates `name/<id>` with `data` and `date` (the server's time), within `timeoutMs` ms (8000). The `id` is the
+ * submission key: an existing document of that id is an earlier attempt of the same submission, hence a success.
+ * @throws HttpError 503: HTTP_MESSAGES.unavailable when nothing was written (too many writes in flight, data refused),
+ *   HTTP_MESSAGES.maybeRecorded when the write was sent and not confirmed in time (it may land later).
+ */
 export async function addSubmission(
   name: 'newsletter' | 'inscripitions',
+  id: string,
   data: Record<string, unknown>,
-  {
-    timeoutMs = 8000,
-    maxInFlight = MAX_WRITES_IN_FLIGHT,
-    id,
-  }: { timeoutMs?: number; maxInFlight?: number; id?: string } = {},
+  { timeoutMs = 8000, maxInFlight = MAX_WRITES_IN_FLIGHT }: { timeoutMs?: number; maxInFlight?: number } = {},
 ): Promise<void> {
-  if (writesInFlight >= maxInFlight) throw unavailable(`${writesInFlight} writes in flight: ${name} not written`);
+  const refused = { retryAfterSeconds: 60 };
+  if (writesInFlight >= maxInFlight) {
+    throw unavailable(`${writesInFlight} writes in flight: ${name} not written`, undefined, refused);
+  }
   // Data the SDK cannot encode throws at once, before anything is sent: a rejection like any other.
-  const write = Promise.try(() => {
-    const collection = adminFirestore().collection(name);
-    return (id ? collection.doc(id) : collection.doc()).create({ ...data, date: FieldValue.serverTimestamp() });
-  });
+  const write = Promise.try(() =>
+    adminFirestore()
+      .collection(name)
+      .doc(id)
+      .create({ ...data, date: FieldValue.serverTimestamp() }),
+  );
   writesInFlight += 1;
   const settled = () => (writesInFlight -= 1);
   void write.then(settled, settled);
   try {
     await withDeadline(write, timeoutMs);
   } catch (error) {
-    // gRPC 6 ALREADY_EXISTS: the document of this `id` is there.
-    if (!id || (error as { code?: unknown }).code !== 6) throw unavailable(`Could not write to ${name}`, error);
+    // gRPC 6 ALREADY_EXISTS: the document of this key is there.
+    if ((error as { code?: unknown }).code === 6) return;
+    const message = mayHaveLanded(error) ? HTTP_MESSAGES.maybeRecorded : HTTP_MESSAGES.unavailable;
+    throw unavailable(`Could not write ${name}/${id}`, error, { ...refused, message });
   }
 }
 
-/** Reads a bounded form body as a payload (formDataToPayload). @throws HttpError 413, or 400 for an unreadable form or a file (our forms have none). */
+/**
+ * The submission key of a payload sent without one (a form without JavaScript, a script): a UUID-shaped digest
+ * (SHA-256) of the form and its validated content. Sending the same content again finds the first document, so a
+ * retry after a timeout never makes a second one; an identical submission is recorded once (docs/endpoints.md).
+ */
+export function contentKey(form: FormName, data: Record<string, unknown>): string {
+  const entries = Object.entries(data).sort(([a], [b]) => (a < b ? -1 : 1));
+  const hex = createHash('sha256')
+    .update(JSON.stringify([form, entries]))
+    .digest('hex');
+  // RFC 9562 version 8 (custom) and variant bits, so that it reads as the UUIDs the islands send.
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Reads a bounded form body as a payload (formDataToPayload).
+ * @throws HttpError 413, or 400 for an unreadable form or a file (our forms have none).
+ */
 async function readFormPayload(request: Request): Promise<Record<string, unknown>> {
   const body = new Response(await readBoundedBody(request), { headers: request.headers });
   const form = await body.formData().catch((error: unknown) => {
@@ -76,14 +123,23 @@ const FORMS = {
   preinscription: { collection: 'inscripitions', schema: preRegistrationSchema },
 } as const;
 
-/** `/api/<form>`: `POST` (JSON 200/400/415, form 303 to an outcome) stores one document with its consent text; `ALL` 405; 404 off the exact path; 413, 503. */
+/** The no-JavaScript outcome of a failure answered `answer`. */
+function failureOutcome(error: unknown, answer: Response): Outcome {
+  if (answer.status < 500) return 'champs';
+  return error instanceof HttpError && error.message === HTTP_MESSAGES.maybeRecorded ? 'peutetre' : 'indisponible';
+}
+
+/**
+ * `/api/<form>`: `POST` (JSON 200/400/415, form 303 to an outcome) stores one document with its consent text; `ALL`
+ * 405; 404 off the exact path; 413, 503 (docs/endpoints.md).
+ */
 export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL: EndpointHandler } {
   const { collection, schema } = FORMS[form];
   // Astro routes other spellings (`/api/newsletter/`, `%6E`, case) here too; the rate limit is keyed on exact paths.
   const notFound = (request: Request) =>
     new URL(request.url).pathname === `/api/${form}`
       ? undefined
-      : jsonResponse(404, { ok: false, message: MESSAGES.notFound });
+      : jsonResponse(404, { ok: false, message: HTTP_MESSAGES.notFound });
   const redirect = (outcome: Outcome) =>
     new Response(null, {
       status: 303,
@@ -97,7 +153,7 @@ export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL
     try {
       const refused = notFound(request);
       if (refused) return refused;
-      if (!fromForm && type !== 'application/json') throw new HttpError(415, MESSAGES.badRequest);
+      if (!fromForm && type !== 'application/json') throw unsupportedMediaType();
       const payload = fromForm ? await readFormPayload(request) : await readJsonObject(request);
       // A bot gets exactly what a person gets, and nothing is written.
       if (String(payload[HONEYPOT_FIELD] ?? '').trim()) return done();
@@ -109,15 +165,12 @@ export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL
       }
       const { envoi, [HONEYPOT_FIELD]: _bot, ...data } = result.data;
       // Proof of consent (RGPD art. 7): the version of the wording the visitor saw, and its text.
-      await addSubmission(
-        collection,
-        { ...data, consentementTexte: consentText(form, data.consentementVersion) },
-        { id: envoi },
-      );
+      const document = { ...data, consentementTexte: consentText(form, data.consentementVersion) };
+      await addSubmission(collection, envoi ?? contentKey(form, data), document);
       return done();
     } catch (error) {
       const answer = errorResponse(`api/${form}`, error);
-      return fromForm ? redirect(answer.status < 500 ? 'champs' : 'indisponible') : answer;
+      return fromForm ? redirect(failureOutcome(error, answer)) : answer;
     }
   }
 

@@ -1,7 +1,12 @@
-/** The one `<picture>` markup of a content picture, for islands, ContentPicture.astro and content HTML (pictureHtml). */
-import type { PictureView } from './pictures.server';
+/**
+ * The one `<picture>` markup of a content picture, for islands, ContentPicture.astro and content HTML (pictureHtml).
+ */
+import type { PictureView } from './picture-view';
 
-/** Renders `view` as `<picture>`: AVIF and WebP sources, fallback `<img>` with width/height; other props (the caller's data-astro-cid-…) go on the `<img>`. */
+/**
+ * Renders `view` as `<picture>`: AVIF and WebP sources, fallback `<img>` with width/height; other props (the
+ * caller's data-astro-cid-…) go on the `<img>`.
+ */
 export default function ResponsivePicture({
   view,
   className,

@@ -1,13 +1,16 @@
-/** Content pictures at build time: astro:assets turns the pull's copies (src/data/pictures/) into AVIF and WebP; an unread one is left out. */
+/**
+ * Content pictures at build time: astro:assets turns the pull's copies (src/data/pictures/) into AVIF and WebP; an
+ * unread one is left out.
+ */
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
 import { parseDocument } from 'htmlparser2';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { PictureView } from './picture-view';
 import ResponsivePicture from './ResponsivePicture';
 
-/** A renderable, serialisable picture (also passed to islands): fallback src and srcset ('' for SVG), sizes, width and height in pixels, alt, loading (eager + fetchpriority high for the page's largest picture), AVIF and WebP sources (none for SVG). */
-export type PictureView = NonNullable<Awaited<ReturnType<typeof pictureView>>>;
+export type { PictureView };
 
 const manifests = import.meta.glob<Record<string, { file: string }>>('../../data/pictures.json', {
   eager: true,
@@ -16,11 +19,14 @@ const manifests = import.meta.glob<Record<string, { file: string }>>('../../data
 const manifest = Object.values(manifests)[0] ?? {};
 const files = import.meta.glob<ImageMetadata>('../../data/pictures/*', { import: 'default' });
 
-/** The optimised picture of `{src, alt}` (alt '' = decorative) at most `width` CSS pixels wide (1×, 1.5×, 2×), undefined when unread; `onDemand` pages serve the pulled file as is. */
+/**
+ * The optimised picture of `{src, alt}` (alt '' = decorative) at most `width` CSS pixels wide (1×, 1.5×, 2×),
+ * undefined when unread; `onDemand` pages serve the pulled file as is.
+ */
 export async function pictureView(
   picture: { src: string; alt?: string | undefined } | undefined,
   usage: { width: number; sizes?: string; priority?: boolean; onDemand?: boolean },
-) {
+): Promise<PictureView | undefined> {
   const load = picture && files[`../../data/pictures/${manifest[picture.src.trim()]?.file}`];
   const meta = load && (await load());
   if (!picture || !meta) return undefined;
@@ -62,12 +68,18 @@ export async function pictureView(
   };
 }
 
-/** The `<picture>` HTML of a view (ResponsivePicture's markup); `attributes` (className, data-astro-cid-…) go on the `<img>`. */
+/**
+ * The `<picture>` HTML of a view (ResponsivePicture's markup); `attributes` (className, data-astro-cid-…) go on the
+ * `<img>`.
+ */
 export function pictureHtml(view: PictureView, attributes: Record<string, unknown> = {}): string {
   return renderToStaticMarkup(createElement(ResponsivePicture, { view, ...attributes }));
 }
 
-/** Replaces each `<img>` of sanitizeContentHtml's output by its `<picture>` at most `width` CSS pixels wide, or removes it when unread. */
+/**
+ * Replaces each `<img>` of sanitizeContentHtml's output by its `<picture>` at most `width` CSS pixels wide, or removes
+ * it when unread.
+ */
 export async function optimiseHtmlPictures(html: string, width = 720): Promise<string> {
   const tags = html.match(/<img\b[^>]*>/g) ?? [];
   const replacements = await Promise.all(

@@ -56,10 +56,28 @@ async function callBuildHook(hookUrl: URL): Promise<void> {
   if (!response.ok) throw new Error(`the build hook answered HTTP ${response.status}`);
 }
 
-// This instance's last call (ms); outside Netlify (local servers, tests) there is no Blobs store and it debounces alone.
+/**
+ * Under `npm start`, the pull as a call to its hook `url` (DEV_PULL_URL, scripts/lib/dev-pull.ts): resolves once the
+ * content is pulled and the dev server reloaded it. undefined without a url (`astro dev` alone: no re-pull).
+ * @throws (the returned function) on an error answer, or none within 30 s.
+ */
+export function devPullHook(url: string | undefined): (() => Promise<void>) | undefined {
+  if (!url) return undefined;
+  return async () => {
+    const response = await fetch(url, { method: 'POST', signal: AbortSignal.timeout(30_000) });
+    await response.body?.cancel();
+    if (!response.ok) throw new Error(`npm start's pull answered HTTP ${response.status}`);
+  };
+}
+
+// This instance's last call (ms); outside Netlify (local servers, tests) there is no Blobs store and it debounces
+// alone.
 let lastCall = 0;
 
-/** Runs `trigger` unless it ran less than 60 s ago (time in store 'rebuild', key 'last-trigger'); two instances racing may both run it (harmless). */
+/**
+ * Runs `trigger` unless it ran less than 60 s ago (time in store 'rebuild', key 'last-trigger'); two instances racing
+ * may both run it (harmless).
+ */
 async function oncePerWindow(trigger: () => Promise<void>): Promise<'triggered' | 'debounced'> {
   const store = await Promise.try(() => getStore({ name: 'rebuild', consistency: 'strong' })).catch(() => undefined);
   const blobError = (error: unknown) => console.warn(`[api/rebuild] Netlify Blobs: ${describe(error)}`);
@@ -118,7 +136,10 @@ export async function handleRebuild(request: Request, options: RebuildOptions): 
 /** 405 `{ok: false, message}` with `Allow: POST`, for every other method (the route's `ALL`). */
 export const rebuildMethodNotAllowed = methodNotAllowedFor('POST', REBUILD_MESSAGES.methodNotAllowed);
 
-/** Logs `line` (never a secret or the hook's URL) as an error for a failure, info for a call, else a warning; returns `outcome`. */
+/**
+ * Logs `line` (never a secret or the hook's URL) as an error for a failure, info for a call, else a warning; returns
+ * `outcome`.
+ */
 function logged<T extends Outcome>(outcome: T, line: string): T {
   console[outcome.endsWith('Failed') ? 'error' : outcome === 'triggered' ? 'info' : 'warn'](`[api/rebuild] ${line}`);
   return outcome;

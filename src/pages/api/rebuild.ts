@@ -2,14 +2,12 @@
 import type { APIRoute } from 'astro';
 import { NETLIFY_BUILD_HOOK_URL, REBUILD_SECRET } from 'astro:env/server';
 import type { EndpointContext } from '../../lib/endpoint.server';
-import { handleRebuild, rebuildMethodNotAllowed } from '../../features/publishing/rebuild.server';
+import { devPullHook, handleRebuild, rebuildMethodNotAllowed } from '../../features/publishing/rebuild.server';
 
 export const prerender = false;
 
-// Under `npm start` a rebuild re-pulls inside the dev server and waits for its reload; builds drop this branch.
-const pull = import.meta.env.DEV
-  ? async () => (await import('../../../scripts/lib/dev-pull')).pullAndAwaitReload()
-  : undefined;
+// Under `npm start` a rebuild re-pulls through npm start's own hook (DEV_PULL_URL); builds drop this branch.
+const pull = import.meta.env.DEV ? devPullHook(process.env.DEV_PULL_URL) : undefined;
 
 /** JSON 202 / 401 / 502 / 503 for a Bearer request; 303 to /publier?publication=… for the form. */
 export const POST = (({ request }: EndpointContext) =>
