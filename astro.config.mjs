@@ -121,6 +121,7 @@ export default defineConfig({
       STRIPE_API_BASE: atRunTime,
       ASSOCIATION_OBJECT: atRunTime,
       ASSOCIATION_SIGNATORY: atRunTime,
+      ASSOCIATION_REGISTRATION: atRunTime,
       REBUILD_SECRET: atRunTime,
       NETLIFY_BUILD_HOOK_URL: atRunTime,
       PUBLIC_STRIPE_PUBLISHABLE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),

@@ -10,7 +10,7 @@ import './donation.css';
 type Choice = Pick<PaymentDraft, 'somme' | 'frequence'>;
 
 // sessionStorage key of the donor's choice: /soutenir/annule restores it.
-const CHOICE_KEY = 'petitspas:don';
+const CHOICE_KEY = 'don:choix';
 
 const AMOUNT_INDEXES = DONATION_AMOUNTS_EUR.map((_, index) => index);
 

@@ -1,5 +1,5 @@
 /** The ledger: Stripe's webhook writes this site's gifts to `dons`, one per Checkout Session (`cs_…`) and paid invoice (`in_…`); GET /api/recu reads them. */
-import { ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY, STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
+import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import { adminFirestore } from '../../lib/firebase-admin.server';
@@ -163,10 +163,8 @@ function receiptState(entry: DocumentData | undefined): string {
   return entry.statut === 'paid' && typeof entry.recu === 'string' ? 'pret' : 'impaye';
 }
 
-/** GET /api/recu?session_id=cs_…: a paid one-off gift's receipt (PDF), or as JSON where the gift stands; `issuer`: name and address (content), object and signatory from astro:env by default. */
-export function receiptHandler(
-  issuer: () => Promise<Pick<ReceiptIssuer, 'name' | 'addressLines'> & Partial<ReceiptIssuer>>,
-): EndpointHandler {
+/** GET /api/recu?session_id=cs_…: a paid one-off gift's receipt (PDF), or as JSON where the gift stands; `issuer`: who issues it (src/association.ts). */
+export function receiptHandler(issuer: () => Promise<ReceiptIssuer>): EndpointHandler {
   return async ({ request }) => {
     const sessionId = new URL(request.url).searchParams.get('session_id') ?? '';
     if (!SESSION_ID_PATTERN.test(sessionId)) return jsonResponse(400, { ok: false, message: BAD_RECEIPT_LINK });
@@ -178,11 +176,7 @@ export function receiptHandler(
         return jsonResponse(200, { ok: true, etat: state, ...(state === 'pret' ? { numero: entry?.recu } : {}) });
       }
       if (!entry || state !== 'pret') return jsonResponse(404, { ok: false, message: RECEIPT_NOT_READY });
-      const object =
-        ASSOCIATION_OBJECT?.trim() ||
-        'Gérer l’École des Petits Pas, école primaire inclusive qui accueille ensemble des enfants avec et sans handicap, et soutenir leurs familles.';
-      const signatory = ASSOCIATION_SIGNATORY?.trim() ?? '';
-      const pdf = await receiptPdf({ object, signatory, ...(await issuer()) }, entry);
+      const pdf = await receiptPdf(await issuer(), entry);
       return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>]), {
         headers: {
           'content-type': 'application/pdf',
