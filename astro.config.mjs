@@ -87,6 +87,9 @@ export default defineConfig({
   // The islands' dependencies, bundled by Vite when `npm start` starts rather than found on the first
   // visit, which would reload the page while it hydrates.
   vite: {
+    // LightningCSS (which Vite 8 already uses to minify) also transforms: it resolves the custom media of
+    // src/styles/breakpoints.css, the site's breakpoints, which no browser reads natively yet.
+    css: { transformer: 'lightningcss', lightningcss: { drafts: { customMedia: true } } },
     optimizeDeps: {
       include: ['nanostores', '@nanostores/react', 'embla-carousel-react', 'zod/mini', '@stripe/stripe-js/pure'],
     },

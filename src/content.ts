@@ -1,4 +1,7 @@
-/** The pages' queries on the pulled collections (src/data/), render-ready and sanitised; which article goes where: docs/editeurs.md. */
+/**
+ * The pages' queries on the pulled collections (src/data/), render-ready and sanitised; which article goes where:
+ * docs/editeurs.md.
+ */
 import { getCollection, getEntry } from 'astro:content';
 import type { Article, LegalId } from './content.config.ts';
 import { sanitizeContentHtml } from './lib/html.server.ts';
@@ -7,7 +10,10 @@ import { optimiseHtmlPictures } from './features/pictures/pictures.server.ts';
 export { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from './features/news/news.ts';
 import { revealAt } from './lib/obfuscation.ts';
 
-/** An article ready to render: id, slug (the id when empty), titre with '[at]' revealed, introHtml and contenuHtml sanitised with their pictures optimised; date in seconds. */
+/**
+ * An article ready to render: id, slug (the id when empty), titre with '[at]' revealed, introHtml and contenuHtml
+ * sanitised with their pictures optimised; date in seconds.
+ */
 export type ArticleView = Awaited<ReturnType<typeof toView>>;
 
 async function toView(id: string, { slug, intro, contenu, titre, ...data }: Article) {
