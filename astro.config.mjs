@@ -87,6 +87,9 @@ export default defineConfig({
   // The islands' dependencies, bundled by Vite when `npm start` starts rather than found on the first
   // visit, which would reload the page while it hydrates.
   vite: {
+    // LightningCSS (which Vite 8 already uses to minify) also transforms: it resolves the custom media of
+    // src/styles/breakpoints.css, the site's breakpoints, which no browser reads natively yet.
+    css: { transformer: 'lightningcss', lightningcss: { drafts: { customMedia: true } } },
     optimizeDeps: {
       include: ['nanostores', '@nanostores/react', 'embla-carousel-react', 'zod/mini', '@stripe/stripe-js/pure'],
     },
@@ -121,6 +124,7 @@ export default defineConfig({
       STRIPE_API_BASE: atRunTime,
       ASSOCIATION_OBJECT: atRunTime,
       ASSOCIATION_SIGNATORY: atRunTime,
+      ASSOCIATION_REGISTRATION: atRunTime,
       REBUILD_SECRET: atRunTime,
       NETLIFY_BUILD_HOOK_URL: atRunTime,
       PUBLIC_STRIPE_PUBLISHABLE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),

@@ -173,6 +173,18 @@ export const firestoreSchemas = {
 export type CollectionName = keyof typeof firestoreSchemas;
 
 /** Where the pull writes a collection's JSON (document id → data). */
+/**
+ * The legal pages (src/pages/[legal].astro, route = article id) and their names in the editors' words. Each needs its
+ * article: the pull reports a missing one and the build fails, never publishing another site's text.
+ */
+export const LEGAL_PAGES = {
+  mentions: 'Mentions légales',
+  rgpd: 'Données personnelles',
+  accessibilite: 'Accessibilité',
+};
+/** Ids of the articles that hold the legal pages' text. */
+export type LegalId = keyof typeof LEGAL_PAGES;
+
 export const dataFile = (name: CollectionName) => `src/data/${name}.json`;
 
 const images: [RegExp, 'field'][] = [[/^(img|imgContenu|picto)(?![^.])/, 'field']];

@@ -3,13 +3,12 @@
  * docs/editeurs.md.
  */
 import { getCollection, getEntry } from 'astro:content';
-import demoArticles from '../content/demo/articles.json';
-import { articleSchema, type Article } from './content.config.ts';
-import { htmlToLines, sanitizeContentHtml } from './lib/html.server.ts';
+import type { Article, LegalId } from './content.config.ts';
+import { sanitizeContentHtml } from './lib/html.server.ts';
 import { visibleLinks } from './lib/links.ts';
 import { optimiseHtmlPictures } from './features/pictures/pictures.server.ts';
 export { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from './features/news/news.ts';
-import { parseContactLines, revealAt } from './lib/obfuscation.ts';
+import { revealAt } from './lib/obfuscation.ts';
 
 /**
  * An article ready to render: id, slug (the id when empty), titre with '[at]' revealed, introHtml and contenuHtml
@@ -69,36 +68,18 @@ export async function sponsors(): Promise<ArticleView[]> {
   return inCategoryOrder('partenaires', await viewsOf('partenaires'), (a, b) => a.titre.localeCompare(b.titre, 'fr'));
 }
 
-/** The association's address: name, postal `lines` and `contacts` (phones, emails, "Label : value"). */
-export type Address = Awaited<ReturnType<typeof address>>;
-
 /**
- * The footer/contact address from article `adresse`: intro's postal lines, contenu's contact lines, phones as tel:,
- * emails ('[at]' → '@', spec §9) as mailto:; without it the name alone.
- */
-export async function address() {
-  const entry = await getEntry('articles', 'adresse');
-  return {
-    name: entry ? revealAt(entry.data.titre) : 'Les Petits Pas Ensemble',
-    lines: parseContactLines(htmlToLines(entry?.data.intro ?? '')),
-    contacts: parseContactLines(htmlToLines(entry?.data.contenu ?? '')),
-  };
-}
-
-/** The association's first email in its address (contacts, then postal lines), as a mailto: part; undefined if none. */
-export async function contactEmail() {
-  const info = await address();
-  return [...info.contacts, ...info.lines].flatMap((line) => line.parts).find((part) => part.kind === 'email');
-}
-
-/** Ids of the articles that hold the legal pages' text (route = id). */
-export type LegalId = 'mentions' | 'rgpd' | 'accessibilite';
-
-/**
- * A legal page's article (`mentions`, `rgpd`, `accessibilite`) from Firestore, else the demo dataset's, so one is
- * always published.
+ * A legal page's article (`mentions`, `rgpd`, `accessibilite`): never another site's text. The pull reports a missing
+ * one to the editors (report.json, /publier) and this makes the build fail, so the site online stays as it was.
+ * @throws Error naming the article when the pulled content has none.
  */
 export async function legalArticle(id: LegalId): Promise<ArticleView> {
   const entry = await getEntry('articles', id);
-  return entry ? toView(entry.id, entry.data) : toView(id, articleSchema.parse(demoArticles[id]));
+  if (!entry) {
+    throw new Error(
+      `articles/${id} is missing: the page /${id} cannot be built and the site is not published. ` +
+        `Create the article "${id}" in Firestore (docs/editeurs.md), then publish again.`,
+    );
+  }
+  return toView(entry.id, entry.data);
 }

@@ -5,7 +5,14 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { collection, getDocsFromServer } from 'firebase/firestore';
-import { dataFile, firestoreSchemas, type CollectionName, type ContentReport } from '../../src/content.config.ts';
+import {
+  dataFile,
+  firestoreSchemas,
+  type CollectionName,
+  type ContentProblem,
+  type ContentReport,
+  LEGAL_PAGES,
+} from '../../src/content.config.ts';
 import type { FirestoreConnection } from '../../src/lib/firestore.server.ts';
 import { withDeadline } from '../../src/lib/deadline.ts';
 import { collectPictureUses, pullPictures } from './pictures.ts';
@@ -72,6 +79,7 @@ export async function pullContent(options: {
       leftOut: 'document',
     });
   }
+  report.problems.push(...missingLegalPages(read.articles, data.articles));
   assertPublishable(data, report, host);
   const pictures = await pullPictures(collectPictureUses(data), { root, log });
   report.pictures = { fetched: pictures.fetched, failed: pictures.failed };
@@ -86,8 +94,33 @@ export async function pullContent(options: {
 }
 
 /**
- * @throws Error listing the missing documents (menus/principal, menus/pied, every article) and why they were left out.
+ * One problem per legal page whose article is not published (missing, or left out as invalid): the build then fails
+ * (src/content.ts legalArticle), so the site online stays as it was; another site's legal text is never published.
  */
+function missingLegalPages(read: [id: string, data: unknown][], published: Record<string, unknown>): ContentProblem[] {
+  return Object.entries(LEGAL_PAGES)
+    .filter(([id]) => !(id in published))
+    .map(([id, page]) => {
+      const raw = read.find(([readId]) => readId === id)?.[1] as { titre?: unknown } | undefined;
+      const titre = typeof raw?.titre === 'string' && raw.titre.trim() ? { titre: raw.titre } : {};
+      const consequence =
+        `sans lui, la page « ${page} » ne peut pas être publiée et le site n’est pas mis à jour : ` +
+        'la version en ligne reste en place';
+      return {
+        collection: 'articles',
+        id,
+        field: '(document)',
+        ...titre,
+        reason: raw
+          ? `${consequence}. Corrigez-le, puis publiez à nouveau`
+          : `l’article « ${id} » n’existe pas ; ${consequence}. ` +
+            `Créez-le avec l’identifiant « ${id} », puis publiez à nouveau`,
+        leftOut: 'document',
+      };
+    });
+}
+
+/** @throws Error listing the missing documents (menus/principal, menus/pied, every article) and why they were left out. */
 function assertPublishable(data: Record<CollectionName, object>, report: ContentReport, host: string): void {
   const why = (name: string, id?: string) =>
     report.problems

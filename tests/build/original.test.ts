@@ -63,7 +63,7 @@ describe("the site built from the original admin's dataset", () => {
     const report = contentReportSchema.parse(
       JSON.parse(readFileSync(join(workspace.dir, 'src/data/report.json'), 'utf8')),
     );
-    expect(report.collections.articles).toEqual({ read: 13, shown: 11 });
+    expect(report.collections.articles).toEqual({ read: 16, shown: 14 });
     expect(report.problems.map((problem) => `${problem.collection}/${problem.id}: ${problem.reason}`)).toContain(
       'articles/brouillon-casse: sa date est illisible',
     );
@@ -145,14 +145,14 @@ describe('the same site without the article adresse', () => {
     dist = await pullAndBuild('sans-adresse', 'dist-sans-adresse');
   }, 600_000);
 
-  it('is published with the association’s name and no address, and the report says why', () => {
+  it('is published under a neutral name, never the demo’s, with no address, and the report says why', () => {
     const home = page('index.html');
     const footerTitles = [...(home.querySelector('footer')?.querySelectorAll('h2') ?? [])].map(text);
     expect(footerTitles).toEqual(['Nous suivre', 'Informations']);
-    expect(text(home.querySelector('footer .site-footer__legal'))).toMatch(/^© \d{4} Les Petits Pas Ensemble$/);
+    expect(text(home.querySelector('footer .site-footer__legal'))).toMatch(/^© \d{4} L’association$/);
     const contact = page('contact/index.html');
-    expect(contact.title).toBe('Contact · Les Petits Pas Ensemble');
-    expect(text(contact.querySelector('main address'))).toBe('Les Petits Pas Ensemble');
+    expect(contact.title).toBe('Contact · L’association');
+    expect(text(contact.querySelector('main address'))).toBe('L’association');
     const report = contentReportSchema.parse(
       JSON.parse(readFileSync(join(workspace.dir, 'src/data/report.json'), 'utf8')),
     );

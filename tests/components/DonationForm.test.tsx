@@ -134,7 +134,7 @@ describe('DonationForm', () => {
     await vi.waitFor(() => expect(tab.location.href).toBe('https://checkout.stripe.com/c/pay/cs_test_9'));
     expect(tab.opener).toBeNull();
     // Kept for the cancel page (the new tab starts with a copy of sessionStorage).
-    expect(JSON.parse(sessionStorage.getItem('petitspas:don') ?? 'null')).toEqual({ somme: 1, frequence: 'ponctuel' });
+    expect(JSON.parse(sessionStorage.getItem('don:choix') ?? 'null')).toEqual({ somme: 1, frequence: 'ponctuel' });
   });
 
   it('link: a server error closes the tab, is logged and shown in French', async () => {
@@ -173,7 +173,7 @@ describe('DonationForm', () => {
   });
 
   it('restores the choice kept in sessionStorage (the cancel page)', () => {
-    sessionStorage.setItem('petitspas:don', JSON.stringify({ somme: 4, frequence: 'mensuel' }));
+    sessionStorage.setItem('don:choix', JSON.stringify({ somme: 4, frequence: 'mensuel' }));
     setup();
     expect(checkedAmount()).toBe('250 €');
     expect(screen.getByRole('radio', { name: 'Don mensuel' })).toBeChecked();
@@ -181,7 +181,7 @@ describe('DonationForm', () => {
   });
 
   it('ignores a kept choice it does not offer', () => {
-    sessionStorage.setItem('petitspas:don', JSON.stringify({ somme: 42, frequence: 'mensuel' }));
+    sessionStorage.setItem('don:choix', JSON.stringify({ somme: 42, frequence: 'mensuel' }));
     setup();
     expect(checkedAmount()).toBe('25 €');
     expect(screen.getByRole('radio', { name: 'Don ponctuel' })).toBeChecked();

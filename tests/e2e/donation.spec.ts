@@ -153,7 +153,7 @@ test.describe('donation page', () => {
       .check();
     const { session } = await payByLink(page, context);
     expect(session).toMatchObject({ mode: 'payment', ui_mode: 'hosted_page', amount_total: 5000 });
-    expect(session.metadata).toEqual({ origine: 'site-petitspas-ensemble' });
+    expect(session.metadata).toEqual({ origine: 'site-association' });
   });
 
   test('embedded: one click mounts Stripe’s form with the loading indicator in between', async ({ page, context }) => {

@@ -12,6 +12,7 @@ import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/li
 import { pullContent } from '../../scripts/lib/pull';
 import { readSeedDirectory, seedDocuments } from '../../scripts/lib/seed';
 import { connectFirestore, type FirestoreTarget } from '../../src/lib/firestore.server';
+import { problemSentences } from '../../src/features/publishing/report';
 import { fixture } from '../fixtures/content';
 import { closedPort } from '../fixtures/ports.ts';
 
@@ -100,7 +101,7 @@ describe('pull', () => {
     expect(report.collections).toEqual({
       menus: { read: 2, shown: 2 },
       categories: { read: 1, shown: 1 },
-      articles: { read: 3, shown: 3 },
+      articles: { read: 6, shown: 6 },
       partenaires: { read: 1, shown: 1 },
     });
     expect(report.problems).toEqual([]);
@@ -126,7 +127,7 @@ describe('pull', () => {
     });
 
     const articles = JSON.parse(await readFile(join(root, 'src/data/articles.json'), 'utf8'));
-    expect(Object.keys(articles).sort()).toEqual(['adresse', 'news-1', 'news-2']);
+    expect(Object.keys(articles).sort()).toEqual(['accessibilite', 'adresse', 'mentions', 'news-1', 'news-2', 'rgpd']);
     // A Timestamp becomes seconds; a numeric date stays as it was.
     expect(articles['news-1'].date).toBe(Date.UTC(2026, 9, 3, 9) / 1000);
     expect(articles['news-2'].date).toBe(1_700_000_000);
@@ -174,7 +175,7 @@ describe('pull', () => {
       { ...fixture, articles: { ...fixture.articles, casse: { titre: 'Cassé', date: 'hier', img: { src: 12 } } } },
       async (pull, root) => {
         const report = await pull();
-        expect(report.collections.articles).toEqual({ read: 4, shown: 3 });
+        expect(report.collections.articles).toEqual({ read: 7, shown: 6 });
         expect(report.problems).toEqual([
           {
             collection: 'articles',
@@ -186,7 +187,7 @@ describe('pull', () => {
           },
         ]);
         const articles = JSON.parse(await readFile(join(root, 'src/data/articles.json'), 'utf8'));
-        expect(Object.keys(articles).sort()).toEqual(['adresse', 'news-1', 'news-2']);
+        expect(Object.keys(articles)).not.toContain('casse');
       },
     );
   });
@@ -195,11 +196,39 @@ describe('pull', () => {
     const { adresse: _, ...articles } = fixture.articles;
     await withDatabase({ ...fixture, articles }, async (pull) => {
       const report = await pull();
-      expect(report.collections.articles).toEqual({ read: 2, shown: 2 });
+      expect(report.collections.articles).toEqual({ read: 5, shown: 5 });
       expect(report.problems).toEqual([
         expect.objectContaining({ collection: 'articles', id: 'adresse', leftOut: 'document' }),
       ]);
     });
+  });
+
+  it('reports in French each legal page whose article is missing or invalid, and writes the rest', async () => {
+    const { mentions: _, rgpd: __, ...articles } = fixture.articles;
+    await withDatabase(
+      { ...fixture, articles: { ...articles, rgpd: { titre: 'Données personnelles', date: 'hier' } } },
+      async (pull, root) => {
+        const report = await pull();
+        const sentences = problemSentences(report);
+        expect(sentences).toContain(
+          'L’article « mentions » n’est pas publié : l’article « mentions » n’existe pas ; sans lui, la page ' +
+            '« Mentions légales » ne peut pas être publiée et le site n’est pas mis à jour : la version en ligne ' +
+            'reste en place. Créez-le avec l’identifiant « mentions », puis publiez à nouveau.',
+        );
+        // An invalid one: why it was left out, then what it blocks.
+        expect(sentences).toEqual([
+          'L’article « Données personnelles » n’est pas publié : sa date est illisible.',
+          expect.stringContaining('L’article « mentions » n’est pas publié'),
+          'L’article « Données personnelles » n’est pas publié : sans lui, la page « Données personnelles » ne peut ' +
+            'pas être publiée et le site n’est pas mis à jour : la version en ligne reste en place. Corrigez-le, ' +
+            'puis publiez à nouveau.',
+        ]);
+        // Written for /publier; the pages are not: the build stops at them (tests/build).
+        expect(JSON.parse(await readFile(join(root, 'src/data/report.json'), 'utf8'))).toEqual(report);
+        const written = JSON.parse(await readFile(join(root, 'src/data/articles.json'), 'utf8'));
+        expect(Object.keys(written).sort()).toEqual(['accessibilite', 'adresse', 'news-1', 'news-2']);
+      },
+    );
   });
 
   it('refuses when menus/pied is missing or left out, or no article can be shown, and writes nothing', async () => {
@@ -255,7 +284,7 @@ describe("pull of the original admin's dataset (content/original)", () => {
       expect(report.collections).toEqual({
         menus: { read: 4, shown: 4 },
         categories: { read: 5, shown: 5 },
-        articles: { read: 13, shown: 11 },
+        articles: { read: 16, shown: 14 },
         partenaires: { read: 4, shown: 4 },
       });
       expect(
@@ -323,9 +352,9 @@ describe('npm run pull (the command line)', () => {
       env: { ...process.env, FIREBASE_PROJECT_ID: target.projectId, FIRESTORE_EMULATOR_HOST: emulator.address },
     });
     expect(stdout).toContain(`Pulling content from Firestore at ${emulator.address} (project demo-pipeline)`);
-    expect(stdout).toMatch(/articles\s+3 documents/);
+    expect(stdout).toMatch(/articles\s+6 documents/);
     // The report, in the words of /publier.
-    expect(stdout).toMatch(/^3 articles publiés sur 3$/m);
+    expect(stdout).toMatch(/^6 articles publiés sur 6$/m);
     expect(JSON.parse(await readFile(join(root, 'src/data/categories.json'), 'utf8'))).toHaveProperty('actualites');
   });
 

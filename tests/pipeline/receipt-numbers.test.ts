@@ -81,7 +81,7 @@ describe.skipIf(!jar)('receipt numbers in Google’s emulator', () => {
         object: 'checkout.session',
         amount_total: 2500,
         currency: 'eur',
-        metadata: { origine: 'site-petitspas-ensemble' },
+        metadata: { origine: 'site-association' },
         mode: 'payment',
       }),
     );

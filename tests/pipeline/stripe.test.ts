@@ -43,8 +43,13 @@ const SUCCESS_URL = `${ORIGIN}/soutenir/valide?session_id={CHECKOUT_SESSION_ID}`
 const CANCEL_URL = `${ORIGIN}/soutenir/annule`;
 const PRODUCT = 'Don à Les Petits Pas Ensemble';
 const MONTHLY_PRODUCT = 'Don mensuel à Les Petits Pas Ensemble';
+
+// vitest loads no pulled content: the endpoints get the association the demo dataset's article `adresse` names.
+vi.mock('../../src/association', () => ({
+  association: async () => ({ name: 'Les Petits Pas Ensemble', lines: [], contacts: [] }),
+}));
 /** The marker of this site's sessions, written out independently of stripe.server.ts. */
-const MARKER = { origine: 'site-petitspas-ensemble' };
+const MARKER = { origine: 'site-association' };
 
 let fake: FakeStripe;
 let emulator: EmbeddedFirestore;
@@ -692,6 +697,7 @@ describe('GET /api/recu', () => {
     name: 'Les Petits Pas Ensemble',
     addressLines: ['École des Petits Pas', '12 rue des Tilleuls', '69007 Lyon'],
     object: 'Gérer une école primaire inclusive.',
+    registration: '',
     signatory: 'Claire Martin, présidente',
   };
   const recu = receiptHandler(async () => ISSUER);

@@ -12,6 +12,7 @@ const ISSUER: ReceiptIssuer = {
   name: 'Les Petits Pas Ensemble',
   addressLines: ['12 rue des Tilleuls', '69007 Lyon'],
   object: 'o',
+  registration: '',
   signatory: '',
 };
 
@@ -46,6 +47,14 @@ describe('receipt PDF', () => {
   it('draws names Helvetica cannot: accents dropped, look-alikes, no emoji, "?" for the rest', async () => {
     const text = await textOf({ ...GIFT, nom: 'Łukasz Đoković 😀 Ōta 李 Zoë Œuvre' });
     expect(text).toContain('Lukasz Dokovic Ota ? Zoë Œuvre');
+  });
+
+  it('prints the registration numbers under the object when they are set, and no such line otherwise', async () => {
+    const registration = 'RNA W691012345 · SIREN 812 345 678';
+    expect(await textOf(GIFT, { ...ISSUER, registration })).toContain(
+      `Objet o Numéros d’enregistrement ${registration} Qualité`,
+    );
+    expect(await textOf()).not.toContain('Numéros d’enregistrement');
   });
 
   it('writes large amounts in figures and words, without a signatory line when none is set', async () => {

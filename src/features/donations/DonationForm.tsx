@@ -16,8 +16,8 @@ interface Choice {
   frequency: Frequency;
 }
 
-// sessionStorage key of the donor's choice, kept in the payment draft's words: /soutenir/annule restores it.
-const CHOICE_KEY = 'petitspas:don';
+// sessionStorage key of the donor's choice: /soutenir/annule restores it.
+const CHOICE_KEY = 'don:choix';
 
 /** The choice in the payment draft's (and the stored draft's) field names. */
 const asDraft = ({ amountIndex, frequency }: Choice): Pick<PaymentDraft, 'somme' | 'frequence'> => ({

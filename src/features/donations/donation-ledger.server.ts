@@ -2,7 +2,7 @@
  * The ledger: Stripe's webhook writes this site's gifts to `dons` (gift.server.ts), one per Checkout Session (`cs_…`)
  * and paid invoice (`in_…`); GET /api/recu reads them.
  */
-import { ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY, STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
+import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
 import { FieldValue, Timestamp, type Firestore, type WithFieldValue } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import { withDeadline } from '../../lib/deadline';
@@ -165,11 +165,9 @@ const isReceipted = (gift: Gift | undefined): gift is ReceiptedGift => receiptSt
 
 /**
  * GET /api/recu?session_id=cs_…: a paid one-off gift's receipt (PDF), or as JSON `{ok, etat: ReceiptState, numero?}`
- * where the gift stands; `issuer`: name and address (content), object and signatory from astro:env by default.
+ * where the gift stands; `issuer`: who issues it (src/association.ts receiptIssuer).
  */
-export function receiptHandler(
-  issuer: () => Promise<Pick<ReceiptIssuer, 'name' | 'addressLines'> & Partial<ReceiptIssuer>>,
-): EndpointHandler {
+export function receiptHandler(issuer: () => Promise<ReceiptIssuer>): EndpointHandler {
   return async ({ request }) => {
     const sessionId = new URL(request.url).searchParams.get('session_id') ?? '';
     if (!SESSION_ID_PATTERN.test(sessionId)) return jsonResponse(400, { ok: false, message: BAD_RECEIPT_LINK });
@@ -181,11 +179,7 @@ export function receiptHandler(
         return jsonResponse(200, { ok: true, etat: state, ...(isReceipted(gift) ? { numero: gift.recu } : {}) });
       }
       if (!isReceipted(gift)) return jsonResponse(404, { ok: false, message: RECEIPT_NOT_READY });
-      const object =
-        ASSOCIATION_OBJECT?.trim() ||
-        'Gérer l’École des Petits Pas, école primaire inclusive qui accueille ensemble des enfants avec et sans handicap, et soutenir leurs familles.';
-      const signatory = ASSOCIATION_SIGNATORY?.trim() ?? '';
-      const pdf = await receiptPdf({ object, signatory, ...(await issuer()) }, gift);
+      const pdf = await receiptPdf(await issuer(), gift);
       return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>]), {
         headers: {
           'content-type': 'application/pdf',

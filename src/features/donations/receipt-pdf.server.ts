@@ -5,8 +5,10 @@ import type { ReceiptedGift } from './gift.server';
 import { costAfterTaxReduction, formatEuros, TAX_REDUCTION_RATE } from './donations';
 import { toCurrency } from 'n2words/fr-FR';
 
-/** Who issues the receipt: name and address lines (content's `adresse` article), object and signatory ('' = none). */
-export type ReceiptIssuer = Record<'name' | 'object' | 'signatory', string> & { addressLines: string[] };
+/** Who issues the receipt (src/association.ts): name, address lines, object, registration numbers, signatory ('' = none). */
+export type ReceiptIssuer = Record<'name' | 'object' | 'registration' | 'signatory', string> & {
+  addressLines: string[];
+};
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
@@ -81,6 +83,7 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
   field('Nom ou dénomination', issuer.name);
   field('Adresse', issuer.addressLines.join(', '));
   field('Objet', issuer.object);
+  if (issuer.registration) field('Numéros d’enregistrement', issuer.registration);
   field('Qualité', 'Œuvre ou organisme d’intérêt général');
 
   heading('Donateur');

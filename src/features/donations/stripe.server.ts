@@ -65,21 +65,21 @@ export function stripeFromEnv(
     timeout: 8000,
     maxNetworkRetries: 0,
     telemetry: false,
-    appInfo: { name: 'petitspas-ensemble-site' },
+    appInfo: { name: 'ecole-inclusive-site' },
     // Production leaves these out: the SDK's own api.stripe.com over https.
     ...(base ? apiBase(base) : {}),
   });
 }
 
 /** Metadata of the sessions and subscriptions this site creates: the webhook records only those. */
-export const SITE_MARKER = { origine: 'site-petitspas-ensemble' } as const;
+export const SITE_MARKER = { origine: 'site-association' } as const;
 
-/**
- * A session route's POST handler for the JSON payment draft: 200 `{url}` (hosted) or `{clientSecret}` (embedded); 400
- * (`fields`), 403 another Origin, 413 over 16 KB, 415 not JSON, 502 Stripe failed or silent for 9 s, 503 not
- * configured.
- */
-export function donationSessionHandler(uiMode: 'hosted_page' | 'embedded_page', route: string): EndpointHandler {
+/** A session route's POST handler for the JSON payment draft: 200 `{url}` (hosted) or `{clientSecret}` (embedded); 400 (`fields`), 403 another Origin, 413 over 16 KB, 415 not JSON, 502 Stripe failed or silent for 9 s, 503 not configured. `seller`: the association (src/association.ts), named in the product. */
+export function donationSessionHandler(
+  uiMode: 'hosted_page' | 'embedded_page',
+  route: string,
+  seller: () => Promise<{ name: string }>,
+): EndpointHandler {
   return async ({ request }) => {
     try {
       // Browsers send Origin on every fetch() POST; links, prefetching and crawlers do not.
@@ -116,7 +116,7 @@ export function donationSessionHandler(uiMode: 'hosted_page' | 'embedded_page', 
             price_data: {
               currency: 'eur',
               unit_amount: DONATION_AMOUNTS_EUR[amountIndex]! * 100,
-              product_data: { name: `Don ${monthly ? 'mensuel ' : ''}à Les Petits Pas Ensemble` },
+              product_data: { name: `Don ${monthly ? 'mensuel ' : ''}à ${(await seller()).name}` },
               ...(monthly ? { recurring: { interval: 'month' as const } } : {}),
             },
             quantity: 1,

@@ -1,12 +1,13 @@
 /** /actualites/rss.xml: RSS 2.0 of the latest news (@astrojs/rss), announced in every page's head. */
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { address, category, FEED_NEWS_COUNT, news } from '../../content';
+import { association } from '../../association';
+import { category, FEED_NEWS_COUNT, news } from '../../content';
 import { htmlToText } from '../../lib/html.server';
 
 /** The feed's XML: the FEED_NEWS_COUNT latest items, newest first, with absolute links, dates and plain-text intros. */
 export const GET: APIRoute = async ({ site }) => {
-  const [info, actualites, items] = await Promise.all([address(), category('actualites'), news()]);
+  const [info, actualites, items] = await Promise.all([association(), category('actualites'), news()]);
   return rss({
     title: `${info.name} · ${actualites?.titre ?? 'Actualités'}`,
     description: htmlToText(actualites?.descr ?? '') || `Les nouvelles de ${info.name}.`,
