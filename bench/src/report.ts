@@ -413,7 +413,7 @@ ${warnings.length ? `\nLighthouse warnings: ${warnings.join(' ')}\n` : ''}
 ## Pictures (before → after)
 
 The demo build with two fixture pictures served over HTTP as Firebase Storage serves them
-(tests/fixtures/pictures/: a photo generated with sharp, 2,800 px wide, and a transparent PNG logo).
+(scripts/lib/picture-server.ts: a photo generated with sharp, 2,800 px wide, and a transparent PNG logo).
 The pull downloads each once; astro:assets writes AVIF and WebP (and a JPEG or PNG fallback) at 1×, 1.5×
 and 2× of the width it is shown at. A browser downloads one file of one format.
 ${report.pictures.length ? measuredOn(picturesMachine) : ''}

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDataset, measureBuild } from '../../bench/src/builds';
 import { stopEverything } from '../../bench/src/processes';
 import { createWorkspace, type Workspace } from '../../bench/src/workspace';
-import { startPictureServer, type PictureServer } from '../fixtures/picture-server';
-import { freePort } from '../fixtures/ports';
+import { startPictureServer, type PictureServer } from '../../scripts/lib/picture-server';
+import { freePort } from '../../scripts/lib/ports';
 
 const root = resolve(import.meta.dirname, '../..');
 let server: PictureServer;

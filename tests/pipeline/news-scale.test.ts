@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDataset, measureBuild, syntheticDataset, type BuildMeasurement } from '../../bench/src/builds';
 import { createWorkspace, type Workspace } from '../../bench/src/workspace';
 import { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from '../../src/features/news/news';
-import { freePort } from '../fixtures/ports';
+import { freePort } from '../../scripts/lib/ports';
 
 const root = resolve(import.meta.dirname, '../..');
 
