@@ -135,7 +135,17 @@ export function evaluateTargets(
       )[0]
     : undefined;
   const scaleSlowest = scale.results.toSorted((a, b) => a.performance - b.performance)[0];
+  // Reports written before the archive was checked have no archiveProblems.
+  const checked = builds.filter((build) => build.archiveProblems !== undefined);
+  const broken = checked.filter((build) => build.archiveProblems.length > 0);
   return [
+    {
+      target: 'News archive complete at every size (index pages, links, sitemap, feed, search, home)',
+      measured: broken.length
+        ? broken.map((build) => `${build.dataset}: ${build.archiveProblems.slice(0, 3).join('; ')}`).join(' · ')
+        : `complete in ${checked.map((build) => build.dataset).join(', ') || 'no build'}`,
+      status: checked.length ? status(broken.length === 0) : 'SKIP',
+    },
     {
       target: 'No React/react-dom on pages without islands',
       measured: leaking.length
