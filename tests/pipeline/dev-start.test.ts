@@ -22,7 +22,7 @@ let takenPort: number;
 
 /** `scripts/dev.ts` with `args` in the copy, on the embedded database and without REBUILD_SECRET. */
 function start(args: string[]): Promise<{ code: number | null; output: string }> {
-  const env = { ...process.env, FIREBASE_PROJECT_ID: '', FIRESTORE_EMULATOR_HOST: '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, FIREBASE_PROJECT_ID: '', FIRESTORE_EMULATOR_HOST: '' };
   delete env.REBUILD_SECRET;
   return new Promise((done) => {
     const child = execFile(
