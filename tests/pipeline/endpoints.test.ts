@@ -11,7 +11,7 @@ import { MAX_BODY_BYTES, MESSAGES } from '../../src/features/forms/forms';
 import { FIRESTORE_EMULATOR_HOST } from 'astro:env/server';
 import { adminFirestore, closeAdminFirestore } from '../../src/lib/firebase-admin.server';
 import { HttpError } from '../../src/lib/http-error.server';
-import { addSubmission, MAX_WRITES_IN_FLIGHT, writesInFlight } from '../../src/features/forms/submissions.server';
+import { addSubmission, writesInFlight } from '../../src/features/forms/submissions.server';
 import * as newsletter from '../../src/pages/api/newsletter';
 import * as preinscription from '../../src/pages/api/preinscription';
 import {
@@ -569,8 +569,10 @@ describe('what fuzzing found', () => {
       await expectNothingWritten(route, async () => {
         const { response, body } = await post(route, jsonRequest(route, payload));
         expect(response.status).toBe(400);
-        expect(body).toMatchObject({ ok: false, fields: { [field]: MESSAGES.malformedText } });
-        expect(MESSAGES.malformedText).toBe('Ce champ contient un caractère illisible : merci de le retaper.');
+        expect(body).toMatchObject({
+          ok: false,
+          fields: { [field]: 'Ce champ contient un caractère illisible : merci de le retaper.' },
+        });
       });
     },
   );
@@ -694,7 +696,6 @@ describe('a saturated database', () => {
       await expect(
         addSubmission('newsletter', { email: 'toujours@exemple.fr' }, { maxInFlight: 2 }),
       ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/in flight/) } });
-      expect(MAX_WRITES_IN_FLIGHT).toBe(64);
     } finally {
       logged.mockRestore();
       gateway.set('forward');
