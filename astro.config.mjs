@@ -65,6 +65,9 @@ export default defineConfig({
   // Content-Security-Policy (docs/security.md): pages add sources with `Astro.csp` (src/lib/csp.ts);
   // with staticHeaders it is sent only as a header, never a <meta>.
   security: {
+    // Astro's own cross-site form check answers before src/middleware.ts, without the security headers: the
+    // middleware applies the same rule after setting them (docs/security.md).
+    checkOrigin: false,
     csp: {
       directives: [
         "default-src 'self'",
@@ -84,12 +87,30 @@ export default defineConfig({
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },
-  // The islands' dependencies, bundled by Vite when `npm start` starts rather than found on the first
-  // visit, which would reload the page while it hydrates.
   vite: {
     // LightningCSS (which Vite 8 already uses to minify) also transforms: it resolves the custom media of
     // src/styles/breakpoints.css, the site's breakpoints, which no browser reads natively yet.
     css: { transformer: 'lightningcss', lightningcss: { drafts: { customMedia: true } } },
+    // What `npm start` serves from the project: never Astro's cache (.astro/: the session's rebuild secret, the data
+    // store), env files or credentials. Vite's own list is repeated because setting `deny` replaces it.
+    server: {
+      fs: {
+        deny: [
+          '.env',
+          '.env.*',
+          '*.{crt,pem,key,p12,pfx,cer,der}',
+          '.npmrc',
+          '.yarnrc.yml',
+          '**/.git/**',
+          '**/.astro/**',
+          '**/*service-account*.json',
+          '**/*firebase-adminsdk*.json',
+          '**/credentials*.json',
+        ],
+      },
+    },
+    // The islands' dependencies, bundled by Vite when `npm start` starts rather than found on the first
+    // visit, which would reload the page while it hydrates.
     optimizeDeps: {
       include: ['nanostores', '@nanostores/react', 'embla-carousel-react', 'zod/mini', '@stripe/stripe-js/pure'],
     },

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './scripts/lib/chromium';
-import { e2ePorts } from './tests/fixtures/ports';
+import { e2ePorts } from './scripts/lib/ports';
 
 const ports = await e2ePorts();
 

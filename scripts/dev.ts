@@ -2,12 +2,15 @@
  * `npm start`: pull, then `astro dev` (`-- --port N`, default 4321), with no Content-Security-Policy. Without
  * FIREBASE_PROJECT_ID the embedded demo database (`-- --firestore-port N`, default a free port) stays up for the
  * session (endpoints write to it; POST /api/rebuild re-pulls from it through the DEV_PULL_URL hook; without
- * REBUILD_SECRET a session secret in DEV_SECRET_FILE lets `npm run rebuild` call it) and stops on Ctrl-C.
+ * REBUILD_SECRET a session secret in DEV_SECRET_FILE lets `npm run rebuild` call it) and stops on Ctrl-C. It first
+ * checks that its port is free and that no other `npm start` of the project holds src/data/
+ * (scripts/lib/dev-guard.ts), and exits before touching anything.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DEV_SECRET_FILE, serveDevPull } from './lib/dev-pull.ts';
+import { claimDevServer } from './lib/dev-guard.ts';
 import { spawnAstro } from './lib/astro-cli.ts';
 import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
 
@@ -17,6 +20,11 @@ const firestorePort = firestorePortFlag >= 0 ? Number(args.splice(firestorePortF
 if (!Number.isInteger(firestorePort) || firestorePort < 0 || firestorePort > 65535) {
   exitWithError(new Error('--firestore-port needs a port number (0-65535)'));
 }
+
+// Astro's own flag, read here too: the port must be free before the pull rewrites src/data/ and the secret.
+const portFlag = args.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
+const port = portFlag < 0 ? 4321 : Number(args[portFlag]!.split('=')[1] ?? args[portFlag + 1]);
+await claimDevServer(port).catch(exitWithError);
 
 const stopDatabase = await pullFromPreparedSource({ keepRunning: true, firestorePort }).catch(exitWithError);
 const generatedSecret = !process.env.REBUILD_SECRET?.trim();

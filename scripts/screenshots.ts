@@ -3,9 +3,9 @@ import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
-import { NOT_FOUND_ROUTES, ROUTES } from '../tests/e2e/helpers.ts';
-import { freePort } from '../tests/fixtures/ports.ts';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './lib/chromium.ts';
+import { freePort } from './lib/ports.ts';
+import { NOT_FOUND_ROUTES, ROUTES } from './lib/routes.ts';
 
 const routes = process.argv.length > 2 ? process.argv.slice(2) : [...ROUTES, NOT_FOUND_ROUTES[0]!];
 const outDir = '/tmp/screenshots';

@@ -269,9 +269,10 @@ async function measureLoad(dir: string): Promise<EndpointLoad[]> {
   return results;
 }
 
-/** One progress line for a build. */
+/** One progress line for a build, and one per problem of its news archive. */
 function printBuild(build: BuildMeasurement): void {
   console.log(
     `${build.articles} articles, ${build.documents} documents: seed ${seconds(build.seedMs)}, pull ${seconds(build.pullMs)}, astro build ${seconds(build.buildMs)}, after ${seconds(build.afterBuildMs)}: ${seconds(build.totalMs)} (${build.pages} pages)`,
   );
+  for (const problem of build.archiveProblems) console.log(`  news archive: ${problem}`);
 }

@@ -3,7 +3,7 @@
  * (in this process), then the project's own `scripts/build.ts` (what
  * `npm run build` runs: pull, `astro build`, post-build checks) runs in a
  * temporary copy of the project against it, timed on the wall clock and split
- * into phases by the arrival time of its output lines.
+ * into phases by the arrival time of its output lines; its news archive is then read back (news-archive.ts).
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { articleSchema } from '../../src/content.config.ts';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server.ts';
 import { startEmbeddedFirestore } from '../../scripts/lib/embedded-firestore.ts';
 import { DEMO_DIR, readSeedDirectory, seedDocuments } from '../../scripts/lib/seed.ts';
+import { newsArchiveProblems } from './news-archive.ts';
 import { BenchError, onCleanup, runTimed } from './processes.ts';
 import type { Workspace } from './workspace.ts';
 
@@ -91,6 +92,8 @@ export interface BuildMeasurement {
   distBytes: number;
   /** Size of the built home page, in bytes. */
   homeHtmlBytes: number;
+  /** What is wrong with the built news archive (bench/src/news-archive.ts); [] when complete. */
+  archiveProblems: string[];
 }
 
 /**
@@ -152,6 +155,7 @@ export async function measureBuild(
       pages: dist.filter(([path]) => path.endsWith('.html')).length,
       distBytes: dist.reduce((sum, [, bytes]) => sum + bytes, 0),
       homeHtmlBytes: dist.find(([path]) => path === 'index.html')?.[1] ?? 0,
+      archiveProblems: await newsArchiveProblems(workspace.dir),
     };
   } finally {
     emulator.stop();

@@ -135,7 +135,17 @@ export function evaluateTargets(
       )[0]
     : undefined;
   const scaleSlowest = scale.results.toSorted((a, b) => a.performance - b.performance)[0];
+  // Reports written before the archive was checked have no archiveProblems.
+  const checked = builds.filter((build) => build.archiveProblems !== undefined);
+  const broken = checked.filter((build) => build.archiveProblems.length > 0);
   return [
+    {
+      target: 'News archive complete at every size (index pages, links, sitemap, feed, search, home)',
+      measured: broken.length
+        ? broken.map((build) => `${build.dataset}: ${build.archiveProblems.slice(0, 3).join('; ')}`).join(' · ')
+        : `complete in ${checked.map((build) => build.dataset).join(', ') || 'no build'}`,
+      status: checked.length ? status(broken.length === 0) : 'SKIP',
+    },
     {
       target: 'No React/react-dom on pages without islands',
       measured: leaking.length
@@ -413,7 +423,7 @@ ${warnings.length ? `\nLighthouse warnings: ${warnings.join(' ')}\n` : ''}
 ## Pictures (before → after)
 
 The demo build with two fixture pictures served over HTTP as Firebase Storage serves them
-(tests/fixtures/pictures/: a photo generated with sharp, 2,800 px wide, and a transparent PNG logo).
+(scripts/lib/picture-server.ts: a photo generated with sharp, 2,800 px wide, and a transparent PNG logo).
 The pull downloads each once; astro:assets writes AVIF and WebP (and a JPEG or PNG fallback) at 1×, 1.5×
 and 2× of the width it is shown at. A browser downloads one file of one format.
 ${report.pictures.length ? measuredOn(picturesMachine) : ''}

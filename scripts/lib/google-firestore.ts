@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../../tests/fixtures/ports.ts';
+import { freePort } from './ports.ts';
 
 const EMULATOR_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
 

@@ -1,7 +1,8 @@
 /**
  * The headers the demo build gives Netlify (after `npm run build`): Astro's Content-Security-Policy for
  * every page (hashes of its inline scripts, Stripe on the donation pages only, nothing remote on the demo
- * content), the security headers on static files (netlify.toml) and on the function's answers (middleware).
+ * content), the security headers on static files (netlify.toml) and on every answer of the function (middleware),
+ * Astro's own refusal of a cross-site form post included.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -134,5 +135,19 @@ describe('security headers', () => {
       for (const [name, value] of Object.entries(SECURITY_HEADERS))
         expect(response.headers.get(name), name).toBe(value);
     }
+  });
+
+  it('gives Astro’s own refusal of a cross-site form post (403) the security headers', async () => {
+    const response = await callBuiltFunction(
+      root,
+      new Request('https://petitspas-ensemble.netlify.app/api/newsletter', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://site-malveillant.example' },
+        body: 'email=victime%40exemple.fr',
+      }),
+    );
+    expect(response.status).toBe(403);
+    expect(await response.text()).toBe('Cross-site POST form submissions are forbidden');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), name).toBe(value);
   });
 });

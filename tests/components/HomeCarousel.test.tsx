@@ -137,8 +137,9 @@ describe('HomeCarousel: news', () => {
     expect(shownSlides()).toEqual([1]);
   });
 
-  it('wraps with its arrows and announces the position politely', async () => {
-    setWindowWidth(1280); // 3 visible: the first visible item goes 1 … 5
+  // The wrap-around at both ends is tested in the browser at 375 and 1280 px (tests/e2e/carousels.spec.ts).
+  it('moves with its arrows and announces the position politely', async () => {
+    setWindowWidth(1280); // 3 visible of 7
     renderNews();
     const user = userEvent.setup();
     const next = screen.getByRole('button', { name: 'Actualité suivante' });
@@ -149,17 +150,9 @@ describe('HomeCarousel: news', () => {
     await user.click(next);
     expect(shownSlides()).toEqual([2, 3, 4]);
     expect(status).toHaveTextContent('Actualités : 2 à 4 sur 7');
-
-    for (let press = 0; press < 3; press++) await user.click(next);
-    expect(shownSlides()).toEqual([5, 6, 7]);
-    await user.click(next);
+    await user.click(previous);
     expect(shownSlides()).toEqual([1, 2, 3]);
     expect(status).toHaveTextContent('Actualités : 1 à 3 sur 7');
-
-    await user.click(previous);
-    expect(shownSlides()).toEqual([5, 6, 7]);
-    await user.click(previous);
-    expect(shownSlides()).toEqual([4, 5, 6]);
   });
 
   it('works from the keyboard', async () => {
@@ -208,7 +201,7 @@ describe('HomeCarousel: news', () => {
 });
 
 describe('HomeCarousel: sponsors', () => {
-  it('shows round(width / 160) logo tiles, wraps, and drops its arrows when all fit', async () => {
+  it('shows round(width / 160) logo tiles, moves, and drops its arrows when all fit', async () => {
     setWindowWidth(1280); // 8 visible of 14: the first goes 1 … 7
     render(
       <>
@@ -222,9 +215,9 @@ describe('HomeCarousel: sponsors', () => {
     expect(shownSlides()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Partenaires précédents' }));
-    expect(shownSlides()).toEqual([7, 8, 9, 10, 11, 12, 13, 14]);
     await user.click(screen.getByRole('button', { name: 'Partenaires suivants' }));
+    expect(shownSlides()).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    await user.click(screen.getByRole('button', { name: 'Partenaires précédents' }));
     expect(shownSlides()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(screen.getByText('Partenaires : 1 à 8 sur 14')).toBeInTheDocument();
 

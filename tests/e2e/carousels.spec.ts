@@ -9,7 +9,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newsVisibleCount, SLIDE_DURATION_MS, sponsorsVisibleCount } from '../../src/features/carousels/carousel';
 import { HOME_NEWS_COUNT } from '../../src/features/news/news';
-import { expectNoAxeViolations, NEWS_SLUGS, VIEWPORTS, watchPage } from './helpers';
+import { NEWS_SLUGS } from '../../scripts/lib/routes';
+import { expectNoAxeViolations, VIEWPORTS, watchPage } from './helpers';
 
 interface CarouselCase {
   /** Accessible name of the region (its section heading, from the demo data). */

@@ -1,5 +1,5 @@
 /**
- * Shared helpers of the browser tests: the routes of the built site, a page
+ * Shared helpers of the browser tests (the routes of the built site are in scripts/lib/routes.ts): a page
  * watcher (console errors, failed requests to our origin) and an axe-core
  * check whose failure message lists every node (target + failure summary).
  */
@@ -14,43 +14,6 @@ export const VIEWPORTS = [
   { width: 375, height: 800 },
   { width: 1280, height: 900 },
 ] as const;
-
-/**
- * Slugs of the news pages (category actualites of the demo dataset the build
- * pulls), newest first: the news index lists exactly these, in this order
- * (news-search.spec.ts). The home carousel shows at most HOME_NEWS_COUNT of them.
- */
-export const NEWS_SLUGS = [
-  'bibliotheque-adaptee',
-  'atelier-parents-mdph',
-  'rentree-2026',
-  'course-solidaire-2026',
-  'portes-ouvertes-2026',
-  'fete-hiver-2025',
-  'rentree-2025',
-];
-
-/** Every route of the site (status 200). */
-export const ROUTES: string[] = [
-  '/',
-  '/asso',
-  '/ecole',
-  '/ecole/schema',
-  '/soutenir',
-  '/soutenir/annule',
-  '/soutenir/valide',
-  '/contact',
-  '/mentions',
-  '/rgpd',
-  '/accessibilite',
-  '/sitemap',
-  '/actualites',
-  '/recherche',
-  ...NEWS_SLUGS.map((slug) => `/actualites/${slug}`),
-];
-
-/** Paths that are not routes: the not-found page answers with status 404. */
-export const NOT_FOUND_ROUTES = ['/nimporte-quoi', '/pas-de-page-ici'];
 
 /** Problems seen while a page was used: console errors, page errors, failed requests to our origin. */
 export interface PageWatch {

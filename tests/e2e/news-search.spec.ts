@@ -6,7 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { FEED_NEWS_COUNT } from '../../src/features/news/news';
-import { expectNoAxeViolations, NEWS_SLUGS, VIEWPORTS, watchCspIssues, watchPage } from './helpers';
+import { NEWS_SLUGS } from '../../scripts/lib/routes';
+import { expectNoAxeViolations, VIEWPORTS, watchCspIssues, watchPage } from './helpers';
 
 /** A demo news item and a French word only its text holds ("crêpes": the snack of the winter party). */
 const WINTER_PARTY = { slug: 'fete-hiver-2025', titre: 'La fête d’hiver, samedi 13 décembre', word: 'crêpes' };

@@ -12,7 +12,7 @@ import { MAX_BODY_BYTES } from '../../src/lib/endpoint.server';
 import { FIRESTORE_EMULATOR_HOST } from 'astro:env/server';
 import { adminFirestore, closeAdminFirestore } from '../../src/lib/firebase-admin.server';
 import { HTTP_MESSAGES, HttpError } from '../../src/lib/http';
-import { addSubmission, MAX_WRITES_IN_FLIGHT, writesInFlight } from '../../src/features/forms/submissions.server';
+import { addSubmission, writesInFlight } from '../../src/features/forms/submissions.server';
 import * as newsletter from '../../src/pages/api/newsletter';
 import * as preinscription from '../../src/pages/api/preinscription';
 import {
@@ -615,8 +615,6 @@ describe('database unavailable', () => {
 });
 
 describe('what fuzzing found', () => {
-  const emoji = '😀';
-
   it.each([
     ['newsletter', { email: `paul\uD800@exemple.fr`, ...newsletterConsent }, 'email'],
     ['newsletter', { email: `paul@exemple.fr\uDC00`, ...newsletterConsent }, 'email'],
@@ -629,33 +627,13 @@ describe('what fuzzing found', () => {
       await expectNothingWritten(route, async () => {
         const { response, body } = await post(route, jsonRequest(route, payload));
         expect(response.status).toBe(400);
-        expect(body).toMatchObject({ ok: false, fields: { [field]: MESSAGES.malformedText } });
-        expect(MESSAGES.malformedText).toBe('Ce champ contient un caractère illisible : merci de le retaper.');
+        expect(body).toMatchObject({
+          ok: false,
+          fields: { [field]: 'Ce champ contient un caractère illisible : merci de le retaper.' },
+        });
       });
     },
   );
-
-  it('counts lengths in characters (code points): 100 emoji fit a first name and are stored, 101 do not', async () => {
-    const hundred = emoji.repeat(100);
-    expect(hundred.length).toBe(200);
-    const email = 'emoji@exemple.fr';
-    const { response } = await post(
-      'preinscription',
-      jsonRequest('preinscription', { ...validPreRegistration, email, enfantPrenom: hundred }),
-    );
-    expect(response.status).toBe(200);
-    const written = (await readCollection('inscripitions')).find((document) => document.email === email);
-    expect(written?.enfantPrenom).toBe(hundred);
-
-    await expectNothingWritten('preinscription', async () => {
-      const over = await post(
-        'preinscription',
-        jsonRequest('preinscription', { ...validPreRegistration, enfantPrenom: emoji.repeat(101) }),
-      );
-      expect(over.response.status).toBe(400);
-      expect(over.body).toMatchObject({ fields: { enfantPrenom: MESSAGES.tooLong(100) } });
-    });
-  });
 
   it.each([
     ['newsletter', 'http://127.0.0.1:4321/api/newsletter/'],
@@ -787,7 +765,6 @@ describe('a saturated database', () => {
       await expect(
         addSubmission('newsletter', randomUUID(), { email: 'toujours@exemple.fr' }, { maxInFlight: 2 }),
       ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/in flight/) } });
-      expect(MAX_WRITES_IN_FLIGHT).toBe(64);
     } finally {
       logged.mockRestore();
       gateway.set('forward');

@@ -1,13 +1,13 @@
 /**
- * The pictures step of the pull against a local HTTP server (tests/fixtures/picture-server.ts):
+ * The pictures step of the pull against a local HTTP server (scripts/lib/picture-server.ts):
  * what is read, what is left out with which French reason, and the download cache between builds.
  */
-import { cp, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPictureUses, htmlPictureSources, pullPictures } from '../../scripts/lib/pictures';
-import { FIXTURE_PICTURES, startPictureServer, type PictureServer } from '../fixtures/picture-server';
+import { fixturePicture, startPictureServer, type PictureServer } from '../../scripts/lib/picture-server';
 
 let server: PictureServer;
 const roots: string[] = [];
@@ -17,7 +17,7 @@ async function tempRoot(): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'pictures-'));
   roots.push(root);
   await mkdir(join(root, 'public/contenu'), { recursive: true });
-  await cp(join(FIXTURE_PICTURES, 'logo-partenaire.png'), join(root, 'public/contenu/logo.png'));
+  await writeFile(join(root, 'public/contenu/logo.png'), await fixturePicture('logo-partenaire.png'));
   await mkdir(join(root, 'src/data/pictures'), { recursive: true });
   await writeFile(join(root, 'src/data/pictures/ancienne.jpg'), 'stale');
   return root;

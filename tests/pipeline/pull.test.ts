@@ -14,7 +14,7 @@ import { readSeedDirectory, seedDocuments } from '../../scripts/lib/seed';
 import { connectFirestore, type FirestoreTarget } from '../../src/lib/firestore.server';
 import { problemSentences } from '../../src/features/publishing/report';
 import { fixture } from '../fixtures/content';
-import { closedPort } from '../fixtures/ports.ts';
+import { closedPort } from '../../scripts/lib/ports.ts';
 
 const run = promisify(execFile);
 const projectRoot = resolve(import.meta.dirname, '../..');

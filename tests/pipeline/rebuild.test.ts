@@ -17,7 +17,7 @@ import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestor
 import { handleRebuild, type RebuildOptions } from '../../src/features/publishing/rebuild.server';
 import * as route from '../../src/pages/api/rebuild';
 import { fixture } from '../fixtures/content';
-import { closedPort } from '../fixtures/ports';
+import { closedPort } from '../../scripts/lib/ports';
 
 const SECRET = 'secret-de-test-pour-la-reconstruction-0123456789';
 /** The exact French messages, written out independently of the code. */

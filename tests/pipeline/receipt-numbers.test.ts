@@ -1,8 +1,8 @@
 /**
  * Receipt numbers under concurrent webhooks, in Google's Firestore emulator (real transactions):
  * every paid one-off gift gets one number, unique and gap-free within its year, however many
- * webhooks arrive at once and however often Stripe retries them. Skipped, with a message,
- * where Java or the emulator's jar is missing.
+ * webhooks arrive at once and however often Stripe retries them. Without Java or the emulator's jar: skipped with
+ * a message, a failure under CI (tests/fixtures/google-emulator.ts).
  */
 import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
 import Stripe from 'stripe';
@@ -11,18 +11,10 @@ import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import * as webhook from '../../src/pages/api/stripe-webhook';
 import { paidSession, stripeEvent } from '../fixtures/fake-stripe';
 import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firestore-gateway';
-import {
-  findGoogleEmulatorJar,
-  hasJava,
-  startGoogleFirestore,
-  type GoogleFirestore,
-} from '../../scripts/lib/google-firestore';
+import { googleEmulatorJar } from '../fixtures/google-emulator';
+import { startGoogleFirestore, type GoogleFirestore } from '../../scripts/lib/google-firestore';
 
-const jar = hasJava() ? findGoogleEmulatorJar() : undefined;
-if (!jar)
-  console.warn(
-    'receipt-numbers: no Java or no Cloud Firestore emulator jar (google-cloud-cli-firestore-emulator, or FIRESTORE_EMULATOR_JAR): the concurrency test is skipped.',
-  );
+const jar = googleEmulatorJar('receipt-numbers', 'the concurrency test');
 
 let emulator: GoogleFirestore | undefined;
 let gateway: FirestoreGateway | undefined;

@@ -5,7 +5,6 @@ import {
   formatEuros,
   receiptNumber,
   receiptYear,
-  stepAmountIndex,
   taxReductionLine,
 } from '../../src/features/donations/donations';
 import { DONATION_MESSAGES as MESSAGES, paymentDraftSchema } from '../../src/features/donations/payment-draft';
@@ -31,16 +30,6 @@ describe('donation amounts (spec §9)', () => {
     ]);
     expect(plain(formatEuros(8.5))).toBe('8,50 €');
     expect(plain(formatEuros(10000, true))).toBe('10 000,00 €');
-  });
-
-  it('cycle with wrap-around in both directions (spec §4)', () => {
-    expect(stepAmountIndex(0, 1)).toBe(1);
-    expect(stepAmountIndex(9, 1)).toBe(0);
-    expect(stepAmountIndex(0, -1)).toBe(9);
-    expect(stepAmountIndex(5, -1)).toBe(4);
-    let index = 3;
-    for (let step = 0; step < 10; step += 1) index = stepAmountIndex(index, 1);
-    expect(index).toBe(3);
   });
 
   it('are chosen by index only: missing, non-integer or out-of-range ids are refused', () => {

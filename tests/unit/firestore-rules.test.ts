@@ -2,7 +2,7 @@
  * firestore.rules: only the server writes (firebase-admin, to which rules do not apply); clients
  * read the public content and nothing else. Checked statically (always), then in Google's Firestore
  * emulator when Java and its jar are here (Debian's google-cloud-cli-firestore-emulator, or
- * FIRESTORE_EMULATOR_JAR): every client write refused, and the endpoints still write.
+ * FIRESTORE_EMULATOR_JAR; under CI their absence fails the file): every client write refused, and the endpoints still write.
  */
 import { readFileSync } from 'node:fs';
 import { FIREBASE_PROJECT_ID } from 'astro:env/server';
@@ -27,7 +27,8 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findGoogleEmulatorJar, hasJava, startGoogleFirestore } from '../../scripts/lib/google-firestore';
+import { startGoogleFirestore } from '../../scripts/lib/google-firestore';
+import { googleEmulatorJar } from '../fixtures/google-emulator';
 import { closeAdminFirestore } from '../../src/lib/firebase-admin.server';
 import * as newsletterRoute from '../../src/pages/api/newsletter';
 import * as preRegistrationRoute from '../../src/pages/api/preinscription';
@@ -66,14 +67,11 @@ describe('firestore.rules, read statically', () => {
 // ---------------------------------------------------------------------------
 // Google's rules engine: the official Cloud Firestore emulator
 
-const EMULATOR_JAR = findGoogleEmulatorJar();
-const HAS_JAVA = hasJava();
-const CAN_EMULATE = Boolean(EMULATOR_JAR) && HAS_JAVA;
-if (!CAN_EMULATE) {
-  console.warn(
-    `firestore-rules: ${HAS_JAVA ? '' : 'no Java; '}${EMULATOR_JAR ? '' : 'no Cloud Firestore emulator jar; '}the rules are checked statically only, and the endpoints' writes through firebase-admin are not tried on Google's emulator. Install google-cloud-cli-firestore-emulator and a Java runtime (or set FIRESTORE_EMULATOR_JAR) to run them.`,
-  );
-}
+const EMULATOR_JAR = googleEmulatorJar(
+  'firestore-rules',
+  "the rules in Google's engine and the endpoints' writes through firebase-admin there",
+);
+const CAN_EMULATE = Boolean(EMULATOR_JAR);
 
 /** The site's project (tests/fixtures/site-env.ts), where the endpoints write. */
 const PROJECT = FIREBASE_PROJECT_ID as string;

@@ -1,8 +1,10 @@
 /**
  * `npm start` as a newcomer gets it (scripts/dev.ts: the embedded demo database and astro dev, started by
  * playwright.config.ts): no Content-Security-Policy, every island of /, /ecole and /soutenir hydrates, the
- * console stays clean, and the two forms write their documents into the dev server's embedded Firestore.
+ * console stays clean, the two forms write their documents into the dev server's embedded Firestore, and the
+ * project's caches, env files and credentials are never served.
  */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { collection, getDocsFromServer, query, where } from 'firebase/firestore';
 import { connectFirestore } from '../../../src/lib/firestore.server';
@@ -106,4 +108,19 @@ test('the pre-registration form writes its document', async ({ page, baseURL }) 
   expect(documents).toHaveLength(1);
   expect(documents[0]).toMatchObject(entry);
   expect(problems(watch)).toEqual([]);
+});
+
+test('never serves .astro/, env files or credentials from the project', async ({ request }) => {
+  // Files that exist while the dev server runs (a service account is written for the test, then removed).
+  const credentials = '.astro-smoke-service-account.json';
+  writeFileSync(credentials, '{"private_key":"not-a-real-key"}');
+  try {
+    for (const path of ['/.astro/data-store.json', '/.env.example', `/${credentials}`]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(403);
+      expect(await response.text(), path).not.toContain(readFileSync(path.slice(1), 'utf8').slice(0, 40));
+    }
+  } finally {
+    rmSync(credentials, { force: true });
+  }
 });

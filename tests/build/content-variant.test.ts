@@ -1,8 +1,11 @@
 /**
- * Real pictures through the whole build: the demo dataset in a temporary copy of the project, with
- * a 2.1 MB photo and a transparent PNG logo on a local HTTP server (as Firebase Storage serves
- * them), a photo inside an article's HTML and a picture that does not exist. `scripts/build.ts`
- * must publish the site, serve the pictures optimised from /_astro/ and report the missing one.
+ * The one build of the suite besides the demo's (which the other build tests and the browser tests share): what only
+ * a build shows when the content differs from the demo's. The demo dataset, in a temporary copy of the project, is
+ * given real pictures (a 2 MB photo and a transparent PNG logo on a local HTTP server, as Firebase Storage serves them,
+ * a photo inside an article's HTML, a picture that does not exist, one on a host that cannot be reached) and new
+ * hosts (the schema framed from an external host, a video in an article). `scripts/build.ts` must publish the site,
+ * serve the pictures optimised by astro:assets from /_astro/, report the missing ones, and give each page a policy
+ * that allows exactly the content's frame hosts. The pull's side of pictures is tests/pipeline/pictures.test.ts.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,12 +15,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDataset, measureBuild } from '../../bench/src/builds';
 import { stopEverything } from '../../bench/src/processes';
 import { createWorkspace, type Workspace } from '../../bench/src/workspace';
-import { startPictureServer, type PictureServer } from '../fixtures/picture-server';
-import { freePort } from '../fixtures/ports';
+import { startPictureServer, type PictureServer } from '../../scripts/lib/picture-server';
+import { freePort } from '../../scripts/lib/ports';
+import { builtPolicies, type Policy } from '../fixtures/built-site';
 
 const root = resolve(import.meta.dirname, '../..');
+const FRAME = 'https://docs.google.com/presentation/d/e/2PACX-demarches/embed';
+const UNREACHABLE_PICTURE = 'https://images.exemple-photos.org/course.jpg';
+const VIDEO = 'https://www.youtube-nocookie.com/embed/abc123';
 let server: PictureServer;
 let workspace: Workspace;
+let policies: Map<string, Policy>;
 
 const page = (file: string) => new JSDOM(readFileSync(join(workspace.dir, 'dist', file), 'utf8')).window.document;
 const built = (url: string) => join(workspace.dir, 'dist', url.split('?')[0]!);
@@ -32,15 +40,13 @@ beforeAll(async () => {
   articles['notre-histoire']!.contenu =
     `<p>Notre première sortie.</p><p><img src="${server.url('/photo-sortie.jpg')}" alt="La première sortie"></p>`;
   partners['fondation-lumiere-enfance']!.img = { src: server.url('/logo-partenaire.png'), alt: 'Fondation Lumière' };
-  workspace = await createWorkspace(root, 'pictures-test');
-  // vitest sets NODE_ENV=test, which the build would inherit (React's development bundle).
-  const nodeEnv = process.env.NODE_ENV;
-  delete process.env.NODE_ENV;
-  try {
-    await measureBuild(workspace, 'pictures', dataset, await freePort());
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
+  const course = articles['course-solidaire-2026'] as { img: { src: string }; contenu: string };
+  course.img.src = UNREACHABLE_PICTURE;
+  course.contenu += `<iframe src="${VIDEO}" title="La course en vidéo"></iframe>`;
+  (dataset.menus as { divers: { schema: { src: string } } }).divers.schema.src = FRAME;
+  workspace = await createWorkspace(root, 'content-variant');
+  await measureBuild(workspace, 'content variant', dataset, await freePort());
+  policies = builtPolicies(workspace.dir);
 }, 600_000);
 
 afterAll(async () => {
@@ -50,11 +56,12 @@ afterAll(async () => {
 });
 
 describe('a build with real pictures', () => {
-  it('downloads each picture once and reports the missing one, in report.json', () => {
+  it('downloads each picture once and reports the missing and unreachable ones, in report.json', () => {
     expect(server.downloads.get('/photo-sortie.jpg')).toBe(1);
     expect(server.downloads.get('/logo-partenaire.png')).toBe(1);
     const report = JSON.parse(readFileSync(join(workspace.dir, 'src/data/report.json'), 'utf8'));
-    expect(report.pictures.failed).toEqual([
+    const failed = (report.pictures.failed as { src: string }[]).toSorted((a, b) => a.src.localeCompare(b.src));
+    expect(failed).toEqual([
       {
         src: server.url('/absente.jpg'),
         collection: 'articles',
@@ -62,7 +69,10 @@ describe('a build with real pictures', () => {
         field: 'img.src',
         reason: 'le serveur a répondu « 404 Not Found » au lieu de l’image',
       },
+      expect.objectContaining({ src: UNREACHABLE_PICTURE, id: 'course-solidaire-2026', field: 'img.src' }),
     ]);
+    const course = readFileSync(join(workspace.dir, 'dist/actualites/course-solidaire-2026/index.html'), 'utf8');
+    expect(course).not.toContain(UNREACHABLE_PICTURE);
   });
 
   it('serves the news photo as AVIF and WebP srcsets from /_astro/, sized, first on its page', async () => {
@@ -114,5 +124,27 @@ describe('a build with real pictures', () => {
       }
     }
     expect(readdirSync(join(workspace.dir, 'dist/_astro')).some((name) => name.endsWith('.avif'))).toBe(true);
+  });
+});
+
+describe('the policy follows the content', () => {
+  it('frames the schema host on /ecole/schema only, and the video host everywhere, nothing wider', () => {
+    expect(readFileSync(join(workspace.dir, 'dist/ecole/schema/index.html'), 'utf8')).toContain(
+      `<iframe class="schema" src="${FRAME}"`,
+    );
+    const sorted = (sources: string[] | undefined) => [...(sources ?? [])].sort();
+    expect(sorted(policies.get('/ecole/schema')?.['frame-src'])).toEqual([
+      "'self'",
+      'https://docs.google.com',
+      'https://www.youtube-nocookie.com',
+    ]);
+    for (const path of ['/', '/ecole', '/actualites/course-solidaire-2026', '/asso']) {
+      expect(sorted(policies.get(path)?.['frame-src']), path).toEqual(["'self'", 'https://www.youtube-nocookie.com']);
+    }
+  });
+
+  it('allows pictures from the site only: the build serves every picture itself', () => {
+    expect(policies.size).toBeGreaterThan(10);
+    for (const [path, policy] of policies) expect(policy['img-src'], path).toEqual(["'self'", 'data:']);
   });
 });
