@@ -2,7 +2,8 @@
  * `npm start`: pull, then `astro dev` (`-- --port N`, default 4321), with no Content-Security-Policy. Without
  * FIREBASE_PROJECT_ID the embedded demo database (`-- --firestore-port N`, default a free port) stays up for the
  * session (endpoints write to it; POST /api/rebuild re-pulls from it; without REBUILD_SECRET a session secret in
- * DEV_SECRET_FILE lets `npm run rebuild` call it) and stops on Ctrl-C.
+ * DEV_SECRET_FILE lets `npm run rebuild` call it) and stops on Ctrl-C. Without SMTP_URL a local mail catcher keeps
+ * the site's mails (startDevMailCatcher).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { dirname } from 'node:path';
 import { DEV_SECRET_FILE } from './lib/dev-pull.ts';
 import { spawnAstro } from './lib/astro-cli.ts';
 import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
+import { startDevMailCatcher } from './lib/dev-mail.ts';
 
 const args = process.argv.slice(2);
 const firestorePortFlag = args.indexOf('--firestore-port');
@@ -18,6 +20,7 @@ if (!Number.isInteger(firestorePort) || firestorePort < 0 || firestorePort > 655
   exitWithError(new Error('--firestore-port needs a port number (0-65535)'));
 }
 
+const stopMail = await startDevMailCatcher(args);
 const stopDatabase = await pullFromPreparedSource({ keepRunning: true, firestorePort }).catch(exitWithError);
 const generatedSecret = !process.env.REBUILD_SECRET?.trim();
 if (generatedSecret) {
@@ -32,6 +35,7 @@ console.log(
 /** Stops the database this process started, removes the session secret and exits with `code`. */
 function exit(code: number): never {
   stopDatabase();
+  stopMail();
   if (generatedSecret) rmSync(DEV_SECRET_FILE, { force: true });
   process.exit(code);
 }

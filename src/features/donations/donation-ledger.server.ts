@@ -1,6 +1,6 @@
 /** The ledger: Stripe's webhook writes this site's gifts to `dons`, one per Checkout Session (`cs_…`) and paid invoice (`in_…`); GET /api/recu reads them. */
-import { ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY, STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
-import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
+import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import {
@@ -17,6 +17,9 @@ import { FIELD_MAX, MESSAGES } from '../forms/forms';
 import { notConfigured, SITE_MARKER } from './stripe.server';
 import { receiptNumber, receiptYear, SESSION_ID_PATTERN } from './donations';
 import { receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
+import { giftMails, receiptIssuerDetails } from './donation-mails.server';
+import { enqueueMails } from '../mail/outbox.server';
+import { trySend } from '../mail/mail-env.server';
 
 const badSignature = (why: string, cause?: unknown) =>
   new HttpError(400, 'Signature Stripe absente ou invalide.', { cause: new Error(why, { cause }) });
@@ -48,7 +51,9 @@ export async function stripeWebhook({ request }: EndpointContext): Promise<Respo
     });
     if (typeof event?.type !== 'string') throw badPayload('signed body is not a Stripe event');
     const entry = ledgerEntry(event);
-    const outcome = entry ? await recordDonation(entry) : 'ignored';
+    const { outcome, mails } = entry ? await recordDonation(entry) : { outcome: 'ignored', mails: [] };
+    // The donor's mail is safe in the outbox: a first try now, bounded (Stripe waits at most 20 s).
+    await trySend(mails, 3000);
     return jsonResponse(200, { ok: true, message: outcome });
   } catch (error) {
     return errorResponse('api/stripe-webhook', error);
@@ -126,9 +131,10 @@ function recordDonation({ id, record }: NonNullable<ReturnType<typeof ledgerEntr
       if (current && (late || Object.entries(record).every(same))) {
         // A read-only transaction commits a "verify" write the embedded emulator refuses: write it back.
         transaction.set(reference, current);
-        return 'unchanged' as const;
+        return { outcome: 'unchanged' as const, mails: [] };
       }
-      const next: DocumentData = { ...record, date: current?.date ?? FieldValue.serverTimestamp() };
+      // The time of the first record, not the server's: the mailed receipt and the downloaded one say the same.
+      const next: DocumentData = { ...record, date: current?.date ?? Timestamp.now() };
       if (current?.recu) next.recu = current.recu;
       else if (record.nature === 'don' && record.statut === 'paid') {
         // Still before any write, as Firestore transactions require.
@@ -136,8 +142,9 @@ function recordDonation({ id, record }: NonNullable<ReturnType<typeof ledgerEntr
         transaction.set(counter, { annee: year, dernier: last + 1 });
         next.recu = receiptNumber(year, last + 1);
       }
+      const mails = await giftMails(id, next, current);
       transaction.set(reference, next);
-      return 'written' as const;
+      return { outcome: 'written' as const, mails: enqueueMails(firestore, transaction, mails) };
     });
   });
 }
@@ -178,11 +185,7 @@ export function receiptHandler(
         return jsonResponse(200, { ok: true, etat: state, ...(state === 'pret' ? { numero: entry?.recu } : {}) });
       }
       if (!entry || state !== 'pret') return jsonResponse(404, { ok: false, message: RECEIPT_NOT_READY });
-      const object =
-        ASSOCIATION_OBJECT?.trim() ||
-        'Gérer l’École des Petits Pas, école primaire inclusive qui accueille ensemble des enfants avec et sans handicap, et soutenir leurs familles.';
-      const signatory = ASSOCIATION_SIGNATORY?.trim() ?? '';
-      const pdf = await receiptPdf({ object, signatory, ...(await issuer()) }, entry);
+      const pdf = await receiptPdf({ ...receiptIssuerDetails(), ...(await issuer()) }, entry);
       return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>]), {
         headers: {
           'content-type': 'application/pdf',

@@ -17,9 +17,12 @@ const text = (max: number, message: string = MESSAGES.badRequest) =>
   );
 const requiredText = (max: number, message: string) => text(max, message).check(z.minLength(1, { error: message }));
 const optionalText = (max: number) => z._default(text(max), '');
-/** An email: a text of at most FIELD_MAX.email characters, then spec §5's rule (`message`). */
+/** An email: a text of at most FIELD_MAX.email characters, spec §5's rule, then a real address (zod's check), each with `message`. */
 const email = (message: string) =>
-  text(FIELD_MAX.email, message).check(z.refine(isAcceptableEmail, { error: message }));
+  text(FIELD_MAX.email, message).check(
+    z.refine(isAcceptableEmail, { error: message, abort: true }),
+    z.email({ error: message }),
+  );
 /** CLDR region codes that are not countries (groupings, unknown). */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
 const regionNames = new Intl.DisplayNames(['fr'], { type: 'region', fallback: 'none' });
@@ -101,6 +104,9 @@ export const paymentDraftSchema = z.strictObject(
   },
   strict,
 );
+
+/** A valid pre-registration, as the endpoint stores it. */
+export type PreRegistration = z.infer<typeof preRegistrationSchema>;
 
 /** A valid payment draft (`somme` an index 0…9). */
 export type PaymentDraft = z.infer<typeof paymentDraftSchema>;

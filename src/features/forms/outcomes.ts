@@ -4,7 +4,7 @@ import { MESSAGES, type FormName } from './form-rules';
 /** Each form's message per outcome (`ok` is the success). */
 export const OUTCOMES = {
   newsletter: {
-    ok: MESSAGES.newsletterSuccess,
+    ok: `${MESSAGES.newsletterSuccess} ${MESSAGES.newsletterConfirmByMail}`,
     email: MESSAGES.emailIncorrect,
     consentement: MESSAGES.consentRequired,
     champs: MESSAGES.badRequest,

@@ -1,4 +1,5 @@
 /** The forms' endpoints and their writes to Firestore with firebase-admin (docs/firestore.md): one document per submission, bounded in time and number. */
+import { createHash } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import {
@@ -24,8 +25,14 @@ import {
   newsletterSchema,
   preRegistrationSchema,
   type FormName,
+  type PreRegistration,
 } from './forms';
 import { OUTCOMES, outcomeLocation, type Outcome } from './outcomes';
+import { subscribe } from './newsletter-subscription.server';
+import { enqueueMails } from '../mail/outbox.server';
+import type { OutgoingMail } from '../mail/mail';
+import { preRegistrationMails } from '../mail/mails.server';
+import { mailIdentity, siteMailSettings, trySend } from '../mail/mail-env.server';
 
 /** Unsettled writes beyond which a new one is refused unwritten: queued behind a saturated database it would be answered 503, then land. */
 export const MAX_WRITES_IN_FLIGHT = 64;
@@ -33,7 +40,31 @@ export const MAX_WRITES_IN_FLIGHT = 64;
 /** How many writes of this process are started and not yet settled (one given up after its timeout still counts). */
 export let writesInFlight = 0;
 
-/** Creates `name/<id>` (random without `id`; an existing `id` is an earlier attempt: success) with `data` and `date`, within `timeoutMs` (8000). @throws HttpError 503. */
+/** Runs `work` (a write named `what` in the log) within `timeoutMs` (8000), refused unstarted past `maxInFlight` writes. @throws HttpError 503; `accept(error)` true: not a failure. */
+async function boundedWrite<T>(
+  what: string,
+  work: () => Promise<T>,
+  {
+    timeoutMs = 8000,
+    maxInFlight = MAX_WRITES_IN_FLIGHT,
+    accept = () => false,
+  }: { timeoutMs?: number; maxInFlight?: number; accept?: (error: unknown) => boolean } = {},
+): Promise<T | undefined> {
+  if (writesInFlight >= maxInFlight) throw unavailable(`${writesInFlight} writes in flight: ${what} not written`);
+  // Data the SDK cannot encode throws at once, before anything is sent: a rejection like any other.
+  const write = Promise.try(work);
+  writesInFlight += 1;
+  const settled = () => (writesInFlight -= 1);
+  void write.then(settled, settled);
+  try {
+    return await withDeadline(write, timeoutMs);
+  } catch (error) {
+    if (!accept(error)) throw unavailable(`Could not write to ${what}`, error);
+    return undefined;
+  }
+}
+
+/** Creates `name/<id>` (random without `id`; an existing `id` is an earlier attempt: success) with `data` and `date`, and queues `mails` in the same batch, within `timeoutMs` (8000). @throws HttpError 503. */
 export async function addSubmission(
   name: 'newsletter' | 'inscripitions',
   data: Record<string, unknown>,
@@ -41,23 +72,59 @@ export async function addSubmission(
     timeoutMs = 8000,
     maxInFlight = MAX_WRITES_IN_FLIGHT,
     id,
-  }: { timeoutMs?: number; maxInFlight?: number; id?: string } = {},
+    mails = [],
+  }: { timeoutMs?: number; maxInFlight?: number; id?: string; mails?: OutgoingMail[] } = {},
 ): Promise<void> {
-  if (writesInFlight >= maxInFlight) throw unavailable(`${writesInFlight} writes in flight: ${name} not written`);
-  // Data the SDK cannot encode throws at once, before anything is sent: a rejection like any other.
-  const write = Promise.try(() => {
-    const collection = adminFirestore().collection(name);
-    return (id ? collection.doc(id) : collection.doc()).create({ ...data, date: FieldValue.serverTimestamp() });
+  const write = () => {
+    const firestore = adminFirestore();
+    const collection = firestore.collection(name);
+    const batch = firestore.batch();
+    batch.create(id ? collection.doc(id) : collection.doc(), { ...data, date: FieldValue.serverTimestamp() });
+    enqueueMails(firestore, batch, mails);
+    return batch.commit();
+  };
+  // gRPC 6 ALREADY_EXISTS: the document of this `id` is there (and its mails with it).
+  const accept = (error: unknown) => Boolean(id) && (error as { code?: unknown }).code === 6;
+  await boundedWrite(name, write, { timeoutMs, maxInFlight, accept });
+}
+
+/**
+ * The reference a family is given for the pre-registration `id`: 8 digits in two groups (« 4829 1375 »), read aloud
+ * easily, derived from the id (a retry gets the same). Not unique by construction (one chance in 100 million per
+ * pair): staff find a request by it, the document id stays the key.
+ */
+export function preRegistrationReference(id: string): string {
+  const digits = String(createHash('sha256').update(id).digest().readUInt32BE(0) % 100_000_000).padStart(8, '0');
+  return `${digits.slice(0, 4)} ${digits.slice(4)}`;
+}
+
+/** Time an endpoint gives its mails after its write, in ms: the answer never waits past ANSWER_WITHIN_MS. */
+const MAIL_WAIT_MS = 3000;
+/** The latest an endpoint answers after the request came in, in ms (Netlify stops a function at 10 s). */
+const ANSWER_WITHIN_MS = 9500;
+
+const receivedAtText = (date: Date) =>
+  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(date);
+
+/** Stores a valid pre-registration and queues its two mails (mail feature); returns the outbox ids. */
+async function storePreRegistration(
+  data: Omit<PreRegistration, 'envoi' | typeof HONEYPOT_FIELD> & { consentementTexte?: string },
+  envoi: string | undefined,
+): Promise<string[]> {
+  const id = envoi ?? adminFirestore().collection('inscripitions').doc().id;
+  const reference = preRegistrationReference(id);
+  const mails = await preRegistrationMails({
+    identity: await mailIdentity(),
+    submissionId: id,
+    reference,
+    parentFirstName: data.parentPrenom,
+    childFirstName: data.enfantPrenom,
+    parentEmail: data.email,
+    staffEmail: siteMailSettings().staff,
+    receivedAt: receivedAtText(new Date()),
   });
-  writesInFlight += 1;
-  const settled = () => (writesInFlight -= 1);
-  void write.then(settled, settled);
-  try {
-    await withDeadline(write, timeoutMs);
-  } catch (error) {
-    // gRPC 6 ALREADY_EXISTS: the document of this `id` is there.
-    if (!id || (error as { code?: unknown }).code !== 6) throw unavailable(`Could not write to ${name}`, error);
-  }
+  await addSubmission('inscripitions', { ...data, reference }, { id, mails });
+  return mails.map((mail) => mail.id);
 }
 
 /** Reads a bounded form body as a payload (formDataToPayload). @throws HttpError 413, or 400 for an unreadable form or a file (our forms have none). */
@@ -70,15 +137,12 @@ async function readFormPayload(request: Request): Promise<Record<string, unknown
   return formDataToPayload(form);
 }
 
-/** Each form's collection (spec §7: `inscripitions`, so spelled in the database) and schema. */
-const FORMS = {
-  newsletter: { collection: 'newsletter', schema: newsletterSchema },
-  preinscription: { collection: 'inscripitions', schema: preRegistrationSchema },
-} as const;
+/** Each form's schema (the collections, spec §7: `newsletter` and `inscripitions`, so spelled in the database). */
+const FORMS = { newsletter: newsletterSchema, preinscription: preRegistrationSchema } as const;
 
 /** `/api/<form>`: `POST` (JSON 200/400/415, form 303 to an outcome) stores one document with its consent text; `ALL` 405; 404 off the exact path; 413, 503. */
 export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL: EndpointHandler } {
-  const { collection, schema } = FORMS[form];
+  const schema = FORMS[form];
   // Astro routes other spellings (`/api/newsletter/`, `%6E`, case) here too; the rate limit is keyed on exact paths.
   const notFound = (request: Request) =>
     new URL(request.url).pathname === `/api/${form}`
@@ -91,6 +155,7 @@ export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL
     });
 
   async function POST({ request }: EndpointContext): Promise<Response> {
+    const started = Date.now();
     const type = mediaType(request);
     const fromForm = type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
     const done = () => (fromForm ? redirect('ok') : jsonResponse(200, { ok: true, message: OUTCOMES[form].ok }));
@@ -109,11 +174,16 @@ export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL
       }
       const { envoi, [HONEYPOT_FIELD]: _bot, ...data } = result.data;
       // Proof of consent (RGPD art. 7): the version of the wording the visitor saw, and its text.
-      await addSubmission(
-        collection,
-        { ...data, consentementTexte: consentText(form, data.consentementVersion) },
-        { id: envoi },
-      );
+      const stored = { ...data, consentementTexte: consentText(form, data.consentementVersion) };
+      // `FORMS[form]` is a union TypeScript resolves to the newsletter's schema: the form names the real one.
+      const queued =
+        form === 'preinscription'
+          ? await storePreRegistration(stored as unknown as Parameters<typeof storePreRegistration>[0], envoi)
+          : await boundedWrite('newsletter', async () =>
+              subscribe(adminFirestore(), stored, { identity: await mailIdentity(), now: Date.now() }),
+            );
+      // The mails are safe in the outbox: a first try now, bounded; the scheduled drain does the rest.
+      await trySend(queued ?? [], Math.min(MAIL_WAIT_MS, ANSWER_WITHIN_MS - (Date.now() - started)));
       return done();
     } catch (error) {
       const answer = errorResponse(`api/${form}`, error);
