@@ -106,7 +106,12 @@ function withToken(
     const current = (await transaction.get(reference)).data();
     if (!current) return 'invalid';
     const { next, outcome } = change(current, match[2]!);
-    transaction.set(reference, next ?? current);
+    if (!next) transaction.set(reference, current);
+    else {
+      // Fields left out of `next` are emptied (null): the embedded emulator ignores deletes and merges every `set`.
+      const gone = Object.keys(current).filter((field) => !(field in next));
+      transaction.update(reference, { ...next, ...Object.fromEntries(gone.map((field) => [field, null])) });
+    }
     return outcome;
   });
 }
@@ -116,14 +121,14 @@ export function confirmSubscription(firestore: Firestore, token: string, now: nu
   return withToken(firestore, token, (current, secret) => {
     if (current.statut === 'confirmed') return { outcome: 'already' };
     if (current.statut !== 'pending' || !matches(secret, current.confirmationHash)) return { outcome: 'invalid' };
-    const { confirmationHash: _used, ...rest } = current;
+    const { confirmationHash: _used, confirmationEnvoyeeLe: _sent, ...rest } = current;
     return { next: { ...rest, statut: 'confirmed', confirmeLe: Timestamp.fromMillis(now) }, outcome: 'done' };
   });
 }
 
 /**
  * Unsubscribes the address of an unsubscribe token at `now` (ms): the document keeps only the proof of consent
- * (its version, text and dates) and `desinscritLe`; the address and the tokens are erased.
+ * (its version, text and dates) and `desinscritLe`; the address and the tokens are erased (null).
  */
 export function unsubscribe(firestore: Firestore, token: string, now: number): Promise<TokenOutcome> {
   return withToken(firestore, token, (current) => {

@@ -4,7 +4,7 @@
  * put back `pending` with a later `nextAttemptAt` (backoff), or `failed`. Configuration comes as arguments (no
  * astro:env): the endpoints (mail-env.server.ts), the scheduled function and `npm run outbox` share this module.
  */
-import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { OUTBOX, type OutboxDocument } from './outbox.server';
 import type { MailTransport } from './transport.server';
 
@@ -88,10 +88,11 @@ async function sendClaimed(config: DrainConfig, id: string, mail: OutboxDocument
       sentAt: Timestamp.fromMillis(now()),
       relayResponse: String(info.response ?? '').slice(0, 500),
       lastError: '',
-      nextAttemptAt: FieldValue.delete(),
-      html: FieldValue.delete(),
-      text: FieldValue.delete(),
-      attachments: FieldValue.delete(),
+      // Emptied rather than deleted (the embedded emulator ignores deletes): no copy of the content stays.
+      nextAttemptAt: null,
+      html: '',
+      text: '',
+      attachments: [],
     });
     return 'sent';
   } catch (error) {
@@ -101,7 +102,7 @@ async function sendClaimed(config: DrainConfig, id: string, mail: OutboxDocument
     await reference.update({
       state: last ? 'failed' : 'pending',
       lastError: describe(error),
-      nextAttemptAt: last ? FieldValue.delete() : Timestamp.fromMillis(now() + delay),
+      nextAttemptAt: last ? null : Timestamp.fromMillis(now() + delay),
     });
     return last ? 'failed' : 'retried';
   }

@@ -16,23 +16,23 @@ export const OUTBOX = 'outbox';
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
 
 /**
- * An outbox document as stored. `html`, `text` and `attachments` are removed once the mail is sent (no copy of a
- * mail's content stays behind); `nextAttemptAt` is removed once it is `sent` or `failed` (the drain's query finds
- * only the others).
+ * An outbox document as stored. `html`, `text` and `attachments` are emptied once the mail is sent (no copy of a
+ * mail's content stays behind); `nextAttemptAt` is null once it is `sent` or `failed` (the drain's query finds only
+ * the others).
  */
 export interface OutboxDocument {
   kind: string;
   to: string;
   subject: string;
-  html?: string;
-  text?: string;
+  html: string;
+  text: string;
   replyTo: string;
   headers: Record<string, string>;
-  attachments?: { filename: string; contentType: string; content: Uint8Array }[];
+  attachments: { filename: string; contentType: string; content: Uint8Array }[];
   state: OutboxState;
   /** Attempts started (a claim counts one). */
   attempts: number;
-  nextAttemptAt?: Timestamp;
+  nextAttemptAt: Timestamp | null;
   /** The relay's or the network's last error ('' none), at most 500 characters. */
   lastError: string;
   createdAt: Timestamp;
