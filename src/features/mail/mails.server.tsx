@@ -3,7 +3,7 @@
  * call: each builder takes plain values (names, French texts, addresses) and the outbox id's base, and knows nothing
  * of forms or donations. Which mail goes to whom: docs/mail.md.
  */
-import { render } from '@react-email/components';
+import { render, toPlainText } from '@react-email/components';
 import type { ReactElement } from 'react';
 import { headerText, type MailAttachment, type OutgoingMail } from './mail';
 import type { MailIdentity } from './templates/MailLayout';
@@ -13,10 +13,10 @@ import { DonationThanks, MonthlyDonationConfirmation } from './templates/Donatio
 
 export type { MailIdentity } from './templates/MailLayout';
 
-/** The HTML and plain text of a mail template. */
+/** The HTML and plain text of a mail template (the text from the HTML: one React render, not two). */
 export async function renderMail(element: ReactElement): Promise<{ html: string; text: string }> {
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { html, text };
+  const html = await render(element);
+  return { html, text: toPlainText(html) };
 }
 
 /** A first name fit for a subject line: headerText, at most 60 characters. */

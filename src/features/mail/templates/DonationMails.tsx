@@ -19,23 +19,23 @@ export function DonationThanks(props: {
     <MailLayout
       identity={identity}
       preview={`Votre reçu fiscal n° ${receiptNumber} est joint à ce message.`}
-      title="Merci pour votre don !"
-      reason="Vous recevez ce message parce que vous avez fait un don sur notre site. Gardez-le : le reçu joint vous servira pour votre déclaration de revenus."
+      title="Merci pour votre don !"
+      reason="Vous recevez ce message parce que vous avez fait un don sur notre site. Gardez-le : le reçu joint vous servira pour votre déclaration de revenus."
     >
       <Text style={paragraph}>Bonjour{donorName ? ` ${donorName}` : ''},</Text>
       <Text style={paragraph}>
-        Nous avons bien reçu votre don de {amount} du {paidOn}. Merci : il aide directement les enfants de l’école.
+        Nous avons bien reçu votre don de {amount} du {paidOn}. Merci&nbsp;: il aide directement les enfants de l’école.
       </Text>
       <Text style={highlight}>
         Votre reçu fiscal n° <strong>{receiptNumber}</strong> est joint à ce message (fichier PDF).
       </Text>
       <Text style={paragraph}>
-        Il vous permet de déduire 66 % de votre don de votre impôt sur le revenu : après réduction, votre don vous coûte{' '}
-        {costAfterReduction}.
+        Il vous permet de déduire 66 % de votre don de votre impôt sur le revenu&nbsp;: après réduction, votre don vous
+        coûte {costAfterReduction}.
       </Text>
       <Text style={paragraph}>
-        Vous pouvez aussi le télécharger à nouveau depuis la page de remerciement. Une question ? Répondez simplement à
-        ce message.
+        Vous pouvez aussi le télécharger à nouveau depuis la page de remerciement. Une question&nbsp;? Répondez
+        simplement à ce message.
       </Text>
     </MailLayout>
   );
@@ -53,13 +53,13 @@ export function MonthlyDonationConfirmation(props: {
     <MailLayout
       identity={identity}
       preview="Il est prélevé chaque mois ; vous pouvez l’arrêter à tout moment."
-      title="Merci pour votre don mensuel !"
+      title="Merci pour votre don mensuel !"
       reason="Vous recevez ce message parce que vous avez mis en place un don mensuel sur notre site."
     >
       <Text style={paragraph}>Bonjour{donorName ? ` ${donorName}` : ''},</Text>
       <Text style={paragraph}>
-        Votre don mensuel de {amount} est en place : il est prélevé chaque mois sur votre carte, du même montant. Merci
-        pour ce soutien régulier, si précieux pour l’école.
+        Votre don mensuel de {amount} est en place&nbsp;: il est prélevé chaque mois sur votre carte, du même montant.
+        Merci pour ce soutien régulier, si précieux pour l’école.
       </Text>
       <Text style={paragraph}>
         Pour vos dons mensuels, vous recevez un seul reçu fiscal par an, au début de l’année suivante, pour le total de

@@ -8,9 +8,9 @@ export function NewsletterConfirmation(props: { identity: MailIdentity; confirmU
   return (
     <MailLayout
       identity={identity}
-      preview="Un clic pour confirmer : sans confirmation, vous ne recevrez rien."
+      preview="Un clic pour confirmer : sans confirmation, vous ne recevrez rien."
       title="Confirmez votre inscription à la lettre d’information"
-      reason="Vous recevez ce message parce que cette adresse a été saisie dans le formulaire « Lettre d’information » de notre site."
+      reason="Vous recevez ce message parce que cette adresse a été saisie dans le formulaire « Lettre d’information » de notre site."
     >
       <Text style={paragraph}>Bonjour,</Text>
       <Text style={paragraph}>
@@ -22,11 +22,11 @@ export function NewsletterConfirmation(props: { identity: MailIdentity; confirmU
         Confirmer mon inscription
       </Button>
       <Text style={{ ...paragraph, margin: '24px 0 16px' }}>
-        Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : sans confirmation, vous ne recevrez aucune
-        lettre.
+        Si vous n’êtes pas à l’origine de cette demande, ignorez ce message&nbsp;: sans confirmation, vous ne recevrez
+        aucune lettre.
       </Text>
       <Text style={paragraph}>
-        Vous changez d’avis ?{' '}
+        Vous changez d’avis&nbsp;?{' '}
         <Link href={unsubscribeUrl} style={link}>
           Se désinscrire
         </Link>{' '}

@@ -13,24 +13,26 @@ export function PreRegistrationAck(props: {
   reference: string;
   replyTo?: string;
 }) {
-  const { identity, parentFirstName, childFirstName, reference, replyTo } = props;
+  const { identity, parentFirstName, childFirstName, replyTo } = props;
+  // Never cut across two lines.
+  const reference = props.reference.replaceAll(' ', '\u00a0');
   return (
     <MailLayout
       identity={identity}
       preview={`Votre référence : ${reference}. Ce qui se passe maintenant, et comment corriger ou retirer la demande.`}
       title={`Nous avons bien reçu la pré-inscription de ${childFirstName}`}
-      reason="Vous recevez ce message parce que cette adresse a été saisie dans le formulaire de pré-inscription de notre site. Si ce n’est pas vous, répondez-nous : nous effacerons la demande."
+      reason="Vous recevez ce message parce que cette adresse a été saisie dans le formulaire de pré-inscription de notre site. Si ce n’est pas vous, répondez-nous : nous effacerons la demande."
     >
       <Text style={paragraph}>Bonjour {parentFirstName},</Text>
       <Text style={paragraph}>
         Merci de votre confiance. Votre demande de pré-inscription pour {childFirstName} est bien enregistrée.
       </Text>
       <Text style={highlight}>
-        Votre numéro de référence : <strong>{reference}</strong>
+        Votre numéro de référence&nbsp;: <strong>{reference}</strong>
         <br />
-        Donnez-le quand vous nous écrivez ou nous appelez : il suffit pour retrouver votre demande.
+        Donnez-le quand vous nous écrivez ou nous appelez&nbsp;: il suffit pour retrouver votre demande.
       </Text>
-      <Text style={{ ...paragraph, fontWeight: 700, margin: '0 0 8px' }}>Et maintenant ?</Text>
+      <Text style={{ ...paragraph, fontWeight: 700, margin: '0 0 8px' }}>Et maintenant&nbsp;?</Text>
       <Text style={paragraph}>
         1. L’équipe des admissions lit votre demande.
         <br />
@@ -49,7 +51,7 @@ export function PreRegistrationAck(props: {
       <Text style={paragraph}>
         À bientôt,
         <br />
-        l’équipe de {identity.name}
+        {identity.name}
       </Text>
       <Button href={`${identity.siteUrl}/ecole`} style={button}>
         Découvrir l’école
@@ -60,21 +62,22 @@ export function PreRegistrationAck(props: {
 
 /** The staff's notice: the `reference`, when (`receivedAt`, French text) and where to read it; no personal data. */
 export function PreRegistrationNotice(props: { identity: MailIdentity; reference: string; receivedAt: string }) {
-  const { identity, reference, receivedAt } = props;
+  const { identity, receivedAt } = props;
+  const reference = props.reference.replaceAll(' ', '\u00a0');
   return (
     <MailLayout
       identity={identity}
       preview={`Référence ${reference}, reçue le ${receivedAt}.`}
       title="Nouvelle demande de pré-inscription"
-      reason="Avis automatique du site, envoyé à l’adresse de l’équipe (ASSOCIATION_EMAIL). Il ne contient aucune donnée personnelle : les informations de la famille restent dans la base de données."
+      reason="Avis automatique du site, envoyé à l’adresse de l’équipe (ASSOCIATION_EMAIL). Il ne contient aucune donnée personnelle : les informations de la famille restent dans la base de données."
     >
       <Text style={paragraph}>Une nouvelle demande de pré-inscription est arrivée le {receivedAt}.</Text>
       <Text style={highlight}>
-        Référence : <strong>{reference}</strong>
+        Référence&nbsp;: <strong>{reference}</strong>
       </Text>
       <Text style={paragraph}>
-        Pour la lire, ouvrez la collection « inscripitions » de la base de données (console Firebase) et cherchez la
-        référence {reference}. La famille a reçu un accusé de réception avec cette même référence.
+        Pour la lire, ouvrez la collection «&nbsp;inscripitions&nbsp;» de la base de données (console Firebase) et
+        cherchez la référence {reference}. La famille a reçu un accusé de réception avec cette même référence.
       </Text>
       <Text style={paragraph}>
         Le site :{' '}
