@@ -8,7 +8,10 @@ import { adminFirestoreFrom } from './firebase-admin-env.server';
 
 let site: Firestore | undefined;
 
-/** The admin Firestore of FIREBASE_PROJECT_ID (adminFirestoreFrom): the site's (astro:env, one a process), or a new one for `variables`. @throws Error without project id or, for a real project, service account. */
+/**
+ * The admin Firestore of FIREBASE_PROJECT_ID (adminFirestoreFrom): the site's (astro:env, one a process), or a new one
+ * for `variables`. @throws Error without project id or, for a real project, service account.
+ */
 export function adminFirestore(variables?: Partial<typeof env>): Firestore {
   if (!variables) return (site ??= adminFirestoreFrom(env));
   return adminFirestoreFrom(variables);

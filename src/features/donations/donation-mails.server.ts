@@ -12,7 +12,9 @@ import { mailIdentity, siteMailSettings } from '../mail/mail-env.server';
 import { costAfterTaxReduction, formatEuros } from './donations';
 import { receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
 
-/** The receipt's object (ASSOCIATION_OBJECT, else the demo association's) and signatory (ASSOCIATION_SIGNATORY, or ''). */
+/**
+ * The receipt's object (ASSOCIATION_OBJECT, else the demo association's) and signatory (ASSOCIATION_SIGNATORY, or '').
+ */
 export function receiptIssuerDetails(): Pick<ReceiptIssuer, 'object' | 'signatory'> {
   const object =
     ASSOCIATION_OBJECT?.trim() ||

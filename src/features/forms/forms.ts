@@ -17,7 +17,10 @@ const text = (max: number, message: string = MESSAGES.badRequest) =>
   );
 const requiredText = (max: number, message: string) => text(max, message).check(z.minLength(1, { error: message }));
 const optionalText = (max: number) => z._default(text(max), '');
-/** An email: a text of at most FIELD_MAX.email characters, spec §5's rule, then a real address (zod's check), each with `message`. */
+/**
+ * An email: a text of at most FIELD_MAX.email characters, spec §5's rule, then a real address (zod's check), each with
+ * `message`.
+ */
 const email = (message: string) =>
   text(FIELD_MAX.email, message).check(
     z.refine(isAcceptableEmail, { error: message, abort: true }),

@@ -40,7 +40,10 @@ export const MAX_WRITES_IN_FLIGHT = 64;
 /** How many writes of this process are started and not yet settled (one given up after its timeout still counts). */
 export let writesInFlight = 0;
 
-/** Runs `work` (a write named `what` in the log) within `timeoutMs` (8000), refused unstarted past `maxInFlight` writes. @throws HttpError 503; `accept(error)` true: not a failure. */
+/**
+ * Runs `work` (a write named `what` in the log) within `timeoutMs` (8000), refused unstarted past `maxInFlight` writes.
+ * @throws HttpError 503; `accept(error)` true: not a failure.
+ */
 async function boundedWrite<T>(
   what: string,
   work: () => Promise<T>,
@@ -64,7 +67,10 @@ async function boundedWrite<T>(
   }
 }
 
-/** Creates `name/<id>` (random without `id`; an existing `id` is an earlier attempt: success) with `data` and `date`, and queues `mails` in the same batch, within `timeoutMs` (8000). @throws HttpError 503. */
+/**
+ * Creates `name/<id>` (random without `id`; an existing `id` is an earlier attempt: success) with `data` and `date`,
+ * and queues `mails` in the same batch, within `timeoutMs` (8000). @throws HttpError 503.
+ */
 export async function addSubmission(
   name: 'newsletter' | 'inscripitions',
   data: Record<string, unknown>,

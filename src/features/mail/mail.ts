@@ -53,7 +53,9 @@ export class MailInputError extends Error {
   override name = 'MailInputError';
 }
 
-/** `mail` with its subject cleaned (headerText), after checking its id, addresses and headers. @throws MailInputError. */
+/**
+ * `mail` with its subject cleaned (headerText), after checking its id, addresses and headers. @throws MailInputError.
+ */
 export function checkedMail(mail: OutgoingMail): OutgoingMail {
   if (!MAIL_ID_PATTERN.test(mail.id)) throw new MailInputError(`outbox id "${mail.id}" is not a plain id`);
   for (const address of [mail.to, ...(mail.replyTo ? [mail.replyTo] : [])]) {

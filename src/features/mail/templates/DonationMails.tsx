@@ -5,7 +5,9 @@
 import { Link, Text } from '@react-email/components';
 import { highlight, link, MailLayout, paragraph, type MailIdentity } from './MailLayout';
 
-/** `donorName` ('' none), `amount` (« 50,00 € »), `paidOn` (« 12 mars 2026 »), `receiptNumber`, `costAfterReduction`. */
+/**
+ * `donorName` ('' none), `amount` (« 50,00 € »), `paidOn` (« 12 mars 2026 »), `receiptNumber`, `costAfterReduction`.
+ */
 export function DonationThanks(props: {
   identity: MailIdentity;
   donorName: string;
