@@ -13,8 +13,8 @@ import { pulledFrameOrigins } from './src/lib/content-csp.ts';
 const atkinson = (weight, style) =>
   `./node_modules/@fontsource/atkinson-hyperlegible-next/files/atkinson-hyperlegible-next-latin-${weight}-${style}.woff2`;
 
-/** Pages kept out of sitemap-index.xml: the not-found page, the donation return pages, the editors' publish page. */
-const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|publier)\/?$/;
+/** Pages kept out of sitemap-index.xml: the not-found page, the donation return pages, the editors' publish page, the newsletter's confirmation and unsubscription. */
+const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|publier|newsletter\/.*)\/?$/;
 
 /** An optional server variable of astro:env, read when the server starts (see `env` below). */
 const atRunTime = envField.string({ context: 'server', access: 'secret', optional: true });
@@ -65,8 +65,8 @@ export default defineConfig({
   // Content-Security-Policy (docs/security.md): pages add sources with `Astro.csp` (src/lib/csp.ts);
   // with staticHeaders it is sent only as a header, never a <meta>.
   security: {
-    // Astro's own cross-site form check answers before src/middleware.ts, without the security headers: the
-    // middleware applies the same rule after setting them (docs/security.md).
+    // Off: src/middleware.ts makes the same check (docs/security.md), but lets mail clients post the one-click
+    // unsubscription (RFC 8058), which carries its own secret and no Origin.
     checkOrigin: false,
     csp: {
       directives: [
@@ -148,6 +148,9 @@ export default defineConfig({
       ASSOCIATION_REGISTRATION: atRunTime,
       REBUILD_SECRET: atRunTime,
       NETLIFY_BUILD_HOOK_URL: atRunTime,
+      SMTP_URL: atRunTime,
+      MAIL_FROM: atRunTime,
+      ASSOCIATION_EMAIL: atRunTime,
       PUBLIC_STRIPE_PUBLISHABLE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
     },
   },

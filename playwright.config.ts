@@ -42,6 +42,13 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
+      // A local SMTP server keeping the site's mails; the tests read them from its web view (/mails.json).
+      command: `tsx scripts/mail-catcher.ts ${ports.smtp} ${ports.mailHttp}`,
+      url: `http://127.0.0.1:${ports.mailHttp}/mails.json`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
       // Static files, the endpoints (the built Netlify function) and an embedded Firestore the tests read back.
       command: `tsx scripts/serve-dist.ts ${ports.site} --emulator 127.0.0.1:${ports.firestore}`,
       url: `http://127.0.0.1:${ports.site}/`,
@@ -54,6 +61,9 @@ export default defineConfig({
         STRIPE_API_BASE: `http://127.0.0.1:${ports.stripe}`,
         // The publish page's password; no build hook, so a right one would only answer « erreur ».
         REBUILD_SECRET: ['e2e', 'publish', 'secret'].join('-'),
+        SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+        MAIL_FROM: 'Site de test <site@exemple.org>',
+        ASSOCIATION_EMAIL: 'equipe@exemple.org',
       },
     },
     {

@@ -4,7 +4,8 @@
  * session (endpoints write to it; POST /api/rebuild re-pulls from it through the DEV_PULL_URL hook; without
  * REBUILD_SECRET a session secret in DEV_SECRET_FILE lets `npm run rebuild` call it) and stops on Ctrl-C. It first
  * checks that its port is free and that no other `npm start` of the project holds src/data/
- * (scripts/lib/dev-guard.ts), and exits before touching anything.
+ * (scripts/lib/dev-guard.ts), and exits before touching anything. Without SMTP_URL a local mail catcher keeps the
+ * site's mails (startDevMailCatcher).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { DEV_SECRET_FILE, serveDevPull } from './lib/dev-pull.ts';
 import { claimDevServer } from './lib/dev-guard.ts';
 import { spawnAstro } from './lib/astro-cli.ts';
 import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
+import { startDevMailCatcher } from './lib/dev-mail.ts';
 
 const args = process.argv.slice(2);
 const firestorePortFlag = args.indexOf('--firestore-port');
@@ -26,6 +28,7 @@ const portFlag = args.findIndex((arg) => arg === '--port' || arg.startsWith('--p
 const port = portFlag < 0 ? 4321 : Number(args[portFlag]!.split('=')[1] ?? args[portFlag + 1]);
 await claimDevServer(port).catch(exitWithError);
 
+const stopMail = await startDevMailCatcher(args);
 const stopDatabase = await pullFromPreparedSource({ keepRunning: true, firestorePort }).catch(exitWithError);
 const generatedSecret = !process.env.REBUILD_SECRET?.trim();
 if (generatedSecret) {
@@ -44,6 +47,7 @@ console.log(
 function exit(code: number): never {
   devPull.close();
   stopDatabase();
+  stopMail();
   if (generatedSecret) rmSync(DEV_SECRET_FILE, { force: true });
   process.exit(code);
 }

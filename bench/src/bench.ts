@@ -11,6 +11,7 @@ import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { measurePictures, withFixturePictures } from './pictures.ts';
 import { ENDPOINTS, loadEndpoint, primeDatabase, type BenchDatabase, type EndpointLoad } from './endpoint-load.ts';
 import { GZIP_LEVEL, measurePages } from './pages.ts';
+import { measureMailLoad, type MailLoad } from './mail-load.ts';
 import { freePort, onCleanup, stopEverything } from './processes.ts';
 import { evaluateTargets, kb, machineInfo, pictureTable, seconds, writeReport, type BenchReport } from './report.ts';
 import { SERVED_PROJECT_ID, serveBuiltSite, type LocalSite } from './server.ts';
@@ -22,16 +23,18 @@ const { values: options } = parseArgs({
     quick: { type: 'boolean', default: false },
     pictures: { type: 'boolean', default: false },
     load: { type: 'boolean', default: false },
+    mail: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (options.help) {
   console.log(
     [
-      'Usage: npm run bench [-- --quick | --pictures | --load]',
+      'Usage: npm run bench [-- --quick | --pictures | --load | --mail]',
       '  --quick     no 5,000- and 10,000-article builds, scale Lighthouse at 1,000 articles, 3 s load runs, Lighthouse on one news page only; report in bench/reports/',
       '  --pictures  only the demo build and the pictures before/after table; merged into bench/report.md and .json',
       '  --load      only the form endpoints under load (demo build first); merged into bench/report.md and .json',
+      '  --mail      only the mail burst (demo build first): 200 pre-registrations at once, 400 mails, none lost or twice',
     ].join('\n'),
   );
   process.exit(0);
@@ -66,6 +69,33 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.error(`\nInterrupted (${signal}): stopping servers, emulators and Chromium, removing temporary copies.`);
     void stopEverything().then(() => process.exit(130));
+  });
+}
+
+/** Pre-registrations of the mail burst, all sent at once (two mails each). */
+const MAIL_BURST = 200;
+
+/** The mail burst on the built site of `dir`: prints it, and fails the bench when a mail is lost or sent twice. */
+async function mailPart(dir: string): Promise<MailLoad> {
+  section(`Mail: ${MAIL_BURST} pre-registrations at once, two mails each, then one drain`);
+  const result = await measureMailLoad(dir, await freePort(4500, 4599), await emulatorPort(), MAIL_BURST);
+  console.log(
+    `${result.answered} of ${result.submissions} answered 200 in ${result.burstSeconds.toFixed(1)} s (${JSON.stringify(result.statusCounts)}), ${result.stored} stored; ${result.sentByEndpoints} mails sent by the endpoints, ${result.sentByDrain} by the drain; ${result.lost} lost, ${result.duplicated} duplicated`,
+  );
+  if (result.lost > 0 || result.duplicated > 0 || result.stored < result.answered) {
+    throw new Error(`mail burst: ${result.lost} lost, ${result.duplicated} duplicated, ${result.stored} stored`);
+  }
+  return result;
+}
+
+if (options.mail) {
+  await runPart('The mail part', async () => {
+    section('Pull + build of the demo dataset (for the mail burst)');
+    const copy = await createWorkspace(root, 'mail');
+    await measureBuild(copy, 'demo', await demoDataset(root), await emulatorPort());
+    const mail = await mailPart(copy.dir);
+    await copy.remove();
+    return { mail, mailMachine: machine };
   });
 }
 
@@ -131,6 +161,7 @@ try {
 
   await site.stop();
   const load = await measureLoad(demoCopy.dir);
+  const mail = await mailPart(demoCopy.dir);
   await demoCopy.remove();
 
   const report: BenchReport = {
@@ -147,6 +178,8 @@ try {
     picturesMachine: machine,
     load,
     loadMachine: machine,
+    mail,
+    mailMachine: machine,
   };
   const { paths, markdown } = quick
     ? await writeReport(report, join(root, 'bench', 'reports'), 'report-quick')

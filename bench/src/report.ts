@@ -11,6 +11,7 @@ import { format, resolveConfig } from 'prettier';
 import type { BuildMeasurement } from './builds.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 import { ENDPOINTS, type Consistency, type EndpointLoad } from './endpoint-load.ts';
+import type { MailLoad } from './mail-load.ts';
 import type { PageWeight } from './pages.ts';
 import type { PictureMeasurement } from './pictures.ts';
 
@@ -80,6 +81,10 @@ export interface BenchReport {
   load: EndpointLoad[];
   /** The machine when the load part was measured (`--load` measures it alone, later). */
   loadMachine: MachineInfo;
+  /** The mail burst (`--mail` measures it alone): two mails per pre-registration, none lost or twice. */
+  mail?: MailLoad;
+  /** The machine when the mail burst was measured. */
+  mailMachine?: MachineInfo;
   /** Fixture photos before and after astro:assets. */
   pictures: PictureMeasurement[];
   /** The machine when the pictures were measured (`--pictures` measures them alone, later). */
@@ -429,6 +434,19 @@ and 2× of the width it is shown at. A browser downloads one file of one format.
 ${report.pictures.length ? measuredOn(picturesMachine) : ''}
 
 ${report.pictures.length ? pictureTable(report.pictures) : 'Not measured (`npm run bench -- --pictures` measures it alone).'}
+
+## Mail burst
+
+${
+  report.mail
+    ? `${measuredOn(report.mailMachine ?? loadMachine)}
+${report.mail.submissions} pre-registrations at once through the built function, two mails each to a local SMTP server,
+then one drain (as the scheduled function): ${report.mail.answered} answered 200 in ${report.mail.burstSeconds.toFixed(1)} s
+(${JSON.stringify(report.mail.statusCounts)}), ${report.mail.stored} stored;
+${report.mail.sentByEndpoints} mails sent by the endpoints' first try, ${report.mail.sentByDrain} by the drain;
+**${report.mail.lost} lost, ${report.mail.duplicated} duplicated**.`
+    : 'Not measured (`npm run bench -- --mail` measures it alone).'
+}
 
 ## Form endpoints under load
 

@@ -30,7 +30,10 @@ export const optionalText = (max: number) => z._default(text(max), '');
 
 /** An email: a text of at most PERSON_FIELD_MAX.email characters, then spec §5's rule (`message`). */
 export const email = (message: string) =>
-  text(PERSON_FIELD_MAX.email, message).check(z.refine(isAcceptableEmail, { error: message }));
+  text(PERSON_FIELD_MAX.email, message).check(
+    z.refine(isAcceptableEmail, { error: message, abort: true }),
+    z.email({ error: message }),
+  );
 
 /** CLDR region codes that are not countries (groupings, unknown). */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);

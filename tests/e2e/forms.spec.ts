@@ -67,7 +67,8 @@ test.describe('newsletter popup', () => {
     });
     await dialog.getByRole('button', { name: 'M’inscrire' }).click();
 
-    const message = 'Votre email a bien été enregistré, merci pour votre soutien.';
+    const message =
+      'Votre email a bien été enregistré, merci pour votre soutien. Pour confirmer votre inscription, ouvrez le message que nous venons de vous envoyer.';
     await expect(banner(page)).toHaveText(message);
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'S’inscrire à la lettre d’information' })).toBeFocused();
@@ -75,11 +76,15 @@ test.describe('newsletter popup', () => {
     const documents = await documentsWithEmail('newsletter', email);
     expect(documents).toHaveLength(1);
     expect(Object.keys(documents[0] ?? {}).sort()).toEqual([
+      'confirmationEnvoyeeLe',
+      'confirmationHash',
       'consentement',
       'consentementTexte',
       'consentementVersion',
       'date',
+      'desinscriptionJeton',
       'email',
+      'statut',
     ]);
     // Proof of consent: the wording the visitor saw next to the box, and its version.
     expect(documents[0]).toMatchObject({ email, ...storedConsent('newsletter') });
@@ -260,7 +265,7 @@ test.describe('without JavaScript', () => {
     await dialog.getByRole('button', { name: 'M’inscrire' }).click();
     await expect(page).toHaveURL(/\/#newsletter-ok$/);
     await expect(page.locator('#newsletter-ok')).toHaveText(
-      'Votre email a bien été enregistré, merci pour votre soutien.',
+      'Votre email a bien été enregistré, merci pour votre soutien. Pour confirmer votre inscription, ouvrez le message que nous venons de vous envoyer.',
     );
     await expect(page.locator('#newsletter-consentement')).toBeHidden();
     expect(await documentsWithEmail('newsletter', email)).toHaveLength(1);

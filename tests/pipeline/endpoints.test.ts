@@ -35,6 +35,9 @@ async function count(name: string): Promise<number> {
   return (await readCollection(name)).length;
 }
 
+/** A pre-registration's reference: 8 digits in two groups. */
+const REFERENCE = expect.stringMatching(/^\d{4} \d{4}$/);
+
 const URLS = {
   newsletter: 'http://127.0.0.1:4321/api/newsletter',
   preinscription: 'http://127.0.0.1:4321/api/preinscription',
@@ -89,7 +92,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/newsletter (JSON, as the island sends it)', () => {
-  it('writes exactly one {email, consentement, date} document and answers 200 with the success message', async () => {
+  it('writes exactly one pending {email, consentement, date} document and answers 200 with the success message', async () => {
     const before = await count('newsletter');
     const { response, body } = await post(
       'newsletter',
@@ -102,14 +105,18 @@ describe('POST /api/newsletter (JSON, as the island sends it)', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(body).toEqual({ ok: true, message: 'Votre email a bien été enregistré, merci pour votre soutien.' });
+    expect(body).toEqual({
+      ok: true,
+      message:
+        'Votre email a bien été enregistré, merci pour votre soutien. Pour confirmer votre inscription, ouvrez le message que nous venons de vous envoyer.',
+    });
 
     const documents = await readCollection('newsletter');
     expect(documents).toHaveLength(before + 1);
     const written = documents.find((document) => document.email === 'marie@exemple.fr');
-    const { date, ...fields } = written ?? {};
-    expect(fields).toEqual({ email: 'marie@exemple.fr', ...storedConsent('newsletter') });
-    expectTimestampNearNow(date);
+    // The double opt-in's own fields: tests/pipeline/mail-newsletter.test.ts.
+    expect(written).toMatchObject({ email: 'marie@exemple.fr', statut: 'pending', ...storedConsent('newsletter') });
+    expectTimestampNearNow(written?.date);
   });
 
   it.each([
@@ -209,7 +216,7 @@ describe('POST /api/preinscription (JSON)', () => {
     expect(documents).toHaveLength(before + 1);
     const written = documents.find((document) => document.email === validPreRegistration.email);
     const { date, ...fields } = written ?? {};
-    expect(fields).toEqual({ ...validPreRegistration, ...storedConsent('preinscription') });
+    expect(fields).toEqual({ ...validPreRegistration, ...storedConsent('preinscription'), reference: REFERENCE });
     expectTimestampNearNow(date);
   });
 
@@ -229,6 +236,7 @@ describe('POST /api/preinscription (JSON)', () => {
     expect(fields).toEqual({
       ...required,
       ...storedConsent('preinscription'),
+      reference: REFERENCE,
       infos: '',
       adresse: '',
       postal: '',
@@ -423,6 +431,7 @@ describe('plain form POST (no JavaScript)', () => {
       ...validPreRegistration,
       ...storedConsent('preinscription'),
       email: 'multipart@exemple.fr',
+      reference: REFERENCE,
     });
     expectTimestampNearNow(date);
   });
@@ -705,14 +714,15 @@ describe('submission key (envoi): a retry never makes a second document', () => 
   it('stores one document under the key, and answers a second attempt with the same key 200 without writing', async () => {
     const envoi = randomUUID();
     const email = `cle-${envoi.slice(0, 8)}@exemple.fr`;
-    const first = await post('newsletter', jsonRequest('newsletter', { email, ...newsletterConsent, envoi }));
+    const payload = { ...validPreRegistration, email, envoi };
+    const first = await post('preinscription', jsonRequest('preinscription', payload));
     expect(first.response.status).toBe(200);
-    await expectNothingWritten('newsletter', async () => {
-      const again = await post('newsletter', jsonRequest('newsletter', { email, ...newsletterConsent, envoi }));
+    await expectNothingWritten('preinscription', async () => {
+      const again = await post('preinscription', jsonRequest('preinscription', payload));
       expect(again.response.status).toBe(200);
       expect(again.body).toEqual(first.body);
     });
-    const stored = await adminFirestore().collection('newsletter').doc(envoi).get();
+    const stored = await adminFirestore().collection('inscripitions').doc(envoi).get();
     expect(stored.get('email')).toBe(email);
     expect(stored.data()).not.toHaveProperty('envoi');
   });

@@ -3,7 +3,7 @@
  * and paid invoice (`in_…`); GET /api/recu reads them.
  */
 import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
-import { FieldValue, Timestamp, type Firestore, type WithFieldValue } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import { withDeadline } from '../../lib/deadline';
 import {
@@ -27,6 +27,9 @@ import {
 import { receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
 import type { ReceiptState } from './receipt-state';
 import { notConfigured, SITE_MARKER } from './stripe.server';
+import { giftMails } from './donation-mails.server';
+import { enqueueMails } from '../mail/outbox.server';
+import { trySend } from '../mail/mail-env.server';
 
 const badSignature = (why: string, cause?: unknown) => badRequest(why, cause, 'Signature Stripe absente ou invalide.');
 
@@ -62,7 +65,9 @@ export async function stripeWebhook({ request }: EndpointContext): Promise<Respo
     });
     if (typeof event?.type !== 'string') throw badRequest('signed body is not a Stripe event');
     const entry = ledgerEntry(event);
-    const outcome = entry ? await recordGift(entry) : 'ignored';
+    const { outcome, mails } = entry ? await recordGift(entry) : { outcome: 'ignored', mails: [] };
+    // The donor's mail is safe in the outbox: a first try now, bounded (Stripe waits at most 20 s).
+    await trySend(mails, 3000);
     return jsonResponse(200, { ok: true, message: outcome });
   } catch (error) {
     return errorResponse('api/stripe-webhook', error);
@@ -109,7 +114,8 @@ function sameGift(current: Gift, gift: PaidGift): boolean {
 /**
  * Records `gift` under `dons/<id>` in one transaction: 'unchanged' for an exact replay or a late 'unpaid' over a final
  * status, else 'written' (`date` and `recu` kept). A paid one-off gift without a number takes its year's next
- * (`compteurs/recus-<year>`: unique and gap-free).
+ * (`compteurs/recus-<year>`: unique and gap-free). The donor's mails the change calls for (donation-mails.server.ts)
+ * are queued in the same transaction; their outbox ids are returned with the outcome.
  * @throws HttpError 503 (ledger).
  */
 function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
@@ -123,9 +129,10 @@ function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
       if (current && (late || sameGift(current, gift))) {
         // A read-only transaction commits a "verify" write the embedded emulator refuses: write it back.
         transaction.set(reference, current);
-        return 'unchanged' as const;
+        return { outcome: 'unchanged' as const, mails: [] };
       }
-      const next: WithFieldValue<Gift> = { ...gift, date: current?.date ?? FieldValue.serverTimestamp() };
+      // The time of the first record, not the server's: the mailed receipt and the downloaded one say the same.
+      const next: Gift = { ...gift, date: current?.date ?? Timestamp.now() };
       if (current?.recu) next.recu = current.recu;
       else if (gift.nature === 'don' && gift.statut === 'paid') {
         // Still before any write, as Firestore transactions require.
@@ -133,8 +140,9 @@ function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
         transaction.set(counter, { annee: year, dernier: last + 1 });
         next.recu = receiptNumber(year, last + 1);
       }
+      const mails = await giftMails(id, next, current);
       transaction.set(reference, next);
-      return 'written' as const;
+      return { outcome: 'written' as const, mails: enqueueMails(firestore, transaction, mails) };
     });
   });
 }

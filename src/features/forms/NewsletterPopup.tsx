@@ -72,7 +72,7 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
     setConsent(false);
     setTouched(false);
     dialog.current?.close();
-    showMessage(result.message || MESSAGES.newsletterSuccess, 'success');
+    showMessage(result.message || `${MESSAGES.newsletterSuccess} ${MESSAGES.newsletterConfirmByMail}`, 'success');
   }
 
   return (

@@ -13,6 +13,8 @@ export const MESSAGES = {
   emailIncorrect: "L'email ne semble pas correct, pouvez-vous le vérifier ?",
   consentRequired: 'Votre consentement est obligatoire pour vous inscrire',
   newsletterSuccess: 'Votre email a bien été enregistré, merci pour votre soutien.',
+  /** Said beside newsletterSuccess: the double opt-in (docs/mail.md). */
+  newsletterConfirmByMail: 'Pour confirmer votre inscription, ouvrez le message que nous venons de vous envoyer.',
   /** Spec §5: shown next to the email field while it is invalid. */
   emailFieldInvalid: FIELD_MESSAGES.emailInvalid,
   preRegistrationSuccess: 'Vous avez été inscrit',

@@ -59,6 +59,9 @@ export const preRegistrationSchema = z.strictObject(
   strict,
 );
 
+/** A valid pre-registration, as the endpoint stores it. */
+export type PreRegistration = z.infer<typeof preRegistrationSchema>;
+
 /**
  * What the pre-registration form holds while the parent types: every field as a string, the consent box a boolean.
  */

@@ -11,7 +11,7 @@ const BACK = 'revenez en arrière, ce que vous avez saisi est conservé par votr
 /** Each form's message per outcome (`ok` is the success; `peutetre`: sent, not confirmed in time). */
 export const OUTCOMES = {
   newsletter: {
-    ok: MESSAGES.newsletterSuccess,
+    ok: `${MESSAGES.newsletterSuccess} ${MESSAGES.newsletterConfirmByMail}`,
     email: MESSAGES.emailIncorrect,
     consentement: MESSAGES.consentRequired,
     champs: HTTP_MESSAGES.badRequest,

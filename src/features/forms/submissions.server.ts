@@ -27,8 +27,14 @@ import {
   newsletterSchema,
   preRegistrationSchema,
   type FormName,
+  type PreRegistration,
 } from './forms';
 import { OUTCOMES, outcomeLocation, type Outcome } from './outcomes';
+import { subscribe } from './newsletter-subscription.server';
+import { enqueueMails } from '../mail/outbox.server';
+import type { OutgoingMail } from '../mail/mail';
+import { preRegistrationMails } from '../mail/mails.server';
+import { mailIdentity, siteMailSettings, trySend } from '../mail/mail-env.server';
 
 /**
  * Unsettled writes beyond which a new one is refused unwritten: queued behind a saturated database it would be
@@ -54,39 +60,102 @@ function mayHaveLanded(error: unknown): boolean {
 }
 
 /**
- * Creates `name/<id>` with `data` and `date` (the server's time), within `timeoutMs` ms (8000). The `id` is the
- * submission key: an existing document of that id is an earlier attempt of the same submission, hence a success.
+ * Runs `work` (a write named `what` in the log) within `timeoutMs` ms (8000), refused unstarted past `maxInFlight`
+ * writes in flight; `accept(error)` true: not a failure (undefined is returned).
  * @throws HttpError 503: HTTP_MESSAGES.unavailable when nothing was written (too many writes in flight, data refused),
  *   HTTP_MESSAGES.maybeRecorded when the write was sent and not confirmed in time (it may land later).
+ */
+async function boundedWrite<T>(
+  what: string,
+  work: () => Promise<T>,
+  {
+    timeoutMs = 8000,
+    maxInFlight = MAX_WRITES_IN_FLIGHT,
+    accept = () => false,
+  }: { timeoutMs?: number; maxInFlight?: number; accept?: (error: unknown) => boolean } = {},
+): Promise<T | undefined> {
+  const refused = { retryAfterSeconds: 60 };
+  if (writesInFlight >= maxInFlight) {
+    throw unavailable(`${writesInFlight} writes in flight: ${what} not written`, undefined, refused);
+  }
+  // Data the SDK cannot encode throws at once, before anything is sent: a rejection like any other.
+  const write = Promise.try(work);
+  writesInFlight += 1;
+  const settled = () => (writesInFlight -= 1);
+  void write.then(settled, settled);
+  try {
+    return await withDeadline(write, timeoutMs);
+  } catch (error) {
+    if (accept(error)) return undefined;
+    const message = mayHaveLanded(error) ? HTTP_MESSAGES.maybeRecorded : HTTP_MESSAGES.unavailable;
+    throw unavailable(`Could not write ${what}`, error, { ...refused, message });
+  }
+}
+
+/**
+ * Creates `name/<id>` with `data` and `date` (the server's time) and queues `mails` (the mail feature's outbox) in the
+ * same batch, within `timeoutMs` ms (8000). The `id` is the submission key: an existing document of that id is an
+ * earlier attempt of the same submission (its mails with it), hence a success.
+ * @throws HttpError 503 as boundedWrite.
  */
 export async function addSubmission(
   name: 'newsletter' | 'inscripitions',
   id: string,
   data: Record<string, unknown>,
-  { timeoutMs = 8000, maxInFlight = MAX_WRITES_IN_FLIGHT }: { timeoutMs?: number; maxInFlight?: number } = {},
+  {
+    timeoutMs = 8000,
+    maxInFlight = MAX_WRITES_IN_FLIGHT,
+    mails = [],
+  }: { timeoutMs?: number; maxInFlight?: number; mails?: OutgoingMail[] } = {},
 ): Promise<void> {
-  const refused = { retryAfterSeconds: 60 };
-  if (writesInFlight >= maxInFlight) {
-    throw unavailable(`${writesInFlight} writes in flight: ${name} not written`, undefined, refused);
-  }
-  // Data the SDK cannot encode throws at once, before anything is sent: a rejection like any other.
-  const write = Promise.try(() =>
-    adminFirestore()
-      .collection(name)
-      .doc(id)
-      .create({ ...data, date: FieldValue.serverTimestamp() }),
-  );
-  writesInFlight += 1;
-  const settled = () => (writesInFlight -= 1);
-  void write.then(settled, settled);
-  try {
-    await withDeadline(write, timeoutMs);
-  } catch (error) {
-    // gRPC 6 ALREADY_EXISTS: the document of this key is there.
-    if ((error as { code?: unknown }).code === 6) return;
-    const message = mayHaveLanded(error) ? HTTP_MESSAGES.maybeRecorded : HTTP_MESSAGES.unavailable;
-    throw unavailable(`Could not write ${name}/${id}`, error, { ...refused, message });
-  }
+  const write = () => {
+    const firestore = adminFirestore();
+    const batch = firestore.batch();
+    batch.create(firestore.collection(name).doc(id), { ...data, date: FieldValue.serverTimestamp() });
+    enqueueMails(firestore, batch, mails);
+    return batch.commit();
+  };
+  // gRPC 6 ALREADY_EXISTS: the document of this key is there.
+  const accept = (error: unknown) => (error as { code?: unknown }).code === 6;
+  await boundedWrite(`${name}/${id}`, write, { timeoutMs, maxInFlight, accept });
+}
+
+/**
+ * The reference a family is given for the pre-registration `id`: 8 digits in two groups (« 4829 1375 »), read aloud
+ * easily, derived from the id (a retry gets the same). Not unique by construction (one chance in 100 million per
+ * pair): staff find a request by it, the document id stays the key.
+ */
+export function preRegistrationReference(id: string): string {
+  const digits = String(createHash('sha256').update(id).digest().readUInt32BE(0) % 100_000_000).padStart(8, '0');
+  return `${digits.slice(0, 4)} ${digits.slice(4)}`;
+}
+
+/** Time an endpoint gives its mails after its write, in ms: the answer never waits past ANSWER_WITHIN_MS. */
+const MAIL_WAIT_MS = 3000;
+/** The latest an endpoint answers after the request came in, in ms (Netlify stops a function at 10 s). */
+const ANSWER_WITHIN_MS = 9500;
+
+const receivedAtText = (date: Date) =>
+  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(date);
+
+/** Stores a valid pre-registration and queues its two mails (mail feature); returns the outbox ids. */
+async function storePreRegistration(
+  data: Omit<PreRegistration, 'envoi' | typeof HONEYPOT_FIELD> & { consentementTexte?: string },
+  id: string,
+): Promise<string[]> {
+  const reference = preRegistrationReference(id);
+  const mails = await preRegistrationMails({
+    identity: await mailIdentity(),
+    submissionId: id,
+    reference,
+    parentFirstName: data.parentPrenom,
+    childFirstName: data.enfantPrenom,
+    parentEmail: data.email,
+    staffEmail: siteMailSettings().staff,
+    receivedAt: receivedAtText(new Date()),
+  });
+  await addSubmission('inscripitions', id, { ...data, reference }, { mails });
+  return mails.map((mail) => mail.id);
 }
 
 /**
@@ -117,11 +186,8 @@ async function readFormPayload(request: Request): Promise<Record<string, unknown
   return formDataToPayload(form);
 }
 
-/** Each form's collection (spec §7: `inscripitions`, so spelled in the database) and schema. */
-const FORMS = {
-  newsletter: { collection: 'newsletter', schema: newsletterSchema },
-  preinscription: { collection: 'inscripitions', schema: preRegistrationSchema },
-} as const;
+/** Each form's schema (the collections, spec §7: `newsletter` and `inscripitions`, so spelled in the database). */
+const FORMS = { newsletter: newsletterSchema, preinscription: preRegistrationSchema } as const;
 
 /** The no-JavaScript outcome of a failure answered `answer`. */
 function failureOutcome(error: unknown, answer: Response): Outcome {
@@ -134,7 +200,7 @@ function failureOutcome(error: unknown, answer: Response): Outcome {
  * 405; 404 off the exact path; 413, 503 (docs/endpoints.md).
  */
 export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL: EndpointHandler } {
-  const { collection, schema } = FORMS[form];
+  const schema = FORMS[form];
   // Astro routes other spellings (`/api/newsletter/`, `%6E`, case) here too; the rate limit is keyed on exact paths.
   const notFound = (request: Request) =>
     new URL(request.url).pathname === `/api/${form}`
@@ -147,6 +213,7 @@ export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL
     });
 
   async function POST({ request }: EndpointContext): Promise<Response> {
+    const started = Date.now();
     const type = mediaType(request);
     const fromForm = type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
     const done = () => (fromForm ? redirect('ok') : jsonResponse(200, { ok: true, message: OUTCOMES[form].ok }));
@@ -165,8 +232,19 @@ export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL
       }
       const { envoi, [HONEYPOT_FIELD]: _bot, ...data } = result.data;
       // Proof of consent (RGPD art. 7): the version of the wording the visitor saw, and its text.
-      const document = { ...data, consentementTexte: consentText(form, data.consentementVersion) };
-      await addSubmission(collection, envoi ?? contentKey(form, data), document);
+      const stored = { ...data, consentementTexte: consentText(form, data.consentementVersion) };
+      // `FORMS[form]` is a union TypeScript resolves to the newsletter's schema: the form names the real one.
+      const queued =
+        form === 'preinscription'
+          ? await storePreRegistration(
+              stored as unknown as Parameters<typeof storePreRegistration>[0],
+              envoi ?? contentKey(form, data),
+            )
+          : await boundedWrite('newsletter', async () =>
+              subscribe(adminFirestore(), stored, { identity: await mailIdentity(), now: Date.now() }),
+            );
+      // The mails are safe in the outbox: a first try now, bounded; the scheduled drain does the rest.
+      await trySend(queued ?? [], Math.min(MAIL_WAIT_MS, ANSWER_WITHIN_MS - (Date.now() - started)));
       return done();
     } catch (error) {
       const answer = errorResponse(`api/${form}`, error);

@@ -1,0 +1,30 @@
+/**
+ * `npm start`'s mail: SMTP_URL as set (a developer's own catcher or relay), else a local catcher (smtp-catcher.ts)
+ * whose mails are written to a temporary folder and listed on a web page; the sender, the staff inbox and the site's
+ * address (the links in mails) get local defaults when unset.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSmtpCatcher } from './smtp-catcher.ts';
+
+/** Starts the catcher unless SMTP_URL is set (`args`: astro dev's, for `--port`); returns its stop(). */
+export async function startDevMailCatcher(args: readonly string[]): Promise<() => void> {
+  const portFlag = args.indexOf('--port');
+  process.env.SITE_URL ||= `http://127.0.0.1:${portFlag >= 0 ? args[portFlag + 1] : 4321}`;
+  process.env.MAIL_FROM ||= 'Site de l’association (npm start) <site@localhost.test>';
+  process.env.ASSOCIATION_EMAIL ||= 'equipe@localhost.test';
+  if (process.env.SMTP_URL?.trim()) {
+    console.log(`Mail: sent through SMTP_URL (${new URL(process.env.SMTP_URL).host})`);
+    return () => {};
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'site-mails-'));
+  const catcher = await startSmtpCatcher({
+    dir,
+    httpPort: 0,
+    onMail: (mail, files) => console.log(`✉ « ${mail.subject} » → ${mail.to.join(', ')}: ${files}.html`),
+  });
+  process.env.SMTP_URL = catcher.url;
+  console.log(`Mail: caught locally, nothing leaves this machine. Read them on ${catcher.httpUrl} or in ${dir}/`);
+  return () => void catcher.stop();
+}

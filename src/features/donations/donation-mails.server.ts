@@ -1,0 +1,57 @@
+/**
+ * The donors' mails (mail feature), queued by the webhook in the ledger's transaction when a gift becomes paid: the
+ * thank-you with the receipt of a one-off gift, the confirmation of a monthly one. Each is queued once: on the
+ * change that gives a gift its receipt number, or a subscription its first payment.
+ */
+import { formatDate } from '../../lib/dates';
+import { isMailAddress, type OutgoingMail } from '../mail/mail';
+import { donationThanksMail, monthlyDonationMail } from '../mail/mails.server';
+import { mailIdentity, siteMailSettings } from '../mail/mail-env.server';
+import { costAfterTaxReduction, formatEuros } from './donations';
+import { receiptIssuer } from '../../association';
+import type { Gift } from './gift.server';
+import { receiptPdf } from './receipt-pdf.server';
+
+/**
+ * The mails the change of `dons/<id>` from `previous` to `gift` calls for ([] most of the time): `gift` as the ledger
+ * writes it (`montant` in cents, `date` and `datePaiement` Timestamps, `recu`), to its `email` when it is one.
+ */
+export async function giftMails(id: string, gift: Gift, previous: Gift | undefined) {
+  const email = typeof gift.email === 'string' ? gift.email : '';
+  if (!isMailAddress(email) || gift.statut !== 'paid') return [];
+  const identity = await mailIdentity();
+  const replyTo = siteMailSettings().staff;
+  const donorName = [gift.prenom, gift.nom].filter(Boolean).join(' ');
+  const euros = Number(gift.montant ?? 0) / 100;
+  const mails: OutgoingMail[] = [];
+  if (gift.nature === 'don' && gift.recu && !previous?.recu) {
+    const pdf = await receiptPdf(await receiptIssuer(), { ...gift, recu: gift.recu });
+    mails.push(
+      await donationThanksMail({
+        identity,
+        giftId: id,
+        email,
+        ...(replyTo ? { replyTo } : {}),
+        donorName,
+        amount: formatEuros(euros, true),
+        paidOn: formatDate(gift.datePaiement.seconds),
+        costAfterReduction: formatEuros(costAfterTaxReduction(euros)),
+        receiptNumber: gift.recu,
+        pdf,
+      }),
+    );
+  }
+  if (gift.nature === 'abonnement' && previous?.statut !== 'paid') {
+    mails.push(
+      await monthlyDonationMail({
+        identity,
+        giftId: id,
+        email,
+        ...(replyTo ? { replyTo } : {}),
+        donorName,
+        amount: formatEuros(euros),
+      }),
+    );
+  }
+  return mails;
+}

@@ -1,0 +1,144 @@
+/**
+ * The newsletter's double opt-in: one `newsletter` document per address (its id is the SHA-256 of the address in
+ * lower case), `pending` until the visitor confirms from the mail, `confirmed`, then `unsubscribed` keeping only
+ * the proof of consent and of its withdrawal. Fields, tokens and the one-mail-an-hour rule: docs/mail.md.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { enqueueMails } from '../mail/outbox.server';
+import { newsletterConfirmationMail, type MailIdentity } from '../mail/mails.server';
+
+/** Where a subscription stands (`statut`). */
+export type SubscriptionState = 'pending' | 'confirmed' | 'unsubscribed';
+
+/** At most one confirmation mail per address within this many ms (1 hour), whatever is posted. */
+export const CONFIRMATION_INTERVAL_MS = 3_600_000;
+
+/** The site's pages a newsletter mail links to, by path (the token goes in `?jeton=`). */
+export const NEWSLETTER_PAGES = {
+  confirm: '/newsletter/confirmer',
+  unsubscribe: '/newsletter/desinscription',
+} as const;
+
+const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
+
+/** The document id of an address: SHA-256 (hex) of the address trimmed and in lower case. */
+export function subscriptionId(email: string): string {
+  return sha256(email.trim().toLowerCase());
+}
+
+/** A token `<document id>.<secret>`: 64 hex digits, a dot, 43 base64url characters (32 random bytes). */
+const TOKEN_PATTERN = /^([0-9a-f]{64})\.([A-Za-z0-9_-]{43})$/;
+
+const newSecret = () => randomBytes(32).toString('base64url');
+
+/** True when `secret` hashes to `hash`, compared in constant time. */
+function matches(secret: string, hash: unknown): boolean {
+  return (
+    typeof hash === 'string' && hash.length === 64 && timingSafeEqual(Buffer.from(sha256(secret)), Buffer.from(hash))
+  );
+}
+
+/**
+ * Records a sign-up of `email` with its consent (version and text) at `now` (ms), in one transaction with its
+ * confirmation mail: a new or unsubscribed address becomes `pending` and gets one; a pending one gets another only
+ * when the last is over an hour old; a confirmed one gets nothing. Returns the outbox ids queued (for trySend).
+ */
+export async function subscribe(
+  firestore: Firestore,
+  {
+    email,
+    consentementVersion,
+    consentementTexte,
+  }: { email: string; consentementVersion: string; consentementTexte?: string },
+  { identity, now }: { identity: MailIdentity; now: number },
+): Promise<string[]> {
+  const id = subscriptionId(email);
+  const reference = firestore.collection('newsletter').doc(id);
+  return firestore.runTransaction(async (transaction) => {
+    const current = (await transaction.get(reference)).data();
+    const lastMail =
+      current?.statut === 'pending' ? (current.confirmationEnvoyeeLe as Timestamp | undefined) : undefined;
+    if (current?.statut === 'confirmed' || (lastMail && now - lastMail.toMillis() < CONFIRMATION_INTERVAL_MS)) {
+      // A read-only transaction commits a "verify" write the embedded emulator refuses: write it back unchanged.
+      transaction.set(reference, current!);
+      return [];
+    }
+    const confirmSecret = newSecret();
+    const unsubscribeToken = `${id}.${newSecret()}`;
+    const link = (path: string, token: string) => `${identity.siteUrl}${path}?jeton=${token}`;
+    transaction.set(reference, {
+      email: email.trim(),
+      statut: 'pending' satisfies SubscriptionState,
+      consentement: true,
+      consentementVersion,
+      consentementTexte: consentementTexte ?? '',
+      date: Timestamp.fromMillis(now),
+      confirmationHash: sha256(confirmSecret),
+      confirmationEnvoyeeLe: Timestamp.fromMillis(now),
+      desinscriptionJeton: unsubscribeToken,
+    });
+    const mail = await newsletterConfirmationMail({
+      identity,
+      subscriptionId: id,
+      sentAtMs: now,
+      email: email.trim(),
+      confirmUrl: link(NEWSLETTER_PAGES.confirm, `${id}.${confirmSecret}`),
+      unsubscribeUrl: link(NEWSLETTER_PAGES.unsubscribe, unsubscribeToken),
+    });
+    return enqueueMails(firestore, transaction, [mail]);
+  });
+}
+
+/** What came of a confirmation or an unsubscription: done now, already so, or a token that matches nothing. */
+export type TokenOutcome = 'done' | 'already' | 'invalid';
+
+/** Reads the document a token names in a transaction and hands it to `change` (null: unknown token). */
+function withToken(
+  firestore: Firestore,
+  token: string,
+  change: (current: DocumentData, secret: string) => { next?: DocumentData; outcome: TokenOutcome },
+): Promise<TokenOutcome> {
+  const match = TOKEN_PATTERN.exec(token.trim());
+  if (!match) return Promise.resolve('invalid');
+  const reference = firestore.collection('newsletter').doc(match[1]!);
+  return firestore.runTransaction(async (transaction) => {
+    const current = (await transaction.get(reference)).data();
+    if (!current) return 'invalid';
+    const { next, outcome } = change(current, match[2]!);
+    if (!next) transaction.set(reference, current);
+    else {
+      // Fields left out of `next` are emptied (null): the embedded emulator ignores deletes and merges every `set`.
+      const gone = Object.keys(current).filter((field) => !(field in next));
+      transaction.update(reference, { ...next, ...Object.fromEntries(gone.map((field) => [field, null])) });
+    }
+    return outcome;
+  });
+}
+
+/** Confirms the subscription of a confirmation token (`<id>.<secret>`) at `now` (ms): `confirmeLe` is set. */
+export function confirmSubscription(firestore: Firestore, token: string, now: number): Promise<TokenOutcome> {
+  return withToken(firestore, token, (current, secret) => {
+    if (current.statut === 'confirmed') return { outcome: 'already' };
+    if (current.statut !== 'pending' || !matches(secret, current.confirmationHash)) return { outcome: 'invalid' };
+    const { confirmationHash: _used, confirmationEnvoyeeLe: _sent, ...rest } = current;
+    return { next: { ...rest, statut: 'confirmed', confirmeLe: Timestamp.fromMillis(now) }, outcome: 'done' };
+  });
+}
+
+/**
+ * Unsubscribes the address of an unsubscribe token at `now` (ms): the document keeps only the proof of consent
+ * (its version, text and dates) and `desinscritLe`; the address and the tokens are erased (null).
+ */
+export function unsubscribe(firestore: Firestore, token: string, now: number): Promise<TokenOutcome> {
+  return withToken(firestore, token, (current) => {
+    if (current.statut === 'unsubscribed') return { outcome: 'already' };
+    if (current.desinscriptionJeton !== token.trim()) return { outcome: 'invalid' };
+    const proof = Object.fromEntries(
+      ['consentement', 'consentementVersion', 'consentementTexte', 'date', 'confirmeLe']
+        .filter((field) => current[field] !== undefined)
+        .map((field) => [field, current[field]]),
+    );
+    return { next: { ...proof, statut: 'unsubscribed', desinscritLe: Timestamp.fromMillis(now) }, outcome: 'done' };
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * The outbox: one Firestore document per mail in `outbox`, written in the same transaction (or batch) as what it is
+ * about, so that a submission is never stored without its mails nor its mails without it. The drain (drain.server.ts)
+ * sends them. Fields and states: docs/mail.md. No astro:env here: the scheduled function and `npm run outbox` use it.
+ */
+import { FieldValue, Timestamp, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
+import { checkedMail, type OutgoingMail } from './mail';
+
+/** The outbox collection. */
+export const OUTBOX = 'outbox';
+
+/**
+ * Where a mail stands: `pending` (waiting for its next attempt at `nextAttemptAt`), `sending` (claimed by a drain
+ * until `nextAttemptAt`), `sent`, `failed` (refused by the relay, or out of attempts: `lastError` says why).
+ */
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
+
+/**
+ * An outbox document as stored. `html`, `text` and `attachments` are emptied once the mail is sent (no copy of a
+ * mail's content stays behind); `nextAttemptAt` is null once it is `sent` or `failed` (the drain's query finds only
+ * the others).
+ */
+export interface OutboxDocument {
+  kind: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo: string;
+  headers: Record<string, string>;
+  attachments: { filename: string; contentType: string; content: Uint8Array }[];
+  state: OutboxState;
+  /** Attempts started (a claim counts one). */
+  attempts: number;
+  nextAttemptAt: Timestamp | null;
+  /** The relay's or the network's last error ('' none), at most 500 characters. */
+  lastError: string;
+  createdAt: Timestamp;
+  sentAt?: Timestamp;
+  /** The relay's answer to the accepted message ('250 OK: queued as …'). */
+  relayResponse?: string;
+}
+
+/**
+ * Queues `mails` inside `writer` (the caller's transaction or batch; nothing is queued unless it commits): each is
+ * created under its id (`create`: a second queueing of the same id fails the whole commit, never sends twice).
+ * Returns the ids, for trySend. @throws MailInputError (checkedMail) before anything is written.
+ */
+export function enqueueMails(firestore: Firestore, writer: Transaction | WriteBatch, mails: OutgoingMail[]): string[] {
+  const checked = mails.map(checkedMail);
+  for (const mail of checked) {
+    const document = {
+      kind: mail.kind,
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      replyTo: mail.replyTo ?? '',
+      headers: mail.headers ?? {},
+      attachments: (mail.attachments ?? []).map(({ filename, contentType, content }) => ({
+        filename,
+        contentType,
+        content: Buffer.from(content),
+      })),
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: Timestamp.now(),
+      lastError: '',
+      createdAt: FieldValue.serverTimestamp(),
+    };
+    // Transaction.create and WriteBatch.create have the same shape; TypeScript cannot call a union's overloads.
+    (writer as WriteBatch).create(firestore.collection(OUTBOX).doc(mail.id), document);
+  }
+  return checked.map((mail) => mail.id);
+}

@@ -1,0 +1,99 @@
+/**
+ * The donors' mails: Stripe's signed events to POST /api/stripe-webhook record a paid gift, and the donor receives
+ * one thank-you with the PDF receipt (a one-off gift) or one confirmation saying how to stop (a monthly gift), once
+ * whatever Stripe replays.
+ */
+import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as webhook from '../../src/pages/api/stripe-webhook';
+import { paidSession, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
+import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
+
+let world: MailWorld;
+
+beforeAll(async () => {
+  world = await startMailWorld();
+});
+
+afterAll(() => world?.stop());
+
+/** Delivers `event` signed as Stripe signs it; resolves to the status. */
+async function deliver(event: unknown): Promise<number> {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET as string });
+  const request = new Request('https://dons.exemple.org/api/stripe-webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
+  return (await webhook.POST({ request } as never)).status;
+}
+
+/** A donor of their own, so that each test reads its own mails. */
+function donor(): typeof FAKE_DONOR {
+  const email = `donateur-${randomUUID().slice(0, 8)}@exemple.fr`;
+  return {
+    name: 'Jeanne Dupont',
+    email,
+    address: { line1: '8 quai Rambaud', line2: '', postal_code: '69002', city: 'Lyon', country: 'FR', state: null },
+  } as unknown as typeof FAKE_DONOR;
+}
+
+const session = (mode: 'payment' | 'subscription', amount: number, person: typeof FAKE_DONOR) =>
+  paidSession(
+    {
+      id: `cs_test_${randomUUID().replaceAll('-', '')}`,
+      object: 'checkout.session',
+      amount_total: amount,
+      currency: 'eur',
+      metadata: { origine: 'site-petitspas-ensemble' },
+      mode,
+    },
+    person,
+  );
+
+describe('a paid one-off gift', () => {
+  it('sends the donor one thank-you with the receipt attached, however often Stripe delivers the event', async () => {
+    const person = donor();
+    const event = stripeEvent('checkout.session.completed', session('payment', 5000, person));
+    expect(await deliver(event)).toBe(200);
+    expect(await deliver(event)).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mails = world.smtp.mails.filter((mail) => mail.to.includes(person.email));
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    const year = new Date().getFullYear();
+    expect(mail!.subject).toMatch(new RegExp(`^Merci pour votre don : votre reçu fiscal n° ${year}-\\d{5}$`));
+    expect(mail!.headers['reply-to']).toBe('equipe@exemple.org');
+    expect(mail!.text).toContain('Bonjour Jeanne Dupont,');
+    expect(mail!.text).toContain('Nous avons bien reçu votre don de 50,00');
+    expect(mail!.text).toContain('votre don vous coûte 17');
+    expect(mail!.attachments).toHaveLength(1);
+    const [pdf] = mail!.attachments;
+    expect(pdf!.contentType).toBe('application/pdf');
+    expect(pdf!.filename).toMatch(new RegExp(`^recu-fiscal-${year}-\\d{5}\\.pdf$`));
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf!.content)), { mergePages: true });
+    expect(text).toContain('Jeanne Dupont');
+    expect(text).toContain('50,00');
+  });
+});
+
+describe('a monthly gift', () => {
+  it('sends the donor one confirmation that says how to stop it', async () => {
+    const person = donor();
+    const event = stripeEvent('checkout.session.completed', session('subscription', 2500, person));
+    expect(await deliver(event)).toBe(200);
+    expect(await deliver(event)).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mails = world.smtp.mails.filter((mail) => mail.to.includes(person.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Merci pour votre don mensuel de 25 €');
+    expect(mails[0]!.attachments).toHaveLength(0);
+    expect(mails[0]!.text).toContain(
+      'Pour arrêter votre don mensuel, à tout moment et sans justification, répondez à ce message ou écrivez à',
+    );
+  });
+});
