@@ -2,14 +2,17 @@
  * `npm start`: pull, then `astro dev` (`-- --port N`, default 4321), with no Content-Security-Policy. Without
  * FIREBASE_PROJECT_ID the embedded demo database (`-- --firestore-port N`, default a free port) stays up for the
  * session (endpoints write to it; POST /api/rebuild re-pulls from it; without REBUILD_SECRET a session secret in
- * DEV_SECRET_FILE lets `npm run rebuild` call it) and stops on Ctrl-C.
+ * DEV_SECRET_FILE lets `npm run rebuild` call it) and stops on Ctrl-C. On that database, unless
+ * FIREBASE_AUTH_EMULATOR_HOST is set, the staff space signs in on a Firebase Auth emulator (`-- --auth-port N`) with
+ * the demo accounts (scripts/lib/auth-emulator.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DEV_SECRET_FILE } from './lib/dev-pull.ts';
 import { spawnAstro } from './lib/astro-cli.ts';
 import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
+import { startDevAuth } from './lib/dev-auth.ts';
 
 const args = process.argv.slice(2);
 const firestorePortFlag = args.indexOf('--firestore-port');
@@ -18,7 +21,23 @@ if (!Number.isInteger(firestorePort) || firestorePort < 0 || firestorePort > 655
   exitWithError(new Error('--firestore-port needs a port number (0-65535)'));
 }
 
-const stopDatabase = await pullFromPreparedSource({ keepRunning: true, firestorePort }).catch(exitWithError);
+const authPortFlag = args.indexOf('--auth-port');
+const authPort = authPortFlag >= 0 ? Number(args.splice(authPortFlag, 2)[1]) : 0;
+// Read before the pull sets the embedded database's project id (.env first, as the pull reads it).
+if (existsSync('.env')) process.loadEnvFile('.env');
+const embedded = !process.env.FIREBASE_PROJECT_ID?.trim();
+
+// The sign-in's emulator starts while the content is pulled (about 12 s each).
+const [database, auth] = await Promise.allSettled([
+  pullFromPreparedSource({ keepRunning: true, firestorePort }),
+  startDevAuth({ embedded, port: authPort }),
+]);
+if (database.status === 'rejected' || auth.status === 'rejected') {
+  if (database.status === 'fulfilled') database.value();
+  if (auth.status === 'fulfilled') auth.value();
+  exitWithError(database.status === 'rejected' ? database.reason : (auth as PromiseRejectedResult).reason);
+}
+const [stopDatabase, stopAuth] = [database.value, auth.value];
 const generatedSecret = !process.env.REBUILD_SECRET?.trim();
 if (generatedSecret) {
   process.env.REBUILD_SECRET = randomBytes(32).toString('base64url');
@@ -32,6 +51,7 @@ console.log(
 /** Stops the database this process started, removes the session secret and exits with `code`. */
 function exit(code: number): never {
   stopDatabase();
+  stopAuth();
   if (generatedSecret) rmSync(DEV_SECRET_FILE, { force: true });
   process.exit(code);
 }

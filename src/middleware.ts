@@ -1,9 +1,10 @@
-/** Adds the security headers (src/lib/security-headers.ts) to on-demand answers; netlify.toml gives them to static files. */
-import { defineMiddleware } from 'astro:middleware';
+/** On-demand answers: the space's guard (src/features/espace/session.server.ts), then the security headers. */
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { espaceGuard } from './features/espace/session.server';
 import { SECURITY_HEADERS } from './lib/security-headers';
 
 /** Sets each security header an on-demand answer does not set itself; prerendered pages get theirs from netlify.toml. */
-export const onRequest = defineMiddleware(async (context, next) => {
+const securityHeaders = defineMiddleware(async (context, next) => {
   const response = await next();
   if (context.isPrerendered) return response;
   // A copy: Response.redirect() and fetch() answers have immutable headers.
@@ -13,3 +14,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   return answer;
 });
+
+export const onRequest = sequence(securityHeaders, espaceGuard);
