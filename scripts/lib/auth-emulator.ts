@@ -114,9 +114,11 @@ export async function createDemoAccounts(projectId: string, address: string): Pr
   process.env.FIREBASE_AUTH_EMULATOR_HOST = address;
   const auth = getAuth(adminApp({ FIREBASE_PROJECT_ID: projectId }, { emulated: true }));
   for (const { email, role } of DEMO_ACCOUNTS) {
+    // Another process may create the same account at the same moment (parallel test workers): read it back then.
     const user = await auth
       .getUserByEmail(email)
-      .catch(() => auth.createUser({ email, password: DEMO_PASSWORD, emailVerified: true }));
+      .catch(() => auth.createUser({ email, password: DEMO_PASSWORD, emailVerified: true }))
+      .catch(() => auth.getUserByEmail(email));
     await auth.setCustomUserClaims(user.uid, { roles: [role] });
   }
 }

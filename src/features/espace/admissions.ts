@@ -63,8 +63,9 @@ export function toDate(value: unknown): Date | undefined {
 /** Any stored value as a trimmed text (`''` for none; numbers written as strings or not). */
 const text = z
   .unknown()
+  .optional()
   .transform((value) => (typeof value === 'string' || typeof value === 'number' ? `${value}`.trim() : ''));
-const instant = z.unknown().transform(toDate);
+const instant = z.unknown().optional().transform(toDate);
 
 /** A stored pre-registration, normalised; never fails (a broken field reads as empty). */
 export const storedPreRegistrationSchema = z.object({
@@ -79,7 +80,10 @@ export const storedPreRegistrationSchema = z.object({
   postal: text,
   ville: text,
   pays: text,
-  statut: z.unknown().transform((value): Status => (isStatus(value) ? value : 'nouvelle')),
+  statut: z
+    .unknown()
+    .optional()
+    .transform((value): Status => (isStatus(value) ? value : 'nouvelle')),
   notes: text,
   dateDecision: instant,
   dateSuppression: instant,
