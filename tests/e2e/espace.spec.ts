@@ -173,7 +173,7 @@ test.describe('signed in', () => {
       notes: 'Appel le 3 : visite mardi.\nPrévoir la salle calme.',
       modifiePar: 'admissions@demo.test',
     });
-    expect((await stored(older))?.dateSuppression).toBeUndefined();
+    expect(await stored(older)).toMatchObject({ dateDecision: null, dateSuppression: null });
 
     await page.reload();
     await expect(page.getByLabel('Statut')).toHaveValue('visite-prevue');
@@ -204,7 +204,7 @@ test.describe('signed in', () => {
     await page.getByLabel('Statut').selectOption({ label: 'Contactée' });
     await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
     await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
-    expect((await stored(older))?.dateSuppression).toBeUndefined();
+    expect(await stored(older)).toMatchObject({ statut: 'contactee', dateDecision: null, dateSuppression: null });
   });
 
   test('a date of decision in the future is refused in French, and nothing is written', async ({ page }) => {
@@ -421,6 +421,7 @@ test.describe('accessibility', () => {
       await expectNoAxeViolations(page, `detail saved at ${viewport.width}`);
       await page.goto('/espace/roles');
       await page.getByLabel('Email du compte').fill('inconnu@demo.test');
+      await page.getByLabel('Rôle', { exact: true }).selectOption({ label: 'Trésorerie' });
       await page.getByRole('button', { name: 'Donner ce rôle' }).click();
       await expect(page.getByRole('alert')).toHaveText(
         'Aucun compte ne porte cet email. La personne doit d’abord avoir un compte.',

@@ -38,11 +38,13 @@ async function preRegistration(id: string, daysAgo?: number): Promise<void> {
       enfantPrenom: 'Léa',
       enfantNom: id,
       date: Timestamp.fromMillis(Date.now() - 800 * DAY),
-      ...(decision && {
-        statut: 'refusee',
-        dateDecision: Timestamp.fromDate(decision),
-        dateSuppression: Timestamp.fromDate(deletionDate(decision)),
-      }),
+      ...(decision
+        ? {
+            statut: 'refusee',
+            dateDecision: Timestamp.fromDate(decision),
+            dateSuppression: Timestamp.fromDate(deletionDate(decision)),
+          }
+        : { statut: 'contactee', dateDecision: null, dateSuppression: null }),
     });
 }
 

@@ -26,7 +26,8 @@ const PROJECT = 'demo-espace-rules';
 const PERSONAL = ['inscripitions', 'newsletter', 'dons', 'espaceJournal', 'espaceComptes'];
 
 it('has Google’s Firestore emulator and Java under CI', () => {
-  if (process.env.CI === 'true') expect(jar, 'Java and the Cloud Firestore emulator jar are required under CI').toBeTruthy();
+  if (process.env.CI === 'true')
+    expect(jar, 'Java and the Cloud Firestore emulator jar are required under CI').toBeTruthy();
 });
 
 describe.skipIf(!jar)('firestore.rules with the space’s role tokens', { timeout: 60_000 }, () => {
@@ -34,7 +35,7 @@ describe.skipIf(!jar)('firestore.rules with the space’s role tokens', { timeou
   let emulator: Awaited<ReturnType<typeof startGoogleFirestore>>;
   let owner: Firestore;
 
-  function client(name: string, mockUserToken: string | Record<string, unknown>): Firestore {
+  function client(name: string, mockUserToken: 'owner' | ({ sub: string } & Record<string, unknown>)): Firestore {
     const app = initializeApp({ projectId: PROJECT, apiKey: 'public-web-key' }, `espace-${name}-${process.pid}`);
     apps.push(app);
     const db = getFirestore(app);
@@ -76,9 +77,10 @@ describe.skipIf(!jar)('firestore.rules with the space’s role tokens', { timeou
     for (const name of PERSONAL) {
       expect(await outcome(getDocFromServer(doc(db, name, 'existant'))), `${role} get ${name}`).toBe('denied');
       expect(await outcome(getDocsFromServer(collection(db, name))), `${role} list ${name}`).toBe('denied');
-      expect(await outcome(updateDoc(doc(db, name, 'existant'), { statut: 'acceptee' })), `${role} update ${name}`).toBe(
-        'denied',
-      );
+      expect(
+        await outcome(updateDoc(doc(db, name, 'existant'), { statut: 'acceptee' })),
+        `${role} update ${name}`,
+      ).toBe('denied');
       expect(await outcome(setDoc(doc(db, name, 'nouveau'), { email: 'x@exemple.fr' })), `${role} create ${name}`).toBe(
         'denied',
       );

@@ -114,7 +114,7 @@ export type FollowUp = z.infer<typeof followUpSchema>;
 
 /**
  * Saves a follow-up: a decision status keeps (or sets, today without one) `dateDecision` and sets `dateSuppression`
- * RETENTION_MONTHS later; any other status removes both. Logged as a modification. Returns the saved document.
+ * RETENTION_MONTHS later; any other status sets both to null (no decision, no deletion). Logged as a modification. Returns the saved document.
  * @throws HttpError 403, 404, 503.
  */
 export async function saveFollowUp(
@@ -138,8 +138,9 @@ export async function saveFollowUp(
     ref.update({
       statut: followUp.statut,
       notes: followUp.notes,
-      dateDecision: decision ? Timestamp.fromDate(decision) : FieldValue.delete(),
-      dateSuppression: decision ? Timestamp.fromDate(deletionDate(decision)) : FieldValue.delete(),
+      // null rather than a field delete: the embedded emulator of `npm start` ignores deletes in an update.
+      dateDecision: decision ? Timestamp.fromDate(decision) : null,
+      dateSuppression: decision ? Timestamp.fromDate(deletionDate(decision)) : null,
       modifieLe: FieldValue.serverTimestamp(),
       modifiePar: session.email,
     }),

@@ -11,7 +11,7 @@ export type Role = (typeof ROLES)[number];
 
 /** Each role's French name and what it is for, as the roles page shows them. */
 export const ROLE_LABELS: Record<Role, { name: string; description: string }> = {
-  admin: { name: 'Administration', description: 'le bureau : tout, plus les rôles et le journal des accès' },
+  admin: { name: 'Administration', description: 'le bureau, qui voit tout et gère les rôles et le journal des accès' },
   admissions: { name: 'Admissions', description: 'les préinscriptions des enfants' },
   tresorerie: { name: 'Trésorerie', description: 'les dons et les reçus fiscaux' },
   edition: { name: 'Édition', description: 'le contenu du site, sans aucune donnée personnelle' },
