@@ -53,23 +53,17 @@ export async function startAuthEmulator(projectId: string, port = 0) {
   };
   writeFileSync(join(dir, 'firebase.json'), JSON.stringify(config));
   const args = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', join(dir, 'firebase.json')];
-  // Its own process group: stop() ends the CLI and whatever it started. No update check, no analytics prompt.
+  // In our process group: a runner that kills the group (Playwright's web servers) ends it too; the auth emulator runs
+  // inside the CLI's process. No update check, no analytics prompt.
   const child = spawn(process.execPath, [firebaseBin, ...args], {
     cwd: dir,
-    detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_ANALYTICS: '1', CI: process.env.CI ?? '' },
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += String(chunk)));
   child.stderr.on('data', (chunk) => (output += String(chunk)));
-  const kill = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-(child.pid as number), signal);
-    } catch {
-      // Already gone.
-    }
-  };
+  const kill = (signal: NodeJS.Signals) => void child.kill(signal);
   const onExit = () => kill('SIGKILL');
   process.once('exit', onExit);
   let stopped = false;
@@ -83,7 +77,7 @@ export async function startAuthEmulator(projectId: string, port = 0) {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  /** Stops at once, synchronously (a process about to exit): SIGTERM to the group, the folder removed. */
+  /** Stops at once, synchronously (a process about to exit): SIGTERM, the folder removed. */
   const stopNow = () => {
     stopped = true;
     process.off('exit', onExit);
