@@ -151,6 +151,9 @@ export default defineConfig({
       SMTP_URL: atRunTime,
       MAIL_FROM: atRunTime,
       ASSOCIATION_EMAIL: atRunTime,
+      // The staff space's sign-in (docs/espace.md): the web API key, and the Auth emulator of `npm start`.
+      FIREBASE_API_KEY: atRunTime,
+      FIREBASE_AUTH_EMULATOR_HOST: atRunTime,
       PUBLIC_STRIPE_PUBLISHABLE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
     },
   },

@@ -1,8 +1,12 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './scripts/lib/chromium';
-import { e2ePorts } from './scripts/lib/ports';
+import { e2ePorts, freePort } from './scripts/lib/ports';
 
 const ports = await e2ePorts();
+// The staff space's sign-in: the built site's Auth emulator, and the one `npm start` starts for itself.
+process.env.E2E_AUTH_PORT ||= String(await freePort());
+process.env.E2E_DEV_AUTH_PORT ||= String(await freePort());
+const authPort = Number(process.env.E2E_AUTH_PORT);
 
 /**
  * Browser tests on Debian's Chromium, every server on a free port. `built`: dist/ (build it first) served
@@ -35,6 +39,13 @@ export default defineConfig({
   ],
   webServer: [
     {
+      // Firebase Auth (firebase-tools' emulator, offline) with the demo staff accounts, for the built site's /espace.
+      command: `tsx tests/fixtures/auth-emulator.ts ${authPort} demo-e2e`,
+      url: `http://127.0.0.1:${authPort}/`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+    },
+    {
       // A local fake of Stripe's API (api.stripe.com is unreachable here), recording what it is sent.
       command: `tsx tests/fixtures/fake-stripe.ts ${ports.stripe}`,
       port: ports.stripe,
@@ -64,12 +75,13 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
         MAIL_FROM: 'Site de test <site@exemple.org>',
         ASSOCIATION_EMAIL: 'equipe@exemple.org',
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
       },
     },
     {
       // `npm start` as a newcomer runs it (pull, embedded demo database, astro dev), on free ports.
       // Last: astro dev empties .netlify/v1/functions/ at start-up (serve-dist has its own copy by then).
-      command: `tsx scripts/dev.ts --port ${ports.dev} --firestore-port ${ports.devFirestore}`,
+      command: `tsx scripts/dev.ts --port ${ports.dev} --firestore-port ${ports.devFirestore} --auth-port ${process.env.E2E_DEV_AUTH_PORT}`,
       url: `http://127.0.0.1:${ports.dev}/`,
       reuseExistingServer: false,
       timeout: 180_000,
@@ -78,6 +90,8 @@ export default defineConfig({
         FIREBASE_PROJECT_ID: '',
         // A session secret of our own: no DEV_SECRET_FILE written beside a developer's `npm start`.
         REBUILD_SECRET: ['dev', 'smoke', 'secret'].join('-'),
+        // Its own Auth emulator with the demo accounts, as a newcomer's `npm start` has.
+        FIREBASE_AUTH_EMULATOR_HOST: '',
       },
     },
   ],

@@ -5,16 +5,18 @@
  * REBUILD_SECRET a session secret in DEV_SECRET_FILE lets `npm run rebuild` call it) and stops on Ctrl-C. It first
  * checks that its port is free and that no other `npm start` of the project holds src/data/
  * (scripts/lib/dev-guard.ts), and exits before touching anything. Without SMTP_URL a local mail catcher keeps the
- * site's mails (startDevMailCatcher).
+ * site's mails (startDevMailCatcher). On the embedded database, unless FIREBASE_AUTH_EMULATOR_HOST is set, the staff
+ * space signs in on a Firebase Auth emulator (`-- --auth-port N`) with the demo accounts (scripts/lib/auth-emulator.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DEV_SECRET_FILE, serveDevPull } from './lib/dev-pull.ts';
 import { claimDevServer } from './lib/dev-guard.ts';
 import { spawnAstro } from './lib/astro-cli.ts';
 import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
 import { startDevMailCatcher } from './lib/dev-mail.ts';
+import { startDevAuth } from './lib/dev-auth.ts';
 
 const args = process.argv.slice(2);
 const firestorePortFlag = args.indexOf('--firestore-port');
@@ -23,13 +25,31 @@ if (!Number.isInteger(firestorePort) || firestorePort < 0 || firestorePort > 655
   exitWithError(new Error('--firestore-port needs a port number (0-65535)'));
 }
 
+const authPortFlag = args.indexOf('--auth-port');
+const authPort = authPortFlag >= 0 ? Number(args.splice(authPortFlag, 2)[1]) : 0;
+
 // Astro's own flag, read here too: the port must be free before the pull rewrites src/data/ and the secret.
 const portFlag = args.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
 const port = portFlag < 0 ? 4321 : Number(args[portFlag]!.split('=')[1] ?? args[portFlag + 1]);
 await claimDevServer(port).catch(exitWithError);
 
+// Read before the pull sets the embedded database's project id (.env first, as the pull reads it).
+if (existsSync('.env')) process.loadEnvFile('.env');
+const embedded = !process.env.FIREBASE_PROJECT_ID?.trim();
+
 const stopMail = await startDevMailCatcher(args);
-const stopDatabase = await pullFromPreparedSource({ keepRunning: true, firestorePort }).catch(exitWithError);
+// The sign-in's emulator starts while the content is pulled (about 12 s each).
+const [database, auth] = await Promise.allSettled([
+  pullFromPreparedSource({ keepRunning: true, firestorePort }),
+  startDevAuth({ embedded, port: authPort }),
+]);
+if (database.status === 'rejected' || auth.status === 'rejected') {
+  if (database.status === 'fulfilled') database.value();
+  if (auth.status === 'fulfilled') auth.value();
+  stopMail();
+  exitWithError(database.status === 'rejected' ? database.reason : (auth as PromiseRejectedResult).reason);
+}
+const [stopDatabase, stopAuth] = [database.value, auth.value];
 const generatedSecret = !process.env.REBUILD_SECRET?.trim();
 if (generatedSecret) {
   process.env.REBUILD_SECRET = randomBytes(32).toString('base64url');
@@ -48,6 +68,7 @@ function exit(code: number): never {
   devPull.close();
   stopDatabase();
   stopMail();
+  stopAuth();
   if (generatedSecret) rmSync(DEV_SECRET_FILE, { force: true });
   process.exit(code);
 }

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { drainOutbox } from '../src/features/mail/drain.server.ts';
 import { mailSettings, transportFrom } from '../src/features/mail/transport.server.ts';
-import { adminFirestoreFrom } from '../src/lib/firebase-admin-env.server.ts';
+import { adminFirestoreOf } from '../src/lib/firebase-app.server.ts';
 import { exitWithError } from './lib/content-source.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -15,7 +15,7 @@ const transport = transportFrom(settings);
 if (!transport) exitWithError(new Error(settings.problems.join('\n')));
 const firestore = (() => {
   try {
-    return adminFirestoreFrom(process.env);
+    return adminFirestoreOf(process.env);
   } catch (error) {
     return exitWithError(error);
   }

@@ -1,8 +1,10 @@
 /**
- * Refuses cross-site form submissions as Astro's checkOrigin would (src/lib/origin-check.ts), and adds the security
- * headers (src/lib/security-headers.ts) to on-demand answers, refusals included; netlify.toml gives them to files.
+ * On-demand answers: cross-site form submissions refused as Astro's checkOrigin would (src/lib/origin-check.ts), the
+ * staff space's guard (src/features/espace/session.server.ts), and the security headers
+ * (src/lib/security-headers.ts) on every answer, refusals included; netlify.toml gives them to static files.
  */
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { espaceGuard } from './features/espace/session.server';
 import { isForbiddenCrossSiteRequest } from './lib/origin-check';
 import { SECURITY_HEADERS } from './lib/security-headers';
 
@@ -10,11 +12,9 @@ import { SECURITY_HEADERS } from './lib/security-headers';
 const CROSS_SITE_POSTS: ReadonlySet<string> = new Set(['/newsletter/desinscription']);
 
 /** Sets each security header an on-demand answer does not set itself; prerendered pages get theirs from netlify.toml. */
-export const onRequest = defineMiddleware(async (context, next) => {
-  if (context.isPrerendered) return next();
-  const response = isForbiddenCrossSiteRequest(context.request, context.url, CROSS_SITE_POSTS)
-    ? new Response(`Cross-site ${context.request.method} form submissions are forbidden`, { status: 403 })
-    : await next();
+const securityHeaders = defineMiddleware(async (context, next) => {
+  const response = await next();
+  if (context.isPrerendered) return response;
   // A copy: Response.redirect() and fetch() answers have immutable headers.
   const answer = new Response(response.body, response);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
@@ -22,3 +22,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   return answer;
 });
+
+/** 403 for a cross-site form post (Astro's own check is off: it answers before any middleware, without headers). */
+const sameOriginForms = defineMiddleware((context, next) => {
+  if (context.isPrerendered || !isForbiddenCrossSiteRequest(context.request, context.url, CROSS_SITE_POSTS)) {
+    return next();
+  }
+  return new Response(`Cross-site ${context.request.method} form submissions are forbidden`, { status: 403 });
+});
+
+export const onRequest = sequence(securityHeaders, sameOriginForms, espaceGuard);

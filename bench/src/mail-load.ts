@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { currentConsent } from '../../src/features/forms/form-rules.ts';
 import { drainOutbox } from '../../src/features/mail/drain.server.ts';
 import { smtpTransport } from '../../src/features/mail/transport.server.ts';
-import { adminFirestoreFrom } from '../../src/lib/firebase-admin-env.server.ts';
+import { adminFirestoreOf } from '../../src/lib/firebase-app.server.ts';
 import { startSmtpCatcher } from '../../scripts/lib/smtp-catcher.ts';
 import { serveBuiltSite, SERVED_PROJECT_ID } from './server.ts';
 
@@ -71,7 +71,7 @@ export async function measureMailLoad(dir: string, port: number, emulatorPort: n
     );
     const burstSeconds = (performance.now() - started) / 1000;
     const sentByEndpoints = smtp.mails.length;
-    const firestore = adminFirestoreFrom({
+    const firestore = adminFirestoreOf({
       FIREBASE_PROJECT_ID: SERVED_PROJECT_ID,
       FIRESTORE_EMULATOR_HOST: site.emulatorAddress,
     });
@@ -86,7 +86,7 @@ export async function measureMailLoad(dir: string, port: number, emulatorPort: n
     const answered = keys.filter((_, index) => statuses[index] === 200);
     const statusCounts: Record<string, number> = {};
     for (const status of statuses) statusCounts[status] = (statusCounts[status] ?? 0) + 1;
-    const reader = adminFirestoreFrom({
+    const reader = adminFirestoreOf({
       FIREBASE_PROJECT_ID: SERVED_PROJECT_ID,
       FIRESTORE_EMULATOR_HOST: site.emulatorAddress,
     });

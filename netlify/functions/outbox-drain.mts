@@ -4,12 +4,12 @@
  */
 import { drainOutbox } from '../../src/features/mail/drain.server.ts';
 import { mailSettings, transportFrom } from '../../src/features/mail/transport.server.ts';
-import { adminFirestoreFrom } from '../../src/lib/firebase-admin-env.server.ts';
+import { adminFirestoreOf } from '../../src/lib/firebase-app.server.ts';
 
 /** Runs one drain and answers its report (Netlify ignores the answer of a scheduled run). */
 export default async function drainScheduled(): Promise<Response> {
   const transport = transportFrom(mailSettings(process.env));
-  const report = await drainOutbox({ firestore: adminFirestoreFrom(process.env), transport }, { deadlineMs: 20_000 });
+  const report = await drainOutbox({ firestore: adminFirestoreOf(process.env), transport }, { deadlineMs: 20_000 });
   transport?.close();
   console.log(`[outbox] ${JSON.stringify(report)}`);
   return Response.json(report);

@@ -4,17 +4,17 @@
  */
 import * as env from 'astro:env/server';
 import type { Firestore } from 'firebase-admin/firestore';
-import { adminFirestoreFrom } from './firebase-admin-env.server';
+import { adminFirestoreOf } from './firebase-app.server';
 
 let site: Firestore | undefined;
 
 /**
- * The admin Firestore of FIREBASE_PROJECT_ID (adminFirestoreFrom): the site's (astro:env, one a process), or a new one
+ * The admin Firestore of FIREBASE_PROJECT_ID (adminFirestoreOf): the site's (astro:env, one a process), or a new one
  * for `variables`. @throws Error without project id or, for a real project, service account.
  */
 export function adminFirestore(variables?: Partial<typeof env>): Firestore {
-  if (!variables) return (site ??= adminFirestoreFrom(env));
-  return adminFirestoreFrom(variables);
+  if (!variables) return (site ??= adminFirestoreOf(env));
+  return adminFirestoreOf(variables);
 }
 
 /** Closes the site's client, if open (the next adminFirestore() opens another). For tests and shutdown. */

@@ -36,7 +36,13 @@ function isLimited(url: string): boolean {
 
 describe('rate limit', () => {
   // The last one only redirects other /soutenir/<value> to /soutenir.
-  const exempt = ['/api/stripe-webhook', '/soutenir/[...autre]'];
+  // The staff space's endpoints need a session (only its sign-in page, an .astro page, is limited: see below).
+  const exempt = [
+    '/api/stripe-webhook',
+    '/soutenir/[...autre]',
+    '/espace/deconnexion',
+    '/espace/preinscriptions/export.csv',
+  ];
 
   it('limits every write and payment endpoint and the publish password, never the Stripe webhook', () => {
     const limited = onDemandRoutes().filter((route) => !exempt.includes(route));
@@ -68,6 +74,15 @@ describe('rate limit', () => {
     '/api/stripe-webhook/',
   ])('limits another spelling of a route too: %s', (path) => {
     expect(isLimited(path)).toBe(true);
+  });
+
+  it('limits the staff space’s sign-in page (password guessing), not the pages behind a session', () => {
+    expect(['/espace/connexion', '/espace/connexion/', '/espace/connexion?suite=/espace'].filter(isLimited)).toEqual([
+      '/espace/connexion',
+      '/espace/connexion/',
+      '/espace/connexion?suite=/espace',
+    ]);
+    expect(['/espace', '/espace/preinscriptions', '/espace/deconnexion'].filter(isLimited)).toEqual([]);
   });
 
   it('counts per IP address over a one-minute window', () => {

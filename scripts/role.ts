@@ -1,0 +1,40 @@
+/**
+ * `npm run role -- <email> <role>` gives a staff account a role of the space (admin, admissions, tresorerie,
+ * edition); `npm run role -- <email> <role> --remove` takes it away. For the first admin, who then manages roles in
+ * /espace/roles. The account must exist (Firebase console › Authentication › Add user). Its sessions are revoked: the
+ * person signs in again. Project: FIREBASE_PROJECT_ID with the service account (FIREBASE_CLIENT_EMAIL,
+ * FIREBASE_PRIVATE_KEY), or the emulator at FIREBASE_AUTH_EMULATOR_HOST; .env applies, the environment wins.
+ */
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { getAuth } from 'firebase-admin/auth';
+import { changeRole } from '../src/features/espace/accounts.server.ts';
+import { isRole, ROLES } from '../src/features/espace/roles.ts';
+import { adminApp } from '../src/lib/firebase-app.server.ts';
+import { exitWithError as fail } from './lib/content-source.ts';
+
+const USAGE = `Usage: npm run role -- <email> <role> [--remove]   (role: ${ROLES.join(', ')})`;
+
+const { values, positionals } = parseArgs({
+  options: { remove: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  allowPositionals: true,
+});
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const [email, role] = positionals;
+if (!email || !role || positionals.length !== 2) fail(USAGE);
+if (!isRole(role)) fail(`"${role}" is not a role of the space. ${USAGE}`);
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
+try {
+  const auth = getAuth(adminApp(process.env, { emulated: Boolean(emulator) }));
+  const roles = await changeRole(auth, email, role, !values.remove);
+  const where = emulator ? `the Auth emulator at ${emulator}` : `project ${process.env.FIREBASE_PROJECT_ID}`;
+  console.log(`${email} (${where}): ${roles.length > 0 ? roles.join(', ') : 'no role'}. Their sessions are closed.`);
+  process.exit(0);
+} catch (error) {
+  fail(error);
+}

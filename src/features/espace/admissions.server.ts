@@ -1,0 +1,207 @@
+/**
+ * The admissions team's reads and writes of `inscripitions` with firebase-admin, each after checking the session's
+ * role and logging the access (access-log.server.ts): the list, one pre-registration, its follow-up, the CSV export.
+ */
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { adminFirestore } from '../../lib/firebase-admin.server';
+import { HttpError } from '../../lib/http';
+import { withDeadline } from '../../lib/deadline';
+import { recordAccess } from './access-log.server';
+import {
+  DECISIONS,
+  deletionDate,
+  isoDay,
+  newestFirst,
+  readPreRegistration,
+  shortDay,
+  STATUS_LABELS,
+  STATUSES,
+  type PreRegistration,
+} from './admissions';
+import type { StaffSession } from './auth.server';
+import { toCsv } from './csv';
+import { ESPACE_MESSAGES } from './messages';
+import { canOpen } from './roles';
+
+const COLLECTION = 'inscripitions';
+
+/** Most pre-registrations read at once: far above a school's yearly requests. */
+const MAX_LISTED = 5000;
+
+/** Firestore calls of a page give up after 8 s (ms). */
+const DEADLINE_MS = 8000;
+
+/** @throws HttpError 403 unless the session's roles open the pre-registrations. */
+function assertAdmissions(session: StaffSession | undefined): asserts session is StaffSession {
+  if (!session || !canOpen(session.roles, 'preinscriptions')) throw new HttpError(403, ESPACE_MESSAGES.forbidden);
+}
+
+/** Firestore work within the deadline, any failure as HttpError 503 ESPACE_MESSAGES.unavailable. */
+async function bounded<T>(what: string, work: Promise<T>): Promise<T> {
+  try {
+    return await withDeadline(work, DEADLINE_MS);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(503, ESPACE_MESSAGES.unavailable, { cause: new Error(what, { cause: error }) });
+  }
+}
+
+/** Every pre-registration (without `infos`), newest first, logged as one consultation of the list. @throws HttpError 403, 503. */
+export async function listPreRegistrations(session: StaffSession | undefined): Promise<PreRegistration[]> {
+  assertAdmissions(session);
+  const db = adminFirestore();
+  await bounded('log', recordAccess(db, session, 'consultation', `${COLLECTION} (liste)`));
+  const fields = ['date', 'enfantPrenom', 'enfantNom', 'parentPrenom', 'parentNom', 'email', 'statut'];
+  const snapshot = await bounded(
+    'list',
+    db
+      .collection(COLLECTION)
+      .select(...fields, 'dateDecision', 'dateSuppression')
+      .limit(MAX_LISTED)
+      .get(),
+  );
+  return snapshot.docs.map((document) => readPreRegistration(document.id, document.data())).toSorted(newestFirst);
+}
+
+/** Pre-registrations submitted after `since` (all without it), newest first, without logging: counts for /espace. */
+export async function preRegistrationsSince(
+  session: StaffSession | undefined,
+  since: Date | undefined,
+): Promise<{ count: number; expiringSoon: number }> {
+  assertAdmissions(session);
+  const db = adminFirestore();
+  const snapshot = await bounded('since', db.collection(COLLECTION).select('date', 'dateSuppression').get());
+  const all = snapshot.docs.map((document) => readPreRegistration(document.id, document.data()));
+  const in30Days = Date.now() + 30 * 24 * 60 * 60 * 1000;
+  return {
+    count: all.filter((entry) => !since || (entry.date && entry.date > since)).length,
+    expiringSoon: all.filter((entry) => entry.dateSuppression && entry.dateSuppression.getTime() <= in30Days).length,
+  };
+}
+
+/** One pre-registration, its view logged. @throws HttpError 403, 404 ESPACE_MESSAGES.notFound, 503. */
+export async function getPreRegistration(session: StaffSession | undefined, id: string): Promise<PreRegistration> {
+  assertAdmissions(session);
+  const db = adminFirestore();
+  if (!/^[\w-]{1,128}$/.test(id)) throw new HttpError(404, ESPACE_MESSAGES.notFound);
+  const snapshot = await bounded('get', db.collection(COLLECTION).doc(id).get());
+  if (!snapshot.exists) throw new HttpError(404, ESPACE_MESSAGES.notFound);
+  await bounded('log', recordAccess(db, session, 'consultation', `${COLLECTION}/${id}`));
+  return readPreRegistration(id, snapshot.data());
+}
+
+/** Longest staff notes, in characters. */
+export const NOTES_MAX = 5000;
+
+/** The detail page's form: status, notes, and the decision date (`YYYY-MM-DD`, optional, at most today). */
+export const followUpSchema = z.object({
+  statut: z.enum(STATUSES, { error: ESPACE_MESSAGES.badForm }),
+  notes: z
+    .string()
+    .max(NOTES_MAX, { error: `Les notes sont trop longues (${NOTES_MAX} caractères au plus)` })
+    .transform((value) => value.replace(/\r\n?/g, '\n').trim()),
+  dateDecision: z
+    .string()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: ESPACE_MESSAGES.invalidDate })
+    .refine((value) => !value || (!Number.isNaN(Date.parse(value)) && value <= isoDay(new Date())), {
+      error: ESPACE_MESSAGES.invalidDate,
+    })
+    .default(''),
+});
+
+/** A valid follow-up. */
+export type FollowUp = z.infer<typeof followUpSchema>;
+
+/**
+ * Saves a follow-up: a decision status keeps (or sets, today without one) `dateDecision` and sets `dateSuppression`
+ * RETENTION_MONTHS later; any other status sets both to null (no decision, no deletion). Logged as a modification. Returns the saved document.
+ * @throws HttpError 403, 404, 503.
+ */
+export async function saveFollowUp(
+  session: StaffSession | undefined,
+  id: string,
+  followUp: FollowUp,
+): Promise<PreRegistration> {
+  assertAdmissions(session);
+  if (!/^[\w-]{1,128}$/.test(id)) throw new HttpError(404, ESPACE_MESSAGES.notFound);
+  const db = adminFirestore();
+  const ref = db.collection(COLLECTION).doc(id);
+  const current = await bounded('read', ref.get());
+  if (!current.exists) throw new HttpError(404, ESPACE_MESSAGES.notFound);
+  const before = readPreRegistration(id, current.data());
+  const decided = DECISIONS.includes(followUp.statut);
+  // A date typed at noon UTC: the same calendar day in Europe/Paris, summer or winter.
+  const typed = followUp.dateDecision ? new Date(`${followUp.dateDecision}T12:00:00Z`) : undefined;
+  const decision = decided ? (typed ?? before.dateDecision ?? new Date()) : undefined;
+  await bounded(
+    'update',
+    ref.update({
+      statut: followUp.statut,
+      notes: followUp.notes,
+      // null rather than a field delete: the embedded emulator of `npm start` ignores deletes in an update.
+      dateDecision: decision ? Timestamp.fromDate(decision) : null,
+      dateSuppression: decision ? Timestamp.fromDate(deletionDate(decision)) : null,
+      modifieLe: FieldValue.serverTimestamp(),
+      modifiePar: session.email,
+    }),
+  );
+  await bounded('log', recordAccess(db, session, 'modification', `${COLLECTION}/${id}`));
+  return readPreRegistration(id, (await bounded('read back', ref.get())).data());
+}
+
+/** The export's columns. Not `infos` (what parents say of health and disability): it stays in the space. */
+const EXPORT_HEADER = [
+  'Référence',
+  'Date de la demande',
+  'Statut',
+  'Prénom de l’enfant',
+  'Nom de l’enfant',
+  'Prénom du parent',
+  'Nom du parent',
+  'Email',
+  'Adresse',
+  'Code postal',
+  'Ville',
+  'Pays',
+  'Notes de l’équipe',
+  'Date de décision',
+  'Date de suppression',
+];
+
+/**
+ * The CSV export (csv.ts) of every pre-registration, or those of `status`, newest first; logged with its row count.
+ * @throws HttpError 403, 503.
+ */
+export async function exportPreRegistrations(
+  session: StaffSession | undefined,
+  status?: string,
+): Promise<{ csv: string; rows: number }> {
+  assertAdmissions(session);
+  const db = adminFirestore();
+  const snapshot = await bounded('export', db.collection(COLLECTION).limit(MAX_LISTED).get());
+  const entries = snapshot.docs
+    .map((document) => readPreRegistration(document.id, document.data()))
+    .filter((entry) => !status || entry.statut === status)
+    .toSorted(newestFirst);
+  const scope = status ? ` statut ${status}` : '';
+  await bounded('log', recordAccess(db, session, 'export', `${COLLECTION}${scope} (${entries.length} lignes, CSV)`));
+  const rows = entries.map((entry) => [
+    entry.id,
+    shortDay(entry.date),
+    STATUS_LABELS[entry.statut],
+    entry.enfantPrenom,
+    entry.enfantNom,
+    entry.parentPrenom,
+    entry.parentNom,
+    entry.email,
+    entry.adresse,
+    entry.postal,
+    entry.ville,
+    entry.pays,
+    entry.notes,
+    shortDay(entry.dateDecision),
+    shortDay(entry.dateSuppression),
+  ]);
+  return { csv: toCsv(EXPORT_HEADER, rows), rows: entries.length };
+}

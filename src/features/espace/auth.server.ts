@@ -1,0 +1,151 @@
+/**
+ * Firebase Authentication on the server (firebase-admin), the only way into the space: email and password are
+ * exchanged for an ID token through the Auth REST API (`accounts:signInWithPassword`, which the Auth emulator serves
+ * too), then for a session cookie (`createSessionCookie`), checked on every request with `checkRevoked`.
+ * docs/espace.md explains the choices.
+ */
+import * as env from 'astro:env/server';
+import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
+import { adminApp } from '../../lib/firebase-app.server';
+import { HttpError } from '../../lib/http';
+import { withDeadline } from '../../lib/deadline';
+import { ESPACE_MESSAGES } from './messages';
+import { rolesOfClaims, type Role } from './roles';
+
+/** How long a session lasts: 8 hours (ms), a working day; Firebase allows 5 minutes to 2 weeks. */
+export const SESSION_MS = 8 * 60 * 60 * 1000;
+
+/** How long a call to Firebase Auth may take before the visitor is told it is unavailable (ms). */
+const AUTH_DEADLINE_MS = 8000;
+
+/** A signed-in staff member, from a verified session cookie. `authTime`: when they signed in (s since epoch). */
+export interface StaffSession {
+  uid: string;
+  email: string;
+  roles: Role[];
+  authTime: number;
+}
+
+let auth: Auth | undefined;
+
+/** The site's firebase-admin Auth (FIREBASE_AUTH_EMULATOR_HOST's emulator when set). @throws Error as adminApp. */
+export function adminAuth(): Auth {
+  if (auth) return auth;
+  const emulator = env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
+  // firebase-admin reads the emulator's address from process.env only; astro:env is the site's source of truth.
+  if (emulator) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
+  return (auth = getAuth(adminApp(env, { emulated: Boolean(emulator) })));
+}
+
+/** 503 ESPACE_MESSAGES.authUnavailable; `what` and `cause` go to the log. */
+function authUnavailable(what: string, cause?: unknown): HttpError {
+  return new HttpError(503, ESPACE_MESSAGES.authUnavailable, { cause: new Error(what, { cause }) });
+}
+
+/** The Identity Toolkit REST base: the emulator's (`http://<host>/identitytoolkit.googleapis.com`) or Google's. */
+function identityToolkit(): string {
+  const emulator = env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
+  return emulator ? `http://${emulator}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
+}
+
+/**
+ * Exchanges `email` + `password` for a Firebase ID token (REST `accounts:signInWithPassword`, key FIREBASE_API_KEY).
+ * @throws HttpError 401 ESPACE_MESSAGES.wrongCredentials for any wrong pair (never says whether the account exists),
+ *   429 ESPACE_MESSAGES.tooManyAttempts when Firebase slows the account down, 503 when Firebase does not answer
+ *   within 8 s or the site has no API key.
+ */
+export async function signInWithPassword(email: string, password: string): Promise<string> {
+  const key = env.FIREBASE_API_KEY?.trim() || (env.FIREBASE_AUTH_EMULATOR_HOST ? 'emulator' : '');
+  if (!key) throw authUnavailable('FIREBASE_API_KEY is not set: the space cannot sign anyone in');
+  let response: Response;
+  try {
+    response = await fetch(`${identityToolkit()}/v1/accounts:signInWithPassword?key=${encodeURIComponent(key)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+      signal: AbortSignal.timeout(AUTH_DEADLINE_MS),
+    });
+  } catch (error) {
+    throw authUnavailable('accounts:signInWithPassword did not answer', error);
+  }
+  const body = (await response.json().catch(() => ({}))) as { idToken?: string; error?: { message?: string } };
+  if (response.ok && body.idToken) return body.idToken;
+  const code = body.error?.message ?? `HTTP ${response.status}`;
+  // « TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled… »
+  if (code.startsWith('TOO_MANY_ATTEMPTS_TRY_LATER')) throw new HttpError(429, ESPACE_MESSAGES.tooManyAttempts);
+  if (/^(EMAIL_NOT_FOUND|INVALID_PASSWORD|INVALID_LOGIN_CREDENTIALS|USER_DISABLED|INVALID_EMAIL)/.test(code)) {
+    throw new HttpError(401, ESPACE_MESSAGES.wrongCredentials, { cause: new Error(code) });
+  }
+  throw authUnavailable(`accounts:signInWithPassword answered ${code}`);
+}
+
+/**
+ * A session cookie's value for a fresh ID token, and the session it opens.
+ * @throws HttpError 403 ESPACE_MESSAGES.noRole for an account without any role, 503 when Firebase fails.
+ */
+export async function openSession(idToken: string): Promise<{ cookie: string; session: StaffSession }> {
+  const session = await withDeadline(adminAuth().verifyIdToken(idToken), AUTH_DEADLINE_MS)
+    .then(staffSession)
+    .catch((error: unknown) => {
+      throw authUnavailable('verifyIdToken failed', error);
+    });
+  if (session.roles.length === 0) throw new HttpError(403, ESPACE_MESSAGES.noRole);
+  const cookie = await withDeadline(
+    adminAuth().createSessionCookie(idToken, { expiresIn: SESSION_MS }),
+    AUTH_DEADLINE_MS,
+  ).catch((error: unknown) => {
+    throw authUnavailable('createSessionCookie failed', error);
+  });
+  return { cookie, session };
+}
+
+/** The session of a decoded ID token or session cookie (claims `email`, `roles`, `auth_time`). */
+function staffSession(claims: { uid: string; email?: string; auth_time: number } & Record<string, unknown>) {
+  return { uid: claims.uid, email: claims.email ?? '', roles: rolesOfClaims(claims), authTime: claims.auth_time };
+}
+
+/**
+ * The session of a cookie's value, checked against revocation (sign-out, a role change, a disabled account), or
+ * undefined for any cookie that is not (or no longer) valid, or has no role left.
+ * @throws HttpError 503 when Firebase cannot be asked within 8 s.
+ */
+export async function verifySession(cookie: string): Promise<StaffSession | undefined> {
+  try {
+    const session = staffSession(await withDeadline(adminAuth().verifySessionCookie(cookie, true), AUTH_DEADLINE_MS));
+    return session.roles.length > 0 ? session : undefined;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('auth/')) return undefined;
+    throw authUnavailable('verifySessionCookie failed', error);
+  }
+}
+
+/** Ends every session of `uid` now: their cookies fail `checkRevoked` from the next request (sign-out, role change). */
+export async function revokeSessions(uid: string): Promise<void> {
+  await withDeadline(adminAuth().revokeRefreshTokens(uid), AUTH_DEADLINE_MS);
+}
+
+/** A staff account as the roles page lists it. */
+export interface StaffAccount {
+  uid: string;
+  email: string;
+  roles: Role[];
+  disabled: boolean;
+  lastSignIn: string | undefined;
+}
+
+const account = (user: UserRecord): StaffAccount => ({
+  uid: user.uid,
+  email: user.email ?? '',
+  roles: rolesOfClaims(user.customClaims),
+  disabled: user.disabled,
+  lastSignIn: user.metadata.lastSignInTime,
+});
+
+/** Every account of the project (up to 1,000), those with a role first, then by email. */
+export async function listAccounts(): Promise<StaffAccount[]> {
+  const { users } = await withDeadline(adminAuth().listUsers(1000), AUTH_DEADLINE_MS);
+  return users
+    .map(account)
+    .toSorted((a, b) => Number(b.roles.length > 0) - Number(a.roles.length > 0) || a.email.localeCompare(b.email));
+}

@@ -1,0 +1,32 @@
+/**
+ * The space's form posts: plain HTML forms (no JavaScript needed), read bounded. Only form media types are accepted, so
+ * that Astro's origin check (`security.checkOrigin`, on by default) covers every one of them: a cross-site form post
+ * is answered 403 before any page runs, and the session cookie (SameSite=Strict) is not even sent with it.
+ */
+import { mediaType, readBoundedBody } from '../../lib/endpoint.server';
+import { HttpError } from '../../lib/http';
+import { ESPACE_MESSAGES } from './messages';
+
+/** Largest form body (bytes): notes of NOTES_MAX characters, URL-encoded, fit with room. */
+const MAX_FORM_BYTES = 64 * 1024;
+
+/**
+ * The fields of a form post, every value a string. @throws HttpError 415 for any other media type, 413 past 64 KiB,
+ * 400 for an unreadable body or a file.
+ */
+export async function readFormPost(request: Request): Promise<Map<string, string>> {
+  const type = mediaType(request);
+  if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') {
+    throw new HttpError(415, ESPACE_MESSAGES.badForm);
+  }
+  const body = new Response(await readBoundedBody(request, MAX_FORM_BYTES), { headers: request.headers });
+  const form = await body.formData().catch((error: unknown) => {
+    throw new HttpError(400, ESPACE_MESSAGES.badForm, { cause: error });
+  });
+  const fields = new Map<string, string>();
+  for (const [name, value] of form) {
+    if (typeof value !== 'string') throw new HttpError(400, ESPACE_MESSAGES.badForm);
+    fields.set(name, value);
+  }
+  return fields;
+}

@@ -1,0 +1,121 @@
+/**
+ * The space's session cookie and its guard (a middleware, chained in src/middleware.ts): every answer under /espace is
+ * `no-store` and `noindex`; without a valid session a page redirects to the sign-in page (any other method gets 403),
+ * and a role that does not open the section gets the 403 page. Pages find the session in `Astro.locals.espace`.
+ */
+import type { AstroCookies, AstroCookieSetOptions } from 'astro';
+import { defineMiddleware } from 'astro:middleware';
+import { HttpError } from '../../lib/http';
+import { SESSION_MS, verifySession, type StaffSession } from './auth.server';
+import { ESPACE_MESSAGES } from './messages';
+import { canOpen, sectionOfPath } from './roles';
+
+/** The cookie's name: `__Host-` makes browsers require Secure, Path=/ and no Domain. */
+export const SESSION_COOKIE = '__Host-espace-session';
+
+/** HttpOnly (no script reads it), Secure, SameSite=Strict (no cross-site request carries it), 8 hours. */
+export const SESSION_COOKIE_OPTIONS: AstroCookieSetOptions = {
+  httpOnly: true,
+  secure: true,
+  sameSite: 'strict',
+  path: '/',
+  maxAge: SESSION_MS / 1000,
+};
+
+/** Clearing the cookie: a `__Host-` cookie is replaced only by one with the same Secure and Path. */
+export const SESSION_COOKIE_CLEAR = { path: '/', secure: true, httpOnly: true, sameSite: 'strict' } as const;
+
+/** The paths anyone may open: the sign-in page and the sign-out endpoint (which only ends a session). */
+const PUBLIC_PATHS = new Set(['/espace/connexion', '/espace/deconnexion']);
+
+/** The 403 page the guard renders (src/pages/espace/acces-refuse.astro). */
+export const FORBIDDEN_PAGE = '/espace/acces-refuse';
+
+/** The decoded, lower-cased path without a trailing slash (`/Espace/%70reinscriptions/` → `/espace/preinscriptions`). */
+export function normalisedPath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape stays as it is: it matches no public path, so it is guarded.
+  }
+  return (
+    decoded
+      .toLowerCase()
+      .replace(/\/{2,}/g, '/')
+      .replace(/\/+$/, '') || '/'
+  );
+}
+
+/** True for a path of the space (`/espace` and below). */
+export function isEspacePath(pathname: string): boolean {
+  const path = normalisedPath(pathname);
+  return path === '/espace' || path.startsWith('/espace/');
+}
+
+/** The sign-in page's address that returns to `target` (a path of the space) once signed in. */
+export function signInLocation(target?: string, notice?: 'sortie' | 'expiree'): string {
+  const query = new URLSearchParams();
+  if (target && target !== '/espace') query.set('suite', target);
+  if (notice) query.set('avis', notice);
+  const search = query.toString();
+  return `/espace/connexion${search ? `?${search}` : ''}`;
+}
+
+/** Where to go after signing in: `suite` when it is a path of the space (never another site), else /espace. */
+export function afterSignIn(suite: string | null | undefined): string {
+  if (!suite || !suite.startsWith('/espace') || suite.startsWith('//') || /[\\\r\n]/.test(suite)) return '/espace';
+  return isEspacePath(new URL(suite, 'https://x.invalid').pathname) ? suite : '/espace';
+}
+
+/** The session of the request's cookie (verifySession), clearing a cookie that is no longer valid. */
+export async function sessionOf(cookies: AstroCookies): Promise<StaffSession | undefined> {
+  const value = cookies.get(SESSION_COOKIE)?.value;
+  if (!value) return undefined;
+  const session = await verifySession(value);
+  if (!session) cookies.delete(SESSION_COOKIE, SESSION_COOKIE_CLEAR);
+  return session;
+}
+
+/** A plain answer with `status` and French `text` (the guard's refusals outside pages). */
+function plainAnswer(status: number, text: string, headers: Record<string, string> = {}): Response {
+  return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
+}
+
+/** The guard of /espace (see the module's comment). */
+export const espaceGuard = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered || !isEspacePath(context.url.pathname)) return next();
+  const answer = await guarded();
+  // A copy: redirects and rewrites can come back with immutable headers.
+  const response = new Response(answer.body, answer);
+  response.headers.set('cache-control', 'no-store');
+  response.headers.set('x-robots-tag', 'noindex, nofollow');
+  return response;
+
+  async function guarded(): Promise<Response> {
+    const path = normalisedPath(context.url.pathname);
+    const hadCookie = context.cookies.has(SESSION_COOKIE);
+    let session: StaffSession | undefined;
+    try {
+      session = await sessionOf(context.cookies);
+    } catch (error) {
+      console.error(`[espace] ${error instanceof Error ? error.message : String(error)}`);
+      const message = error instanceof HttpError ? error.message : ESPACE_MESSAGES.authUnavailable;
+      return plainAnswer(503, message, { 'retry-after': '60' });
+    }
+    context.locals.espace = session;
+    if (PUBLIC_PATHS.has(path)) return next();
+    if (!session) {
+      if (context.request.method !== 'GET' && context.request.method !== 'HEAD') {
+        return plainAnswer(403, ESPACE_MESSAGES.sessionEnded);
+      }
+      const target = `${context.url.pathname}${context.url.search}`;
+      return context.redirect(signInLocation(target, hadCookie ? 'expiree' : undefined), 303);
+    }
+    const section = sectionOfPath(path);
+    if (path !== FORBIDDEN_PAGE && section && !canOpen(session.roles, section)) {
+      return context.rewrite(FORBIDDEN_PAGE);
+    }
+    return next();
+  }
+});

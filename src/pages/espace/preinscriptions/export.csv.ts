@@ -1,0 +1,26 @@
+/**
+ * GET /espace/preinscriptions/export.csv[?statut=<status>] (admissions, admin): the pre-registrations as CSV for a
+ * French spreadsheet (src/features/espace/csv.ts), without what parents wrote about health; the export is logged.
+ */
+import type { APIRoute } from 'astro';
+import { exportPreRegistrations } from '../../../features/espace/admissions.server';
+import { isoDay, isStatus } from '../../../features/espace/admissions';
+import { csvResponse } from '../../../features/espace/csv';
+import { HttpError } from '../../../lib/http';
+
+export const prerender = false;
+
+export const GET: APIRoute = async ({ locals, url }) => {
+  const requested = url.searchParams.get('statut');
+  try {
+    const { csv } = await exportPreRegistrations(locals.espace, isStatus(requested) ? requested : undefined);
+    return csvResponse(csv, `preinscriptions-${isoDay(new Date())}.csv`);
+  } catch (error) {
+    const known = error instanceof HttpError;
+    if (!known || error.status >= 500) console.error('[espace/export]', error);
+    return new Response(known ? error.message : 'Une erreur est survenue.', {
+      status: known ? error.status : 500,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
+  }
+};

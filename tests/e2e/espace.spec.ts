@@ -1,0 +1,437 @@
+/**
+ * The staff space on the built site (dist/ served as Netlify would, signing in on the Firebase Auth emulator of
+ * playwright.config.ts with the demo accounts): what each role sees and is refused, anonymous requests, the
+ * pre-registrations' follow-up persisting with its deletion date, the CSV export read back, the session cookie,
+ * sign-out and role changes revoking sessions, cross-site posts, and axe on every page at 375 and 1280 px.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { getAuth } from 'firebase-admin/auth';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { createDemoAccounts, DEMO_PASSWORD } from '../../scripts/lib/auth-emulator';
+import { adminApp, adminFirestoreOf } from '../../src/lib/firebase-app.server';
+import { expectNoAxeViolations, VIEWPORTS } from './helpers';
+
+const PROJECT = 'demo-e2e';
+const AUTH_HOST = `127.0.0.1:${process.env.E2E_AUTH_PORT}`;
+const COOKIE = '__Host-espace-session';
+
+let db: Firestore;
+
+test.beforeAll(async () => {
+  await createDemoAccounts(PROJECT, AUTH_HOST);
+  db ??= adminFirestoreOf({
+    FIREBASE_PROJECT_ID: PROJECT,
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${process.env.E2E_FIRESTORE_PORT}`,
+  });
+});
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+/** Writes a pre-registration as the site's endpoint would (plus `extra`), received `daysAgo` days ago; its id. */
+async function seedPreRegistration(extra: Record<string, unknown> = {}, daysAgo = 0): Promise<string> {
+  const id = `e2e-${unique()}`;
+  await db
+    .collection('inscripitions')
+    .doc(id)
+    .set({
+      enfantPrenom: 'Léa',
+      enfantNom: `Essai-${id}`,
+      infos: 'Elle a besoin d’un peu de calme pour se concentrer.',
+      parentPrenom: 'Sophie',
+      parentNom: 'Martin',
+      email: `${id}@exemple.fr`,
+      adresse: '3 rue des Lilas',
+      postal: '69007',
+      ville: 'Lyon',
+      pays: 'FR',
+      consentement: true,
+      date: Timestamp.fromMillis(Date.now() - daysAgo * 86_400_000),
+      ...extra,
+    });
+  return id;
+}
+
+const stored = async (id: string) => (await db.collection('inscripitions').doc(id).get()).data();
+
+/** Signs in on the page as `email` (demo password) and waits for the space's home. */
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/espace/connexion');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/espace$/);
+}
+
+/** A form post to `path` as the site's own form sends it (same origin), with `fields`. */
+function post(request: APIRequestContext, baseURL: string, path: string, fields: Record<string, string>) {
+  return request.post(path, { form: fields, headers: { origin: baseURL }, maxRedirects: 0 });
+}
+
+test.describe('anonymous', () => {
+  test('every page and the export redirect to the sign-in page, never the data; posts are refused', async ({
+    request,
+    baseURL,
+  }) => {
+    const id = await seedPreRegistration();
+    const paths = [
+      '/espace',
+      '/espace/',
+      '/espace/preinscriptions',
+      '/espace/preinscriptions?statut=nouvelle',
+      `/espace/preinscriptions/${id}`,
+      '/espace/preinscriptions/export.csv',
+      '/espace/roles',
+      '/espace/journal',
+      '/espace/acces-refuse',
+      '/espace/lettre',
+      '/espace/dons',
+      '/ESPACE/Preinscriptions',
+    ];
+    for (const path of paths) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(303);
+      expect(response.headers().location, path).toMatch(/^\/espace\/connexion(\?|$)/);
+      expect(response.headers()['cache-control'], path).toBe('no-store');
+      expect(response.headers()['x-robots-tag'], path).toBe('noindex, nofollow');
+      expect(await response.text(), path).not.toContain(id);
+    }
+    const forged = await post(request, baseURL!, `/espace/preinscriptions/${id}`, { statut: 'refusee', notes: 'x' });
+    expect(forged.status()).toBe(403);
+    expect(
+      await post(request, baseURL!, '/espace/roles', { email: 'a@b.fr', role: 'admin' }).then((r) => r.status()),
+    ).toBe(403);
+    expect((await stored(id))?.statut).toBeUndefined();
+  });
+
+  test('the sign-in page: French errors that never say whether the account exists, the email kept', async ({
+    page,
+  }) => {
+    const response = await page.goto('/espace/connexion');
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    for (const [email, password] of [
+      ['admissions@demo.test', 'pas-le-bon'],
+      ['personne@demo.test', DEMO_PASSWORD],
+    ]) {
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Mot de passe').fill(password);
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/espace/connexion') && r.request().method() === 'POST'),
+        page.getByRole('button', { name: 'Se connecter' }).click(),
+      ]);
+      expect(answer.status()).toBe(401);
+      await expect(page.getByRole('alert')).toHaveText('Email ou mot de passe incorrect');
+      await expect(page.getByLabel('Email')).toHaveValue(email);
+      await expect(page.getByLabel('Mot de passe')).toHaveValue('');
+    }
+    expect((await page.context().cookies()).filter((cookie) => cookie.name === COOKIE)).toEqual([]);
+  });
+});
+
+test.describe('signed in', () => {
+  test('the session cookie: HttpOnly, Secure, SameSite=Strict, 8 hours; back to the page asked for', async ({
+    page,
+  }) => {
+    await page.goto('/espace/preinscriptions?statut=nouvelle');
+    await expect(page).toHaveURL(/\/espace\/connexion\?suite=/);
+    await page.getByLabel('Email').fill('admissions@demo.test');
+    await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(/\/espace\/preinscriptions\?statut=nouvelle$/);
+    const [cookie] = (await page.context().cookies()).filter((c) => c.name === COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
+    const hours = (cookie!.expires - Date.now() / 1000) / 3600;
+    expect(hours).toBeGreaterThan(7.9);
+    expect(hours).toBeLessThanOrEqual(8);
+  });
+
+  test('admissions: the list newest first, a filter, the detail, a follow-up that persists with its deletion date', async ({
+    page,
+  }) => {
+    const older = await seedPreRegistration({}, 3);
+    const newer = await seedPreRegistration({}, 1);
+    await signIn(page, 'admissions@demo.test');
+    await page
+      .getByRole('navigation', { name: 'Espace de l’association' })
+      .getByRole('link', { name: 'Préinscriptions' })
+      .click();
+    const names = await page.getByRole('rowheader').allTextContents();
+    expect(names.indexOf(`Léa Essai-${newer}`)).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf(`Léa Essai-${newer}`)).toBeLessThan(names.indexOf(`Léa Essai-${older}`));
+    await expect(page.getByText('Une préinscription est supprimée automatiquement 12 mois après')).toBeVisible();
+
+    await page.getByRole('link', { name: `Léa Essai-${older}` }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Préinscription de Léa Essai-${older}`);
+    await expect(page.getByText('Elle a besoin d’un peu de calme pour se concentrer.')).toBeVisible();
+    await page.getByLabel('Statut').selectOption({ label: 'Visite prévue' });
+    await page.getByLabel('Notes de l’équipe').fill('Appel le 3 : visite mardi.\nPrévoir la salle calme.');
+    await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
+    await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
+    expect(await stored(older)).toMatchObject({
+      statut: 'visite-prevue',
+      notes: 'Appel le 3 : visite mardi.\nPrévoir la salle calme.',
+      modifiePar: 'admissions@demo.test',
+    });
+    expect(await stored(older)).toMatchObject({ dateDecision: null, dateSuppression: null });
+
+    await page.reload();
+    await expect(page.getByLabel('Statut')).toHaveValue('visite-prevue');
+    await expect(page.getByLabel('Notes de l’équipe')).toHaveValue(
+      'Appel le 3 : visite mardi.\nPrévoir la salle calme.',
+    );
+
+    await page.getByLabel('Statut').selectOption({ label: 'Acceptée' });
+    await page.getByLabel('Date de la décision').fill('2026-01-31');
+    await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
+    await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
+    await expect(page.getByText('31 janvier 2027')).toBeVisible();
+    const decided = await stored(older);
+    expect(decided?.statut).toBe('acceptee');
+    expect((decided?.dateDecision as Timestamp).toDate().toISOString()).toBe('2026-01-31T12:00:00.000Z');
+    expect((decided?.dateSuppression as Timestamp).toDate().toISOString()).toBe('2027-01-31T12:00:00.000Z');
+
+    await page.goto('/espace/preinscriptions?statut=acceptee');
+    await expect(page.getByRole('link', { name: 'Acceptée', exact: false }).first()).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByRole('rowheader', { name: `Léa Essai-${older}` })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: `Léa Essai-${newer}` })).toHaveCount(0);
+
+    // Back to a status without a decision: no deletion date any more.
+    await page.goto(`/espace/preinscriptions/${older}`);
+    await page.getByLabel('Statut').selectOption({ label: 'Contactée' });
+    await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
+    await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
+    expect(await stored(older)).toMatchObject({ statut: 'contactee', dateDecision: null, dateSuppression: null });
+  });
+
+  test('a date of decision in the future is refused in French, and nothing is written', async ({ page }) => {
+    const id = await seedPreRegistration();
+    await signIn(page, 'admissions@demo.test');
+    await page.goto(`/espace/preinscriptions/${id}`);
+    await page.getByLabel('Statut').selectOption({ label: 'Refusée' });
+    await page.getByLabel('Notes de l’équipe').fill('Texte gardé');
+    await page.getByLabel('Date de la décision').evaluate((input: HTMLInputElement) => input.removeAttribute('max'));
+    await page.getByLabel('Date de la décision').fill('2999-01-01');
+    await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Merci de saisir une date valide (jj/mm/aaaa), au plus tard aujourd’hui',
+    );
+    await expect(page.getByLabel('Notes de l’équipe')).toHaveValue('Texte gardé');
+    expect((await stored(id))?.statut).toBeUndefined();
+  });
+
+  test('the CSV export, read back with a CSV parser: BOM, « ; », formulas neutralised, accents, line breaks', async ({
+    page,
+  }) => {
+    const id = await seedPreRegistration({
+      enfantPrenom: '=HYPERLINK("http://x.example","clic")',
+      parentPrenom: '@SUM(A1:A2)',
+      parentNom: '-2+3',
+      adresse: '12 rue de l’Église\nBâtiment B; 2e étage',
+      ville: 'Saint-Étienne',
+      notes: '+33 6 12 34 56 78\t"rappeler"',
+      infos: 'Information de santé : ne doit pas sortir de l’espace',
+    });
+    await signIn(page, 'admissions@demo.test');
+    await page.goto('/espace/preinscriptions');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Exporter tout en CSV (tableur)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^preinscriptions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks));
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8');
+    expect(text).not.toContain('Information de santé');
+    const rows: Record<string, string>[] = parse(text, { bom: true, delimiter: ';', columns: true });
+    const row = rows.find((candidate) => candidate['Référence'] === id);
+    expect(row).toMatchObject({
+      'Prénom de l’enfant': '\'=HYPERLINK("http://x.example","clic")',
+      'Prénom du parent': "'@SUM(A1:A2)",
+      'Nom du parent': "'-2+3",
+      Adresse: '12 rue de l’Église\nBâtiment B; 2e étage',
+      Ville: 'Saint-Étienne',
+      'Notes de l’équipe': '\'+33 6 12 34 56 78\t"rappeler"',
+      Statut: 'Nouvelle',
+    });
+    expect(Object.keys(row!)).not.toContain('Quelques mots');
+  });
+
+  for (const email of ['edition@demo.test', 'tresorerie@demo.test']) {
+    test(`${email.split('@')[0]}: the home without personal data; pre-registrations, export, roles and log refused`, async ({
+      page,
+      baseURL,
+    }) => {
+      const id = await seedPreRegistration();
+      await signIn(page, email);
+      await expect(page.locator('body')).not.toContainText('Essai-');
+      await expect(page.getByRole('link', { name: 'Préinscriptions' })).toHaveCount(0);
+      for (const path of [
+        '/espace/preinscriptions',
+        `/espace/preinscriptions/${id}`,
+        '/espace/preinscriptions/export.csv',
+        '/espace/roles',
+        '/espace/journal',
+      ]) {
+        const response = await page.request.get(path, { maxRedirects: 0 });
+        expect(response.status(), path).toBe(403);
+        const body = await response.text();
+        expect(body, path).toContain('Cette page n’est pas accessible avec votre rôle.');
+        expect(body, path).not.toContain(id);
+        expect(body, path).not.toContain('Sophie');
+      }
+      const forged = await post(page.request, baseURL!, `/espace/preinscriptions/${id}`, {
+        statut: 'refusee',
+        notes: '',
+      });
+      expect(forged.status()).toBe(403);
+      expect((await stored(id))?.statut).toBeUndefined();
+    });
+  }
+
+  test('admin: the pre-registrations, the roles and the access log, which names who viewed what', async ({
+    browser,
+    page,
+  }) => {
+    const id = await seedPreRegistration();
+    const admissions = await browser.newPage();
+    await signIn(admissions, 'admissions@demo.test');
+    await admissions.goto(`/espace/preinscriptions/${id}`);
+    await admissions.close();
+
+    await signIn(page, 'admin@demo.test');
+    const menu = page.getByRole('navigation', { name: 'Espace de l’association' });
+    await expect(menu.getByRole('link')).toHaveText(['Accueil', 'Préinscriptions', 'Rôles', 'Journal des accès']);
+    await menu.getByRole('link', { name: 'Journal des accès' }).click();
+    const row = page.getByRole('row').filter({ hasText: `inscripitions/${id}` });
+    await expect(row).toContainText('admissions@demo.test');
+    await expect(row).toContainText('Consultation');
+    await menu.getByRole('link', { name: 'Rôles' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'edition@demo.test' })).toContainText('Édition');
+  });
+
+  test('a role given by an admin applies at once: the person’s session ends, the new role opens its section', async ({
+    browser,
+    page,
+  }) => {
+    const email = `benevole-${unique()}@demo.test`;
+    const auth = getAuth(adminApp({ FIREBASE_PROJECT_ID: PROJECT }, { emulated: true }));
+    const user = await auth.createUser({ email, password: DEMO_PASSWORD });
+    await auth.setCustomUserClaims(user.uid, { roles: ['edition'] });
+    const volunteer = await browser.newPage();
+    await signIn(volunteer, email);
+    // Revocation counts in whole seconds from the sign-in.
+    await volunteer.waitForTimeout(1100);
+
+    await signIn(page, 'admin@demo.test');
+    await page.goto('/espace/roles');
+    await page.getByLabel('Email du compte').fill(email);
+    await page.getByLabel('Rôle', { exact: true }).selectOption({ label: 'Admissions' });
+    await page.getByRole('button', { name: 'Donner ce rôle' }).click();
+    await expect(page.getByRole('status')).toContainText(`Rôle « Admissions » donné à ${email}.`);
+    await expect(page.getByRole('listitem').filter({ hasText: email })).toContainText('Admissions, Édition');
+
+    await volunteer.goto('/espace/preinscriptions');
+    await expect(volunteer).toHaveURL(/\/espace\/connexion\?suite=%2Fespace%2Fpreinscriptions&avis=expiree$/);
+    await expect(volunteer.getByRole('status')).toHaveText('Votre session a pris fin. Merci de vous reconnecter.');
+    await volunteer.getByLabel('Email').fill(email);
+    await volunteer.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+    await volunteer.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(volunteer.getByRole('heading', { level: 1 })).toHaveText('Préinscriptions');
+    await volunteer.close();
+  });
+
+  test('sign-out revokes the session: the old cookie opens nothing any more', async ({ page, playwright, baseURL }) => {
+    await signIn(page, 'admissions@demo.test');
+    const [cookie] = (await page.context().cookies()).filter((c) => c.name === COOKIE);
+    await page.waitForTimeout(1100);
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(/\/espace\/connexion\?avis=sortie$/);
+    await expect(page.getByRole('status')).toHaveText('Vous êtes déconnecté.');
+    expect((await page.context().cookies()).filter((c) => c.name === COOKIE)).toEqual([]);
+    // The stolen copy of the cookie, replayed.
+    const replay = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { cookie: `${COOKIE}=${cookie!.value}` },
+    });
+    const response = await replay.get('/espace/preinscriptions', { maxRedirects: 0 });
+    expect(response.status()).toBe(303);
+    expect(response.headers().location).toContain('/espace/connexion');
+    await replay.dispose();
+  });
+
+  test('a cross-site form post changes nothing (Origin check; SameSite=Strict keeps the cookie home)', async ({
+    page,
+    baseURL,
+  }) => {
+    const id = await seedPreRegistration();
+    await signIn(page, 'admissions@demo.test');
+    // A page of another site posting to ours, in the signed-in browser.
+    await page.goto('about:blank');
+    await page.setContent(
+      `<form method="post" action="${baseURL}/espace/preinscriptions/${id}"><input name="statut" value="refusee"><input name="notes" value="piégé"><button>Envoyer</button></form>`,
+    );
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/espace/preinscriptions/${id}`)),
+      page.getByRole('button', { name: 'Envoyer' }).click(),
+    ]);
+    expect(answer.status()).toBe(403);
+    // The same with the cookie forced in, from another origin.
+    const [cookie] = (await page.context().cookies(baseURL)).filter((c) => c.name === COOKIE);
+    const forged = await page.request.post(`/espace/preinscriptions/${id}`, {
+      form: { statut: 'refusee', notes: 'piégé' },
+      headers: { origin: 'https://malveillant.example', cookie: `${COOKIE}=${cookie!.value}` },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(403);
+    expect(await stored(id)).not.toHaveProperty('statut');
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const viewport of VIEWPORTS) {
+    test(`every page of the space passes axe at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const id = await seedPreRegistration({ notes: 'Première visite faite.' });
+      await page.goto('/espace/connexion');
+      await expectNoAxeViolations(page, `connexion at ${viewport.width}`);
+      await page.getByLabel('Email').fill('admin@demo.test');
+      await page.getByLabel('Mot de passe').fill('faux');
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectNoAxeViolations(page, `connexion error at ${viewport.width}`);
+      await signIn(page, 'admin@demo.test');
+      for (const path of [
+        '/espace',
+        '/espace/preinscriptions',
+        '/espace/preinscriptions?statut=refusee',
+        '/espace/roles',
+        '/espace/journal',
+      ]) {
+        await page.goto(path);
+        await expectNoAxeViolations(page, `${path} at ${viewport.width}`);
+      }
+      await page.goto(`/espace/preinscriptions/${id}`);
+      await expectNoAxeViolations(page, `detail at ${viewport.width}`);
+      await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
+      await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
+      await expectNoAxeViolations(page, `detail saved at ${viewport.width}`);
+      await page.goto('/espace/roles');
+      await page.getByLabel('Email du compte').fill('inconnu@demo.test');
+      await page.getByLabel('Rôle', { exact: true }).selectOption({ label: 'Trésorerie' });
+      await page.getByRole('button', { name: 'Donner ce rôle' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        'Aucun compte ne porte cet email. La personne doit d’abord avoir un compte.',
+      );
+      await expectNoAxeViolations(page, `roles error at ${viewport.width}`);
+      await page.getByRole('button', { name: 'Se déconnecter' }).click();
+      await signIn(page, 'edition@demo.test');
+      await expectNoAxeViolations(page, `edition home at ${viewport.width}`);
+      await page.goto('/espace/preinscriptions');
+      await expectNoAxeViolations(page, `refused at ${viewport.width}`);
+    });
+  }
+});
