@@ -11,7 +11,8 @@ import { pulledFrameOrigins } from './src/lib/content-csp.ts';
  * @param {'normal' | 'italic'} style
  */
 const atkinson = (weight, style) =>
-  `./node_modules/@fontsource/atkinson-hyperlegible-next/files/atkinson-hyperlegible-next-latin-${weight}-${style}.woff2`;
+  `./node_modules/@fontsource/atkinson-hyperlegible-next/files/` +
+  `atkinson-hyperlegible-next-latin-${weight}-${style}.woff2`;
 
 /** Pages kept out of sitemap-index.xml: the not-found page, the donation return pages, the editors' publish page. */
 const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|publier)\/?$/;
@@ -36,8 +37,9 @@ const noPolicyInDev = {
   },
 };
 
-// Vitest's own process (getViteConfig) runs no adapter: the Netlify adapter's set-up would empty .netlify/v1/functions/,
-// the function the build tests read. Builds that tests start run from a worker (VITEST_WORKER_ID) and keep it.
+// Vitest's own process (getViteConfig) runs no adapter: the Netlify adapter's set-up would empty
+// .netlify/v1/functions/, the function the build tests read. Builds that tests start run from a worker
+// (VITEST_WORKER_ID) and keep it.
 const inVitest = process.env.VITEST && !process.env.VITEST_WORKER_ID;
 
 /** Static site from the pulled JSON in src/data/; the Netlify adapter runs the `prerender = false` routes. */
@@ -83,7 +85,8 @@ export default defineConfig({
       ],
       // 'self' is listed because a page's insertScriptResource() would otherwise replace Astro's default.
       scriptDirective: { resources: ["'self'"] },
-      // The carousels write a <style> and style="" from the content's breakpoints, inside React: no hash can cover them.
+      // The carousels write a <style> and style="" from the content's breakpoints, inside React: no hash can cover
+      // them.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },

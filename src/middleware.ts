@@ -6,7 +6,9 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { SECURITY_HEADERS } from './lib/security-headers';
 
-/** Sets each security header an on-demand answer does not set itself; prerendered pages get theirs from netlify.toml. */
+/**
+ * Sets each security header an on-demand answer does not set itself; prerendered pages get theirs from netlify.toml.
+ */
 const securityHeaders = defineMiddleware(async (context, next) => {
   const response = await next();
   if (context.isPrerendered) return response;

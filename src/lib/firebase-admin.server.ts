@@ -9,7 +9,11 @@ import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 let site: Firestore | undefined;
 let apps = 0;
 
-/** The admin Firestore of FIREBASE_PROJECT_ID (at FIRESTORE_EMULATOR_HOST, else with FIREBASE_CLIENT_EMAIL + FIREBASE_PRIVATE_KEY): the site's (astro:env, one a process), or a new one for `variables`. @throws Error without project id or, for a real project, service account. */
+/**
+ * The admin Firestore of FIREBASE_PROJECT_ID (at FIRESTORE_EMULATOR_HOST, else with FIREBASE_CLIENT_EMAIL +
+ * FIREBASE_PRIVATE_KEY): the site's (astro:env, one a process), or a new one for `variables`.
+ * @throws Error without project id or, for a real project, service account.
+ */
 export function adminFirestore(variables?: Partial<typeof env>): Firestore {
   if (!variables) return (site ??= adminFirestore(env));
   const projectId = variables.FIREBASE_PROJECT_ID?.trim();
@@ -19,7 +23,9 @@ export function adminFirestore(variables?: Partial<typeof env>): Firestore {
   const privateKey = variables.FIREBASE_PRIVATE_KEY?.replace(/\\n/g, '\n').trim();
   if (!host && (!clientEmail || !privateKey)) {
     throw new Error(
-      `FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY are not set for project "${projectId}": create a service account key (Firebase console › Project settings › Service accounts) and copy its client_email and private_key.`,
+      `FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY are not set for project "${projectId}": create a service ` +
+        `account key (Firebase console › Project settings › Service accounts) and copy its client_email and ` +
+        `private_key.`,
     );
   }
   const credential = host ? {} : { credential: cert({ projectId, clientEmail, privateKey }) };
