@@ -3,6 +3,7 @@ import { defineConfig, envField, fontProviders } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { siteAddress } from './scripts/lib/site-address.ts';
 import { pulledFrameOrigins } from './src/lib/content-csp.ts';
 
 /**
@@ -44,7 +45,7 @@ const inVitest = process.env.VITEST && !process.env.VITEST_WORKER_ID;
 
 /** Static site from the pulled JSON in src/data/; the Netlify adapter runs the `prerender = false` routes. */
 export default defineConfig({
-  site: process.env.SITE_URL ?? 'https://petitspas-ensemble.netlify.app',
+  site: siteAddress(),
   output: 'static',
   adapter: inVitest
     ? undefined

@@ -11,6 +11,7 @@ import { parseAllHeaders } from '@netlify/headers-parser';
 import { describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../src/lib/security-headers';
 import { STRIPE_SOURCES } from '../../src/lib/csp';
+import { siteAddress } from '../../scripts/lib/site-address';
 import { builtPolicies, callBuiltFunction, parsePolicy } from '../fixtures/built-site';
 
 const root = join(import.meta.dirname, '../..');
@@ -107,7 +108,7 @@ describe('security headers', () => {
   });
 
   it('the function answers an unknown path with the not-found page, its policy and the security headers', async () => {
-    const response = await callBuiltFunction(root, new Request('https://petitspas-ensemble.netlify.app/nimporte-quoi'));
+    const response = await callBuiltFunction(root, new Request(new URL('/nimporte-quoi', siteAddress())));
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("Oups, mais il n'y a rien ici");
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), name).toBe(value);
@@ -117,7 +118,7 @@ describe('security headers', () => {
   });
 
   it('gives the endpoints’ JSON answers and redirects the security headers', async () => {
-    const origin = 'https://petitspas-ensemble.netlify.app';
+    const origin = new URL(siteAddress()).origin;
     const json = await callBuiltFunction(
       root,
       new Request(`${origin}/api/newsletter`, {
@@ -146,7 +147,7 @@ describe('security headers', () => {
   it('gives Astro’s own refusal of a cross-site form post (403) the security headers', async () => {
     const response = await callBuiltFunction(
       root,
-      new Request('https://petitspas-ensemble.netlify.app/api/newsletter', {
+      new Request(new URL('/api/newsletter', siteAddress()), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://site-malveillant.example' },
         body: 'email=victime%40exemple.fr',
