@@ -3,6 +3,7 @@ import { defineConfig, envField, fontProviders } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { siteAddress } from './scripts/lib/site-address.ts';
 import { pulledFrameOrigins } from './src/lib/content-csp.ts';
 
 /**
@@ -11,7 +12,8 @@ import { pulledFrameOrigins } from './src/lib/content-csp.ts';
  * @param {'normal' | 'italic'} style
  */
 const atkinson = (weight, style) =>
-  `./node_modules/@fontsource/atkinson-hyperlegible-next/files/atkinson-hyperlegible-next-latin-${weight}-${style}.woff2`;
+  `./node_modules/@fontsource/atkinson-hyperlegible-next/files/` +
+  `atkinson-hyperlegible-next-latin-${weight}-${style}.woff2`;
 
 /** Pages kept out of sitemap-index.xml: the not-found page, the donation return pages, the editors' publish page, the newsletter's confirmation and unsubscription. */
 const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|publier|newsletter\/.*)\/?$/;
@@ -36,13 +38,14 @@ const noPolicyInDev = {
   },
 };
 
-// Vitest's own process (getViteConfig) runs no adapter: the Netlify adapter's set-up would empty .netlify/v1/functions/,
-// the function the build tests read. Builds that tests start run from a worker (VITEST_WORKER_ID) and keep it.
+// Vitest's own process (getViteConfig) runs no adapter: the Netlify adapter's set-up would empty
+// .netlify/v1/functions/, the function the build tests read. Builds that tests start run from a worker
+// (VITEST_WORKER_ID) and keep it.
 const inVitest = process.env.VITEST && !process.env.VITEST_WORKER_ID;
 
 /** Static site from the pulled JSON in src/data/; the Netlify adapter runs the `prerender = false` routes. */
 export default defineConfig({
-  site: process.env.SITE_URL ?? 'https://petitspas-ensemble.netlify.app',
+  site: siteAddress(),
   output: 'static',
   adapter: inVitest
     ? undefined
@@ -83,7 +86,8 @@ export default defineConfig({
       ],
       // 'self' is listed because a page's insertScriptResource() would otherwise replace Astro's default.
       scriptDirective: { resources: ["'self'"] },
-      // The carousels write a <style> and style="" from the content's breakpoints, inside React: no hash can cover them.
+      // The carousels write a <style> and style="" from the content's breakpoints, inside React: no hash can cover
+      // them.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },

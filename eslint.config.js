@@ -71,4 +71,14 @@ export default defineConfig(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    // The print width (Prettier's printWidth) holds for comments and strings too, which Prettier does not wrap.
+    files: ['**/*.{js,mjs,cjs,ts,mts,tsx,astro}'],
+    rules: { 'max-len': ['error', { code: 120, ignoreUrls: true }] },
+  },
+  {
+    // A file a reader can hold in mind; src/data/ is generated (and ignored above).
+    files: ['src/**/*.{js,mjs,ts,tsx,astro}'],
+    rules: { 'max-lines': ['error', { max: 250, skipBlankLines: false, skipComments: false }] },
+  },
 );

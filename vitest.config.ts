@@ -2,9 +2,9 @@
 import { getViteConfig } from 'astro/config';
 
 /**
- * Four vitest projects, apart from the Playwright specs: unit (pure helpers and schemas), components (islands in jsdom),
- * pipeline (endpoints and the pull against emulators) on Astro's Vite configuration, so that the site reads astro:env
- * as the tests set it (tests/fixtures/site-env.ts); build (dist/ after `npm run build`).
+ * Four vitest projects, apart from the Playwright specs: unit (pure helpers and schemas), components (islands in
+ * jsdom), pipeline (endpoints and the pull against emulators) on Astro's Vite configuration, so that the site reads
+ * astro:env as the tests set it (tests/fixtures/site-env.ts); build (dist/ after `npm run build`).
  */
 export default getViteConfig({
   test: {

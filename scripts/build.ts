@@ -1,4 +1,7 @@
-/** `npm run build`: pull (a failure stops it before Astro: no partial site), `astro build` into dist/, then the Pagefind index. */
+/**
+ * `npm run build`: pull (a failure stops it before Astro: no partial site), `astro build` into dist/, then the Pagefind
+ * index.
+ */
 import { spawnAstro } from './lib/astro-cli.ts';
 import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
 import { buildSearchIndex } from './lib/search-index.ts';

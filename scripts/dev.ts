@@ -60,7 +60,8 @@ if (generatedSecret) {
 const devPull = await serveDevPull();
 process.env.DEV_PULL_URL = devPull.url;
 console.log(
-  `Rebuild: \`npm run rebuild\` (POST /api/rebuild) re-pulls the content; secret: ${generatedSecret ? `generated for this session in ${DEV_SECRET_FILE}` : 'REBUILD_SECRET'}`,
+  `Rebuild: \`npm run rebuild\` (POST /api/rebuild) re-pulls the content; secret: ` +
+    `${generatedSecret ? `generated for this session in ${DEV_SECRET_FILE}` : 'REBUILD_SECRET'}`,
 );
 
 /** Stops the database this process started, removes the session secret and exits with `code`. */

@@ -19,7 +19,7 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 
 const site = args.url?.trim() || process.env.SITE_URL?.trim() || LOCAL_SITE;
 const endpoint = URL.parse('api/rebuild', site.endsWith('/') ? site : `${site}/`);
-if (!endpoint) fail(`"${site}" is not a URL (expected e.g. https://petitspas-ensemble.netlify.app).`);
+if (!endpoint) fail(`"${site}" is not a URL (expected e.g. https://<site>.netlify.app).`);
 const local = ['127.0.0.1', 'localhost', '[::1]'].includes(endpoint.hostname);
 let secret = process.env.REBUILD_SECRET?.trim();
 if (!secret && local && existsSync(DEV_SECRET_FILE)) secret = readFileSync(DEV_SECRET_FILE, 'utf8').trim();

@@ -1,4 +1,7 @@
-/** `npm run screenshots -- [routes...]`: full-page PNGs of dist/ (served on a free port) at 375 and 1280 px in /tmp/screenshots/. */
+/**
+ * `npm run screenshots -- [routes...]`: full-page PNGs of dist/ (served on a free port) at 375 and 1280 px in
+ * /tmp/screenshots/.
+ */
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,4 +1,7 @@
-/** `npm run seed`: writes content/<CONTENT_DATASET or demo>/ into the emulator at FIRESTORE_EMULATOR_HOST as owner; refuses without one. */
+/**
+ * `npm run seed`: writes content/<CONTENT_DATASET or demo>/ into the emulator at FIRESTORE_EMULATOR_HOST as owner;
+ * refuses without one.
+ */
 import { firestoreTargetFromEnv } from '../src/lib/firestore.server.ts';
 import { exitWithError } from './lib/content-source.ts';
 import { seedDataset } from './lib/seed.ts';

@@ -1,6 +1,7 @@
 /**
  * Serves dist/ on loopback as Netlify would: static files with the build's headers, then the adapter's ssr function.
- * Usage: `tsx scripts/serve-dist.ts [port] [--emulator host:port]` (default 4322; --emulator: embedded Firestore, demo-e2e).
+ * Usage: `tsx scripts/serve-dist.ts [port] [--emulator host:port]` (default 4322; --emulator: embedded Firestore,
+ * demo-e2e).
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';

@@ -1,4 +1,7 @@
-/** Content types (spec §3), normalising what editors really store (docs/content.md): '' or null for none, numbers as text, any date. */
+/**
+ * Content types (spec §3), normalising what editors really store (docs/content.md): '' or null for none, numbers as
+ * text, any date.
+ */
 import { defineCollection } from 'astro/content/config';
 import { file } from 'astro/loaders';
 import { z } from 'astro/zod';
@@ -18,7 +21,10 @@ function fromText(value: unknown): unknown {
   return text && NUMERIC.test(text) ? Number(text) : blankToUndefined(value);
 }
 
-/** Any stored date (Timestamp or its JSON, seconds or milliseconds, as numbers or text, ISO 8601) → whole seconds; '' and null → none; else as is, for the schema to reject. */
+/**
+ * Any stored date (Timestamp or its JSON, seconds or milliseconds, as numbers or text, ISO 8601) → whole seconds; ''
+ * and null → none; else as is, for the schema to reject.
+ */
 export function toSeconds(value: unknown): unknown {
   if (isBlank(value)) return undefined;
   const stamp = value as { toMillis?: () => number; seconds?: unknown; _seconds?: unknown };
@@ -111,7 +117,9 @@ function nameIconOnlyLink<
   return z.NEVER;
 }
 
-/** A menu link with its optional sub-links (spec §3: children "also have statut"); a parent may be a label without href. */
+/**
+ * A menu link with its optional sub-links (spec §3: children "also have statut"); a parent may be a label without href.
+ */
 const linkSchema = z
   .object({
     ...linkFields,
@@ -145,7 +153,9 @@ const categorySchema = z.object({
   articles: z.preprocess(blankToEmptyList, z.array(z.string(), { error: 'sa liste d’articles est illisible' })),
 });
 
-/** Article document (collections articles and partenaires); intro and contenu may hold HTML, sanitised at build time. */
+/**
+ * Article document (collections articles and partenaires); intro and contenu may hold HTML, sanitised at build time.
+ */
 export const articleSchema = z.object({
   /** URL slug; the document id when empty. */
   slug: text('son slug').pipe(z.string().trim()),
@@ -188,7 +198,10 @@ export type LegalId = keyof typeof LEGAL_PAGES;
 export const dataFile = (name: CollectionName) => `src/data/${name}.json`;
 
 const images: [RegExp, 'field'][] = [[/^(img|imgContenu|picto)(?![^.])/, 'field']];
-/** The parts of a document left out alone (one field or one link), matched on the start of an issue's dotted path; a failure elsewhere leaves the document out. */
+/**
+ * The parts of a document left out alone (one field or one link), matched on the start of an issue's dotted path; a
+ * failure elsewhere leaves the document out.
+ */
 export const partsLeftOutAlone: Record<CollectionName, [RegExp, 'field' | 'link'][]> = {
   menus: [
     [/^liens\.\d+(\.children\.\d+)?\.(picto|ordre|target|ancre|exergue)(?![^.])/, 'field'],
@@ -200,7 +213,10 @@ export const partsLeftOutAlone: Record<CollectionName, [RegExp, 'field' | 'link'
   partenaires: images,
 };
 
-/** Where a problem is and why: collection, document id, field path (`date`, `liens.3.href`, `img.src`, `contenu (<img>)`, `(document)`) and a plain French reason without full stop. */
+/**
+ * Where a problem is and why: collection, document id, field path (`date`, `liens.3.href`, `img.src`, `contenu
+ * (<img>)`, `(document)`) and a plain French reason without full stop.
+ */
 const place = { collection: z.string(), id: z.string(), field: z.string(), reason: z.string() };
 
 /** The content report every pull writes (src/data/report.json), for the terminal and the /publier page. */

@@ -147,7 +147,8 @@ try {
   const pages = await measurePages(join(demoCopy.dir, 'dist'));
   for (const page of pages) {
     console.log(
-      `${page.route.padEnd(40)} HTML ${kb(page.htmlGzipBytes).padStart(9)} gzip   JS ${kb(page.jsGzipBytes).padStart(9)} gzip`,
+      `${page.route.padEnd(40)} HTML ${kb(page.htmlGzipBytes).padStart(9)} gzip   JS ` +
+        `${kb(page.jsGzipBytes).padStart(9)} gzip`,
     );
   }
 
@@ -200,7 +201,8 @@ try {
 /** One progress line for a Lighthouse result. */
 function printLighthouse(result: LighthouseResult): void {
   console.log(
-    `${result.route.padEnd(40)} performance ${result.performance} (runs ${result.performanceRuns.join(', ')}), accessibility ${result.accessibility}, best practices ${result.bestPractices}, SEO ${result.seo}`,
+    `${result.route.padEnd(40)} performance ${result.performance} (runs ${result.performanceRuns.join(', ')}), ` +
+      `accessibility ${result.accessibility}, best practices ${result.bestPractices}, SEO ${result.seo}`,
   );
 }
 
@@ -254,7 +256,8 @@ async function measureLoad(dir: string): Promise<EndpointLoad[]> {
     });
   } else {
     console.log(
-      "Google's Firestore emulator not installed (google-cloud-cli-firestore-emulator and Java): measuring the embedded emulator only.",
+      "Google's Firestore emulator not installed (google-cloud-cli-firestore-emulator and Java): measuring the " +
+        'embedded emulator only.',
     );
   }
   const results: EndpointLoad[] = [];
@@ -277,7 +280,8 @@ async function measureLoad(dir: string): Promise<EndpointLoad[]> {
     }
     for (const endpoint of Object.keys(ENDPOINTS) as (keyof typeof ENDPOINTS)[]) {
       section(
-        `POST ${ENDPOINTS[endpoint].path} on the ${database.kind} emulator (${quick ? 3 : 10} s at ${LOAD_CONNECTIONS} connections, then ${BURST_SIZE} at once)`,
+        `POST ${ENDPOINTS[endpoint].path} on the ${database.kind} emulator (${quick ? 3 : 10} s at ` +
+          `${LOAD_CONNECTIONS} connections, then ${BURST_SIZE} at once)`,
       );
       const result = await loadEndpoint({
         url: site.url,
@@ -292,7 +296,10 @@ async function measureLoad(dir: string): Promise<EndpointLoad[]> {
         throw error;
       });
       console.log(
-        `${Math.round(result.requestsPerSecond)} requests/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms; sustained ${result.sustained.ok} × 2xx, ${result.sustained.missing} lost, ${result.sustained.duplicated} duplicated; burst ${result.burst.ok} × 2xx of ${result.burst.size} in ${result.burst.seconds.toFixed(1)} s, ${result.burst.missing} lost, ${result.burst.duplicated} duplicated`,
+        `${Math.round(result.requestsPerSecond)} requests/s, p50 ${result.latencyMs.p50} ms, p99 ` +
+          `${result.latencyMs.p99} ms; sustained ${result.sustained.ok} × 2xx, ${result.sustained.missing} lost, ` +
+          `${result.sustained.duplicated} duplicated; burst ${result.burst.ok} × 2xx of ${result.burst.size} in ` +
+          `${result.burst.seconds.toFixed(1)} s, ${result.burst.missing} lost, ${result.burst.duplicated} duplicated`,
       );
       results.push(result);
     }
@@ -305,7 +312,9 @@ async function measureLoad(dir: string): Promise<EndpointLoad[]> {
 /** One progress line for a build, and one per problem of its news archive. */
 function printBuild(build: BuildMeasurement): void {
   console.log(
-    `${build.articles} articles, ${build.documents} documents: seed ${seconds(build.seedMs)}, pull ${seconds(build.pullMs)}, astro build ${seconds(build.buildMs)}, after ${seconds(build.afterBuildMs)}: ${seconds(build.totalMs)} (${build.pages} pages)`,
+    `${build.articles} articles, ${build.documents} documents: seed ${seconds(build.seedMs)}, pull ` +
+      `${seconds(build.pullMs)}, astro build ${seconds(build.buildMs)}, after ${seconds(build.afterBuildMs)}: ` +
+      `${seconds(build.totalMs)} (${build.pages} pages)`,
   );
   for (const problem of build.archiveProblems) console.log(`  news archive: ${problem}`);
 }

@@ -137,7 +137,8 @@ export async function measureBuild(
     const astroEnd = run.lines.find((line) => ASTRO_COMPLETE.test(line.text))?.ms;
     if (pullEnd === undefined || astroEnd === undefined) {
       throw new BenchError(
-        `scripts/build.ts succeeded but Astro's "[build] Complete!" line was not found in its output: the phases cannot be told apart. Update ASTRO_LOG_LINE / ASTRO_COMPLETE in bench/src/builds.ts.`,
+        `scripts/build.ts succeeded but Astro's "[build] Complete!" line was not found in its output: the phases ` +
+          `cannot be told apart. Update ASTRO_LOG_LINE / ASTRO_COMPLETE in bench/src/builds.ts.`,
       );
     }
     const dist = await distFiles(join(workspace.dir, 'dist'));

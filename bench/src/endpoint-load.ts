@@ -31,7 +31,8 @@ export interface BenchDatabase {
 
 /** firebase-admin on `database` (the site's own client reads astro:env, which exists only inside Astro). */
 function adminFirestore(database: BenchDatabase): Firestore {
-  // firebase-admin connects to FIRESTORE_EMULATOR_HOST when it makes the client, without probing Google's metadata server.
+  // firebase-admin connects to FIRESTORE_EMULATOR_HOST when it makes the client, without probing Google's metadata
+  // server.
   Object.assign(process.env, { FIRESTORE_EMULATOR_HOST: database.address, METADATA_SERVER_DETECTION: 'none' });
   const name = `bench-${database.address}`;
   return getFirestore(
@@ -171,7 +172,8 @@ export async function loadEndpoint(options: LoadOptions): Promise<EndpointLoad> 
   );
   if (sustained.ok === 0) {
     throw new BenchError(
-      `POST ${ENDPOINTS[endpoint].path} (${database.kind}) never answered 2xx (answers by status: ${JSON.stringify(sustained.statusCounts)}, errors: ${sustained.errors}).`,
+      `POST ${ENDPOINTS[endpoint].path} (${database.kind}) never answered 2xx (answers by status: ` +
+        `${JSON.stringify(sustained.statusCounts)}, errors: ${sustained.errors}).`,
     );
   }
   const burst = await runBurst(options, `${runId}-burst`);
@@ -250,7 +252,10 @@ async function runBurst(options: LoadOptions, runId: string): Promise<EndpointLo
 
 const isOk = (status: number) => status >= 200 && status < 300;
 
-/** Compares the answers (email → status) with the documents of the endpoint's collection whose email starts with `prefix`. */
+/**
+ * Compares the answers (email → status) with the documents of the endpoint's collection whose email starts with
+ * `prefix`.
+ */
 async function checkDocuments(
   database: BenchDatabase,
   endpoint: EndpointName,

@@ -34,7 +34,10 @@ export interface LighthouseResult {
   warnings: string[];
   /** Audits that count in a category and scored below 0.9: `category: title (displayed value; first items)`. */
   issues: string[];
-  /** Elements that shifted, biggest contribution first: `selector ← cause (URL path)`, e.g. `main ← Web font loaded (/_astro/x.woff2)`. */
+  /**
+   * Elements that shifted, biggest contribution first: `selector ← cause (URL path)`, e.g. `main ← Web font loaded
+   * (/_astro/x.woff2)`.
+   */
   layoutShifts: string[];
 }
 
@@ -64,7 +67,8 @@ export async function runLighthouse(
     });
   } catch (error) {
     throw new BenchError(
-      `Cannot start Chromium at ${CHROMIUM_EXECUTABLE} (${error instanceof Error ? error.message : String(error)}). Install it with \`apt-get install -y chromium\`.`,
+      `Cannot start Chromium at ${CHROMIUM_EXECUTABLE} (${error instanceof Error ? error.message : String(error)}). ` +
+        `Install it with \`apt-get install -y chromium\`.`,
     );
   }
   const unregister = onCleanup(() => chrome.kill());
@@ -149,14 +153,20 @@ interface LayoutShiftTable {
   }[];
 }
 
-/** `selector ← cause (path)` for each shifted element of the `layout-shifts` audit (root causes as Lighthouse found them). */
+/**
+ * `selector ← cause (path)` for each shifted element of the `layout-shifts` audit (root causes as Lighthouse found
+ * them).
+ */
 function layoutShifts(details: unknown): string[] {
   return ((details as LayoutShiftTable | undefined)?.items ?? []).map((item) => {
     const causes = (item.subItems?.items ?? []).map((sub) => {
       const url = sub.extra?.value;
       return `${sub.cause ?? 'unknown'}${url ? ` (${URL.canParse(url) ? new URL(url).pathname : url})` : ''}`;
     });
-    return `${item.node?.selector ?? 'unknown element'} ← ${causes.length ? [...new Set(causes)].join(', ') : 'cause not found'}`;
+    return (
+      `${item.node?.selector ?? 'unknown element'} ← ` +
+      `${causes.length ? [...new Set(causes)].join(', ') : 'cause not found'}`
+    );
   });
 }
 

@@ -71,7 +71,8 @@ export async function newsArchiveProblems(dir: string): Promise<string[]> {
   if (listed.join('\n') !== expectedList.join('\n')) {
     const missing = expectedList.filter((href) => !listed.includes(href)).length;
     problems.push(
-      `the index pages list ${listed.length} items for ${slugs.length} news items (${missing} missing), or not newest first`,
+      `the index pages list ${listed.length} items for ${slugs.length} news items (${missing} missing), or not ` +
+        `newest first`,
     );
   }
   if (existsSync(join(dist, 'actualites', String(pages + 1)))) problems.push(`an index page ${pages + 1} exists`);

@@ -81,7 +81,8 @@ export async function measurePictures(projectDir: string): Promise<PictureMeasur
   const missing = PLACES.filter((place) => !results.some((result) => result.name === place.file));
   if (missing.length) {
     throw new BenchError(
-      `The pull did not take ${missing.map((place) => place.file).join(', ')} (src/data/report.json of the build says why).`,
+      `The pull did not take ${missing.map((place) => place.file).join(', ')} (src/data/report.json of the build ` +
+        `says why).`,
     );
   }
   return results;

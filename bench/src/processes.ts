@@ -16,7 +16,10 @@ export class BenchError extends Error {
 const children = new Set<ChildProcess>();
 const cleanups = new Set<() => void | Promise<void>>();
 
-/** Ends one child started by {@link spawnTracked}: SIGTERM to its process group, SIGKILL after `graceMs` (default 3 000 ms). */
+/**
+ * Ends one child started by {@link spawnTracked}: SIGTERM to its process group, SIGKILL after `graceMs` (default
+ * 3 000 ms).
+ */
 export async function stopChild(child: ChildProcess, graceMs = 3_000): Promise<void> {
   children.delete(child);
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
@@ -46,7 +49,10 @@ export function spawnTracked(command: string, args: string[], options: SpawnOpti
   return child;
 }
 
-/** Registers a cleanup (stop an emulator, remove a temporary copy) for {@link stopEverything}; returns its unregister function. */
+/**
+ * Registers a cleanup (stop an emulator, remove a temporary copy) for {@link stopEverything}; returns its unregister
+ * function.
+ */
 export function onCleanup(cleanup: () => void | Promise<void>): () => void {
   cleanups.add(cleanup);
   return () => cleanups.delete(cleanup);

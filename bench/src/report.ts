@@ -154,7 +154,8 @@ export function evaluateTargets(
     {
       target: 'No React/react-dom on pages without islands',
       measured: leaking.length
-        ? `${leaking.length} of ${withoutIslands.length} pages without islands load it: ${leaking.map((page) => page.route).join(', ')}`
+        ? `${leaking.length} of ${withoutIslands.length} pages without islands load it: ` +
+          `${leaking.map((page) => page.route).join(', ')}`
         : `none of the ${withoutIslands.length} pages without islands loads it`,
       status: status(leaking.length === 0),
     },
@@ -179,7 +180,8 @@ export function evaluateTargets(
       target: `Home HTML within ${TARGETS.homeHtmlGrowthPercent} % of the demo's at every size`,
       measured:
         demo && farthest
-          ? `farthest ${signedPercent(homeGrowthPercent(farthest, demo))} (${farthest.dataset}: ${kb(farthest.homeHtmlBytes)} vs ${kb(demo.homeHtmlBytes)})`
+          ? `farthest ${signedPercent(homeGrowthPercent(farthest, demo))} (${farthest.dataset}: ` +
+            `${kb(farthest.homeHtmlBytes)} vs ${kb(demo.homeHtmlBytes)})`
           : 'no large dataset built',
       status:
         demo && farthest
@@ -187,10 +189,13 @@ export function evaluateTargets(
           : 'SKIP',
     },
     {
-      target: `Home HTML within ${TARGETS.homeHtmlGrowthPercent} % of the ${firstFull?.dataset ?? 'first synthetic'} build's at every larger size`,
+      target:
+        `Home HTML within ${TARGETS.homeHtmlGrowthPercent} % of the ${firstFull?.dataset ?? 'first synthetic'} ` +
+        `build's at every larger size`,
       measured:
         firstFull && farthestLarger
-          ? `farthest ${signedPercent(homeGrowthPercent(farthestLarger, firstFull))} (${farthestLarger.dataset}: ${kb(farthestLarger.homeHtmlBytes)} vs ${kb(firstFull.homeHtmlBytes)})`
+          ? `farthest ${signedPercent(homeGrowthPercent(farthestLarger, firstFull))} (${farthestLarger.dataset}: ` +
+            `${kb(farthestLarger.homeHtmlBytes)} vs ${kb(firstFull.homeHtmlBytes)})`
           : 'fewer than two large datasets built',
       status:
         firstFull && farthestLarger
@@ -198,7 +203,10 @@ export function evaluateTargets(
           : 'SKIP',
     },
     {
-      target: `Lighthouse performance ≥ ${TARGETS.lighthousePerformance} on ${scale.results.map((result) => result.route).join(', ') || 'the scale routes'} at ${scale.dataset || 'a large dataset'}`,
+      target:
+        `Lighthouse performance ≥ ${TARGETS.lighthousePerformance} on ` +
+        `${scale.results.map((result) => result.route).join(', ') || 'the scale routes'} at ` +
+        `${scale.dataset || 'a large dataset'}`,
       measured: scaleSlowest
         ? scale.results.map((result) => `${result.route} ${result.performance}`).join(', ')
         : 'not measured',
@@ -207,7 +215,9 @@ export function evaluateTargets(
     ...load
       .filter((result) => result.database === 'embedded')
       .map((result) => ({
-        target: `POST ${ENDPOINTS[result.endpoint].path} ≥ ${TARGETS.endpointRequestsPerSecond} requests/s and p99 ≤ ${TARGETS.endpointP99Ms} ms at ${result.connections} connections (embedded emulator)`,
+        target:
+          `POST ${ENDPOINTS[result.endpoint].path} ≥ ${TARGETS.endpointRequestsPerSecond} requests/s and p99 ≤ ` +
+          `${TARGETS.endpointP99Ms} ms at ${result.connections} connections (embedded emulator)`,
         measured: `${Math.round(result.requestsPerSecond)} requests/s, p99 ${result.latencyMs.p99} ms`,
         status: status(
           result.requestsPerSecond >= TARGETS.endpointRequestsPerSecond &&
@@ -220,7 +230,9 @@ export function evaluateTargets(
         ? load
             .map(
               (result) =>
-                `${result.endpoint}/${result.database}: ${result.sustained.ok + result.burst.ok} × 2xx, ${result.sustained.missing + result.burst.missing} lost, ${result.sustained.duplicated + result.burst.duplicated} duplicated`,
+                `${result.endpoint}/${result.database}: ${result.sustained.ok + result.burst.ok} × 2xx, ` +
+                `${result.sustained.missing + result.burst.missing} lost, ` +
+                `${result.sustained.duplicated + result.burst.duplicated} duplicated`,
             )
             .join('; ')
         : 'not measured',
@@ -261,7 +273,8 @@ export function markdownTable(headers: string[], rows: (string | number)[][]): s
         numeric[column] ? cell.padStart(widths[column] as number) : cell.padEnd(widths[column] as number),
       )
       .join(' | ')} |`;
-  const rule = `| ${widths.map((width, column) => (numeric[column] ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width))).join(' | ')} |`;
+  const dashes = (width: number, column: number) => (numeric[column] ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width));
+  const rule = `| ${widths.map(dashes).join(' | ')} |`;
   return [line(headers), rule, ...cells.map(line)].join('\n');
 }
 
@@ -341,15 +354,20 @@ export function renderMarkdown(report: BenchReport): string {
     'runs',
   ];
   const lighthouseRows = report.lighthouse.map(lighthouseRow);
+  const scaleRows = report.scaleLighthouse.results.map(lighthouseRow);
+  const date = machine.date.slice(0, 16).replace('T', ' ');
+  const uncommitted = machine.uncommittedFiles ? ` plus ${machine.uncommittedFiles} uncommitted file(s)` : '';
   const warnings = [...new Set(report.lighthouse.flatMap((result) => result.warnings))];
   const findings = groupRoutes(report.lighthouse.map((result) => [result.route, result.issues]));
   const shifts = groupRoutes(report.lighthouse.map((result) => [result.route, result.layoutShifts.slice(0, 3)]));
   return `# Benchmark report
 
-Measured by \`npm run bench${report.mode === 'quick' ? ' -- --quick' : ''}\` on ${machine.date.slice(0, 16).replace('T', ' ')} UTC
-in ${seconds(report.durationSeconds * 1000)}: commit \`${machine.commit}\`${machine.uncommittedFiles ? ` plus ${machine.uncommittedFiles} uncommitted file(s)` : ''}, ${machine.cpuCount} × ${machine.cpuModel},
-${(machine.memoryBytes / 2 ** 30).toFixed(1)} GiB, Node ${machine.node}, ${machine.os}; 1-minute load average at start: ${machine.loadAverage.toFixed(2)}.
-The CPU is shared: timings are noisy. Sizes: 1 KB = 1,000 bytes; gzip = node:zlib \`gzipSync\` level ${report.gzipLevel}, each file on its own.
+Measured by \`npm run bench${report.mode === 'quick' ? ' -- --quick' : ''}\` on ${date} UTC
+in ${seconds(report.durationSeconds * 1000)}: commit \`${machine.commit}\`${uncommitted},
+${machine.cpuCount} × ${machine.cpuModel}, ${(machine.memoryBytes / 2 ** 30).toFixed(1)} GiB, Node ${machine.node},
+${machine.os}; 1-minute load average at start: ${machine.loadAverage.toFixed(2)}.
+The CPU is shared: timings are noisy. Sizes: 1 KB = 1,000 bytes; gzip = node:zlib \`gzipSync\` level
+${report.gzipLevel}, each file on its own.
 
 ## Targets
 
@@ -373,8 +391,9 @@ Each dataset is seeded into an embedded Firestore emulator (seed: not part of pu
 \`scripts/build.ts\` (what \`npm run build\` runs) runs in a temporary copy of the project (cold caches). Phases by
 the arrival of output lines: pull = start to the pull's last progress line (tsx start-up included; "of which
 reading" = the longest collection read it reports), astro build = to Astro's \`[build] Complete!\` (Astro's
-start-up included), after build = the script's post-build checks. The synthetic datasets are the demo dataset plus copies of its news articles
-(each with its own \`/actualites/<slug>\` page) up to the number of articles. "× demo" compares pull + build.
+start-up included), after build = the script's post-build checks. The synthetic datasets are the demo dataset plus
+copies of its news articles (each with its own \`/actualites/<slug>\` page) up to the number of articles. "× demo"
+compares pull + build.
 
 ${markdownTable(
   [
@@ -399,7 +418,7 @@ ${markdownTable(
 Growth curve (pull + build, seconds, one \`█\` per 5 s):
 
 \`\`\`
-${report.builds.map((build) => `${build.dataset.padEnd(16)} ${'█'.repeat(Math.max(1, Math.round(build.totalMs / 5000)))} ${seconds(build.totalMs)}`).join('\n')}
+${report.builds.map(growthBar).join('\n')}
 \`\`\`
 
 ## Lighthouse at ${report.scaleLighthouse.dataset || 'a large dataset'} (/, the news index, the search page)
@@ -407,7 +426,7 @@ ${report.builds.map((build) => `${build.dataset.padEnd(16)} ${'█'.repeat(Math.
 The same Lighthouse runs as below, on the site built from that dataset: the pages whose size could follow the
 archive's.
 
-${report.scaleLighthouse.results.length ? markdownTable(lighthouseHeaders, report.scaleLighthouse.results.map(lighthouseRow)) : 'Not measured.'}
+${scaleRows.length ? markdownTable(lighthouseHeaders, scaleRows) : 'Not measured.'}
 
 ## Lighthouse (mobile, simulated throttling)
 
@@ -433,7 +452,7 @@ The pull downloads each once; astro:assets writes AVIF and WebP (and a JPEG or P
 and 2× of the width it is shown at. A browser downloads one file of one format.
 ${report.pictures.length ? measuredOn(picturesMachine) : ''}
 
-${report.pictures.length ? pictureTable(report.pictures) : 'Not measured (`npm run bench -- --pictures` measures it alone).'}
+${report.pictures.length ? pictureTable(report.pictures) : PICTURES_NOT_MEASURED}
 
 ## Mail burst
 
@@ -453,9 +472,10 @@ ${report.mail.sentByEndpoints} mails sent by the endpoints' first try, ${report.
 ${load.length ? '' : 'Not measured (`npm run bench -- --load` measures it alone).'}
 
 ${measuredOn(loadMachine)}
-autocannon, ${load[0]?.connections ?? 20} connections, ${(load[0]?.durationSeconds ?? 0).toFixed(1)} s after a warm-up, a new email in each request, against
-\`scripts/serve-dist.ts\` (the built Netlify function, firebase-admin \`create()\`) writing to the embedded emulator (in
-the server's process) or to Google's emulator (a Java process beside it). Then ${load[0]?.burst.size ?? 0} submissions sent at once.
+autocannon, ${load[0]?.connections ?? 20} connections, ${(load[0]?.durationSeconds ?? 0).toFixed(1)} s after a
+warm-up, a new email in each request, against \`scripts/serve-dist.ts\` (the built Netlify function, firebase-admin
+\`create()\`) writing to the embedded emulator (in the server's process) or to Google's emulator (a Java process
+beside it). Then ${load[0]?.burst.size ?? 0} submissions sent at once.
 Every document is read back with firebase-admin: each 2xx must have left exactly one.
 
 ${markdownTable(
@@ -525,10 +545,20 @@ landed after its 503 reuses its key (\`envoi\`, the document id) and leaves no s
 `;
 }
 
+const PICTURES_NOT_MEASURED = 'Not measured (`npm run bench -- --pictures` measures it alone).';
+
+/** One line of the growth curve: dataset, one `█` per 5 s of pull + build, the time. */
+function growthBar(build: BuildMeasurement): string {
+  const bar = '█'.repeat(Math.max(1, Math.round(build.totalMs / 5000)));
+  return `${build.dataset.padEnd(16)} ${bar} ${seconds(build.totalMs)}`;
+}
+
 /** `Measured on <date> UTC, commit <sha>…, load average…` for a part measured apart from the rest. */
 function measuredOn(machine: MachineInfo): string {
   const uncommitted = machine.uncommittedFiles ? ` plus ${machine.uncommittedFiles} uncommitted file(s)` : '';
-  return `Measured on ${machine.date.slice(0, 16).replace('T', ' ')} UTC, commit \`${machine.commit}\`${uncommitted}, 1-minute load average at start ${machine.loadAverage.toFixed(2)}.`;
+  const date = machine.date.slice(0, 16).replace('T', ' ');
+  const load = machine.loadAverage.toFixed(2);
+  return `Measured on ${date} UTC, commit \`${machine.commit}\`${uncommitted}, 1-minute load average at start ${load}.`;
 }
 
 /** Inverts route → items into item → routes (`every route` when all of them), most routes first. */

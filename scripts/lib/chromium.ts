@@ -1,4 +1,6 @@
-/** Debian's Chromium as every browser run of the project starts it: never a downloaded browser, kept off the network. */
+/**
+ * Debian's Chromium as every browser run of the project starts it: never a downloaded browser, kept off the network.
+ */
 
 /** Path of Debian's chromium package. */
 export const CHROMIUM_EXECUTABLE = '/usr/bin/chromium';

@@ -10,7 +10,10 @@ import { EMBEDDED_PROJECT_ID, startEmbeddedFirestore } from './embedded-firestor
 import { pullContent } from './pull.ts';
 import { seedDataset } from './seed.ts';
 
-/** Runs the pull against the database named by the environment and prints its report in the words of /publier; throws as pullContent and firestoreTargetFromEnv. */
+/**
+ * Runs the pull against the database named by the environment and prints its report in the words of /publier; throws as
+ * pullContent and firestoreTargetFromEnv.
+ */
 export async function pullFromEnvironment(log: (line: string) => void = console.log): Promise<ContentReport> {
   const target = firestoreTargetFromEnv();
   log(`Pulling content from Firestore at ${target.host} (project ${target.projectId})`);
@@ -20,7 +23,10 @@ export async function pullFromEnvironment(log: (line: string) => void = console.
   return report;
 }
 
-/** Prepares the source (embedded emulator on `firestorePort`, default free) and pulls; returns the emulator's stop(), already called (also on a throw) unless `keepRunning`. */
+/**
+ * Prepares the source (embedded emulator on `firestorePort`, default free) and pulls; returns the emulator's stop(),
+ * already called (also on a throw) unless `keepRunning`.
+ */
 export async function pullFromPreparedSource({ keepRunning = false, firestorePort = 0 } = {}): Promise<() => void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const started = performance.now();
@@ -35,7 +41,8 @@ export async function pullFromPreparedSource({ keepRunning = false, firestorePor
       if (existsSync(`${dir}/association.env`)) process.loadEnvFile(`${dir}/association.env`);
       const ms = Math.round(performance.now() - started);
       console.log(
-        `Embedded Firestore on ${emulator.address} (project ${EMBEDDED_PROJECT_ID}): ${count} documents of ${dir} seeded in ${ms} ms`,
+        `Embedded Firestore on ${emulator.address} (project ${EMBEDDED_PROJECT_ID}): ${count} documents of ${dir} ` +
+          `seeded in ${ms} ms`,
       );
     }
     await pullFromEnvironment();

@@ -35,8 +35,8 @@ function processIsAlive(pid: number): boolean {
 export async function claimDevServer(port: number, host = '127.0.0.1'): Promise<void> {
   await portIsFree(port, host).catch((error: NodeJS.ErrnoException) => {
     throw new Error(
-      `port ${port} on ${host} is taken (${error.code ?? error.message}): another \`npm start\` or server runs there. ` +
-        'Nothing was changed. Stop it, or start on another port: `npm start -- --port <port>`.',
+      `port ${port} on ${host} is taken (${error.code ?? error.message}): another \`npm start\` ` +
+        'or server runs there. Nothing was changed. Stop it, or start on another port: `npm start -- --port <port>`.',
     );
   });
   const readHolder = () => {

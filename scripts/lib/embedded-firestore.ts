@@ -1,4 +1,7 @@
-/** The embedded default database: an in-process Firestore emulator (@firestore-emulator/server, gRPC), when FIREBASE_PROJECT_ID is not set. */
+/**
+ * The embedded default database: an in-process Firestore emulator (@firestore-emulator/server, gRPC), when
+ * FIREBASE_PROJECT_ID is not set.
+ */
 import { createRequire } from 'node:module';
 import { FirestoreServer } from '@firestore-emulator/server';
 import type { Server } from '@grpc/grpc-js';
@@ -6,7 +9,10 @@ import type { Server } from '@grpc/grpc-js';
 /** Project id used against the embedded emulator (a `demo-` id never reaches Google). */
 export const EMBEDDED_PROJECT_ID = 'demo-petitspas';
 
-/** A running embedded emulator: host 127.0.0.1, its port, `address` (`host:port`, for FIRESTORE_EMULATOR_HOST), `stop()` (idempotent). */
+/**
+ * A running embedded emulator: host 127.0.0.1, its port, `address` (`host:port`, for FIRESTORE_EMULATOR_HOST), `stop()`
+ * (idempotent).
+ */
 export type EmbeddedFirestore = Awaited<ReturnType<typeof startEmbeddedFirestore>>;
 
 /** Starts the emulator on 127.0.0.1 and `port` (default 0: a free port); throws when the port cannot be bound. */

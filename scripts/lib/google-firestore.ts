@@ -1,4 +1,7 @@
-/** Google's Firestore emulator (Debian's google-cloud-cli-firestore-emulator jar): real rules and transactions, for tests and the bench. */
+/**
+ * Google's Firestore emulator (Debian's google-cloud-cli-firestore-emulator jar): real rules and transactions, for
+ * tests and the bench.
+ */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { once } from 'node:events';
@@ -9,7 +12,10 @@ import { freePort } from './ports.ts';
 
 const EMULATOR_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
 
-/** The emulator's jar: FIRESTORE_EMULATOR_JAR, the Google Cloud CLI's, or the Firebase CLI's newest download; undefined when none. */
+/**
+ * The emulator's jar: FIRESTORE_EMULATOR_JAR, the Google Cloud CLI's, or the Firebase CLI's newest download; undefined
+ * when none.
+ */
 export function findGoogleEmulatorJar(): string | undefined {
   const firebaseCache = join(homedir(), '.cache', 'firebase', 'emulators');
   const cached = existsSync(firebaseCache) ? readdirSync(firebaseCache).toSorted().toReversed() : [];
@@ -28,10 +34,16 @@ export function hasJava(): boolean {
   return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
 }
 
-/** A running Google emulator: its port, `address` (`127.0.0.1:<port>`, for FIRESTORE_EMULATOR_HOST), `stop()` (SIGTERM, SIGKILL after 5 s). */
+/**
+ * A running Google emulator: its port, `address` (`127.0.0.1:<port>`, for FIRESTORE_EMULATOR_HOST), `stop()` (SIGTERM,
+ * SIGKILL after 5 s).
+ */
 export type GoogleFirestore = Awaited<ReturnType<typeof startGoogleFirestore>>;
 
-/** Starts the emulator of `jar` on a free loopback port; throws with its output when it exits or does not answer HTTP within 60 s. */
+/**
+ * Starts the emulator of `jar` on a free loopback port; throws with its output when it exits or does not answer HTTP
+ * within 60 s.
+ */
 export async function startGoogleFirestore(jar: string) {
   const port = await freePort();
   const args = ['-Duser.language=en', '-cp', jar, EMULATOR_CLASS, '--host=127.0.0.1', `--port=${port}`];

@@ -52,7 +52,8 @@ function photo(): Promise<Buffer> {
 /** A coloured disc and bar on a transparent background. */
 function logo(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600">
-    <circle cx="300" cy="300" r="220" fill="#d9480f"/><rect x="580" y="220" width="520" height="160" rx="40" fill="#1864ab"/>
+    <circle cx="300" cy="300" r="220" fill="#d9480f"/>
+    <rect x="580" y="220" width="520" height="160" rx="40" fill="#1864ab"/>
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

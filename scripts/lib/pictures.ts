@@ -1,6 +1,6 @@
 /**
- * The pull's pictures: each read once (downloaded with a timeout and revalidated by ETag from a cache, or from public/),
- * checked with sharp and copied into src/data/pictures/ for astro:assets; a failure is reported, never fatal.
+ * The pull's pictures: each read once (downloaded with a timeout and revalidated by ETag from a cache, or from
+ * public/), checked with sharp and copied into src/data/pictures/ for astro:assets; a failure is reported, never fatal.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -27,7 +27,10 @@ export function htmlPictureSources(html: string): string[] {
   return images.map((image) => image.attribs.src?.trim() ?? '').filter(Boolean);
 }
 
-/** Every picture of the validated collections (collection → id → data): img, imgContenu, picto, `<img>` in intro/contenu, menu pictos. */
+/**
+ * Every picture of the validated collections (collection → id → data): img, imgContenu, picto, `<img>` in
+ * intro/contenu, menu pictos.
+ */
 export function collectPictureUses(collections: Record<string, Record<string, unknown>>): PictureUse[] {
   const uses: PictureUse[] = [];
   for (const [collection, documents] of Object.entries(collections)) {
@@ -82,7 +85,10 @@ async function download(url: string, { cacheDir, timeoutMs }: Settings): Promise
   return bytes;
 }
 
-/** Reads one picture (a site path from public/, or an http(s) URL) and decodes it with sharp: bytes and metadata, or why not in French. */
+/**
+ * Reads one picture (a site path from public/, or an http(s) URL) and decodes it with sharp: bytes and metadata, or why
+ * not in French.
+ */
 async function readPicture(src: string, settings: Settings): Promise<[Buffer, Metadata] | string> {
   let bytes: Buffer | string;
   if (src.startsWith('/') && !src.startsWith('//')) {
@@ -103,7 +109,10 @@ async function readPicture(src: string, settings: Settings): Promise<[Buffer, Me
   return [bytes, metadata];
 }
 
-/** Reads every picture once into src/data/pictures/ (stale files removed; downloads cached in `cacheDir`, `timeoutMs` each): manifest (src → file, width and height in pixels, format, bytes), count read, failures per use. */
+/**
+ * Reads every picture once into src/data/pictures/ (stale files removed; downloads cached in `cacheDir`, `timeoutMs`
+ * each): manifest (src → file, width and height in pixels, format, bytes), count read, failures per use.
+ */
 export async function pullPictures(
   uses: PictureUse[],
   {

@@ -46,7 +46,8 @@ export async function pullContent(options: {
       throw new Error(
         error instanceof DOMException && error.name === 'TimeoutError'
           ? `Firestore at ${host} did not answer within ${timeoutMs / 1000} s while reading "${name}".`
-          : `Cannot read "${name}" from Firestore at ${host}: ${error instanceof Error ? error.message : String(error)}`,
+          : `Cannot read "${name}" from Firestore at ${host}: ` +
+              `${error instanceof Error ? error.message : String(error)}`,
         { cause: error },
       );
     } finally {
@@ -120,7 +121,9 @@ function missingLegalPages(read: [id: string, data: unknown][], published: Recor
     });
 }
 
-/** @throws Error listing the missing documents (menus/principal, menus/pied, every article) and why they were left out. */
+/**
+ * @throws Error listing the missing documents (menus/principal, menus/pied, every article) and why they were left out.
+ */
 function assertPublishable(data: Record<CollectionName, object>, report: ContentReport, host: string): void {
   const why = (name: string, id?: string) =>
     report.problems
@@ -137,7 +140,8 @@ function assertPublishable(data: Record<CollectionName, object>, report: Content
   }
   if (missing.length > 0) {
     throw new Error(
-      `No meaningful site can be built; nothing was written:\n  ${missing.join('\n  ')}\nFix the documents in Firestore (or the dataset in content/) and run the pull again.`,
+      `No meaningful site can be built; nothing was written:\n  ${missing.join('\n  ')}\nFix the documents in ` +
+        `Firestore (or the dataset in content/) and run the pull again.`,
     );
   }
 }

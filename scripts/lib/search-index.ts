@@ -1,4 +1,7 @@
-/** The site search's index: Pagefind reads dist/ (only data-pagefind-body parts) and writes dist/pagefind/ for /recherche. */
+/**
+ * The site search's index: Pagefind reads dist/ (only data-pagefind-body parts) and writes dist/pagefind/ for
+ * /recherche.
+ */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
@@ -7,12 +10,18 @@ import * as pagefind from 'pagefind';
 /** A French elided word and its apostrophe (l’, d’, qu’, jusqu’…) before a letter. */
 const ELISION = /(?<!\p{L})(c|d|j|l|m|n|s|t|qu|jusqu|lorsqu|puisqu|quoiqu)([’'])(?=\p{L})/giu;
 
-/** HTML with a space after each French elision ("l’école" → "l’ école", Pagefind does not split at apostrophes; site-search.ts joins them again). */
+/**
+ * HTML with a space after each French elision ("l’école" → "l’ école", Pagefind does not split at apostrophes;
+ * site-search.ts joins them again).
+ */
 export function splitElisions(html: string): string {
   return html.replace(ELISION, '$1$2 ');
 }
 
-/** Indexes dist/'s HTML in French (stemmed, elisions split) into `<dist>/pagefind`: pages indexed, output path; throws with Pagefind's errors or when no page was indexed. */
+/**
+ * Indexes dist/'s HTML in French (stemmed, elisions split) into `<dist>/pagefind`: pages indexed, output path; throws
+ * with Pagefind's errors or when no page was indexed.
+ */
 export async function buildSearchIndex(dist = 'dist'): Promise<{ pages: number; outputPath: string }> {
   const outputPath = join(dist, 'pagefind');
   // Pagefind reads a copy of the indexed pages (elisions split) from disk, in parallel: sending each page

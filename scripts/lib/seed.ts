@@ -1,4 +1,6 @@
-/** Seeds Firestore from `<dir>/<collection>.json` ({ id: data }); `{ "$timestamp": "<ISO 8601>" }` becomes a Timestamp. */
+/**
+ * Seeds Firestore from `<dir>/<collection>.json` ({ id: data }); `{ "$timestamp": "<ISO 8601>" }` becomes a Timestamp.
+ */
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -21,7 +23,10 @@ export function reviveSeedValue(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, reviveSeedValue(inner)]));
 }
 
-/** Writes `data` (collection → id → fields) in Commits of 400 documents (Firestore allows 500 writes; the embedded emulator has no Write stream); returns the count. */
+/**
+ * Writes `data` (collection → id → fields) in Commits of 400 documents (Firestore allows 500 writes; the embedded
+ * emulator has no Write stream); returns the count.
+ */
 export async function seedDocuments(db: Firestore, data: Record<string, Record<string, unknown>>): Promise<number> {
   const writes = Object.entries(data).flatMap(([name, documents]) =>
     Object.entries(documents).map(([id, fields]) => [doc(db, name, id), reviveSeedValue(fields)] as const),
@@ -44,7 +49,10 @@ export async function readSeedDirectory(dir: string): Promise<Record<string, Rec
   );
 }
 
-/** Seeds content/<CONTENT_DATASET or demo>/ into the emulator `target` as its owner (past the rules): [count, dir]; throws for an unknown dataset. */
+/**
+ * Seeds content/<CONTENT_DATASET or demo>/ into the emulator `target` as its owner (past the rules): [count, dir];
+ * throws for an unknown dataset.
+ */
 export async function seedDataset(target: FirestoreTarget): Promise<[count: number, dir: string]> {
   const name = process.env.CONTENT_DATASET?.trim() || 'demo';
   const dir = `content/${name}`;

@@ -1,4 +1,7 @@
-/** Validation of the pulled documents with content.config.ts's schemas: what fails is left out (per `partsLeftOutAlone`) and reported. */
+/**
+ * Validation of the pulled documents with content.config.ts's schemas: what fails is left out (per `partsLeftOutAlone`)
+ * and reported.
+ */
 import type { z } from 'astro/zod';
 import {
   firestoreSchemas,
@@ -21,7 +24,8 @@ function describe(value: unknown): string {
 
 /** Reason of an issue no schema message covers (the schemas name the usual ones). */
 const fallbackReason = (issue: z.core.$ZodRawIssue) =>
-  `le champ « ${(issue.path ?? []).join('.') || 'document'} » n’a pas la forme attendue (reçu : ${describe(issue.input)})`;
+  `le champ « ${(issue.path ?? []).join('.') || 'document'} » n’a pas la forme attendue (reçu : ` +
+  `${describe(issue.input)})`;
 
 const valueAt = (data: unknown, path: readonly PropertyKey[]): unknown =>
   path.reduce<unknown>((value, key) => (value as Record<PropertyKey, unknown> | null)?.[key], data);
@@ -48,7 +52,10 @@ function titreNear(data: unknown, path: readonly PropertyKey[]): string | undefi
   return undefined;
 }
 
-/** Validates one document, leaving out failing parts and retrying (MAX_ROUNDS): its published data (undefined when left out) and problems. */
+/**
+ * Validates one document, leaving out failing parts and retrying (MAX_ROUNDS): its published data (undefined when left
+ * out) and problems.
+ */
 export function validateDocument(
   name: CollectionName,
   id: string,

@@ -5,7 +5,10 @@ import { Parser } from 'htmlparser2';
 import { remoteOrigin } from './csp.ts';
 import { sanitizeContentHtml } from './html.server.ts';
 
-/** Sorted origins of the <iframe>s (videos) the sanitiser keeps in `documents`; `schema` keys skipped (/ecole/schema's own). */
+/**
+ * Sorted origins of the <iframe>s (videos) the sanitiser keeps in `documents`; `schema` keys skipped (/ecole/schema's
+ * own).
+ */
 export function contentFrameOrigins(documents: unknown[]): string[] {
   const frames = new Set<string>();
   const parser = new Parser({
@@ -24,7 +27,10 @@ export function contentFrameOrigins(documents: unknown[]): string[] {
   return [...frames].sort();
 }
 
-/** contentFrameOrigins of the pulled content (every `<dataDir>/*.json`, written just before `astro build`); none before the first pull. */
+/**
+ * contentFrameOrigins of the pulled content (every `<dataDir>/*.json`, written just before `astro build`); none before
+ * the first pull.
+ */
 export function pulledFrameOrigins(dataDir = 'src/data'): string[] {
   const files = existsSync(dataDir) ? readdirSync(dataDir).filter((file) => file.endsWith('.json')) : [];
   return contentFrameOrigins(

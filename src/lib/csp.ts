@@ -16,7 +16,10 @@ export const STRIPE_SOURCES = {
   connect: ['https://api.stripe.com', 'https://checkout.stripe.com'],
 };
 
-/** Adds `sources` to one directive of the page's policy (none: nothing); in a page's frontmatter, as astro 7.3 streams the rest too late. */
+/**
+ * Adds `sources` to one directive of the page's policy (none: nothing); in a page's frontmatter, as astro 7.3 streams
+ * the rest too late.
+ */
 export function allowSources(
   csp: PageCsp,
   directive: 'img-src' | 'frame-src' | 'connect-src' | 'media-src' | 'worker-src',

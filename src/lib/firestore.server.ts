@@ -28,7 +28,8 @@ export function firestoreTargetFromEnv(env: NodeJS.ProcessEnv = process.env): Fi
   const projectId = env.FIREBASE_PROJECT_ID?.trim();
   if (!projectId) {
     throw new Error(
-      'FIREBASE_PROJECT_ID is not set. Set it (with FIREBASE_API_KEY, or FIRESTORE_EMULATOR_HOST for an emulator), or use `npm start` / `npm run build` without it to run on the embedded demo database.',
+      'FIREBASE_PROJECT_ID is not set. Set it (with FIREBASE_API_KEY, or FIRESTORE_EMULATOR_HOST for an emulator), ' +
+        'or use `npm start` / `npm run build` without it to run on the embedded demo database.',
     );
   }
   const emulatorValue = env.FIRESTORE_EMULATOR_HOST?.trim();
@@ -39,7 +40,8 @@ export function firestoreTargetFromEnv(env: NodeJS.ProcessEnv = process.env): Fi
   const apiKey = env.FIREBASE_API_KEY?.trim();
   if (!apiKey) {
     throw new Error(
-      `FIREBASE_API_KEY is not set for project "${projectId}". Copy it from the Firebase console (Project settings › Your apps › Web app config).`,
+      `FIREBASE_API_KEY is not set for project "${projectId}". Copy it from the Firebase console (Project settings › ` +
+        `Your apps › Web app config).`,
     );
   }
   return { projectId, apiKey, host: 'firestore.googleapis.com' };

@@ -1,4 +1,7 @@
-/** Build-time sanitising (sanitize-html) of editors' `intro`/`contenu` HTML, and its plain text; '[at]' becomes '@' first (spec §9). */
+/**
+ * Build-time sanitising (sanitize-html) of editors' `intro`/`contenu` HTML, and its plain text; '[at]' becomes '@'
+ * first (spec §9).
+ */
 import { DomUtils, Parser, parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { revealAt } from './obfuscation.ts';
@@ -42,7 +45,10 @@ export function sanitizeContentHtml(html: string): string {
   return sanitizeHtml(revealAt(html), OPTIONS).trim();
 }
 
-/** Raises sanitizeContentHtml's <h3> sections to <h2> on a page whose subject is one article, so headings follow the <h1> without a gap (WCAG 1.3.1). */
+/**
+ * Raises sanitizeContentHtml's <h3> sections to <h2> on a page whose subject is one article, so headings follow the
+ * <h1> without a gap (WCAG 1.3.1).
+ */
 export function asPageSections(html: string): string {
   return html.replace(/<(\/?)h3\b/g, '<$1h2');
 }
@@ -55,7 +61,10 @@ export function htmlToText(html: string): string {
 
 const LINE_BREAKING = new Set(['br', 'p', 'li', 'div', 'ul', 'ol', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
-/** Plain text of HTML with its lines kept (`<br>`, `<p>`, `<li>`, `<div>`, headings end a line), entities decoded: for `adresse`. */
+/**
+ * Plain text of HTML with its lines kept (`<br>`, `<p>`, `<li>`, `<div>`, headings end a line), entities decoded: for
+ * `adresse`.
+ */
 export function htmlToLines(html: string): string {
   let text = '';
   const parser = new Parser(

@@ -1,7 +1,13 @@
-/** Menu link rules of spec §3: `statut: false` hides (with children), `ordre` sorts, `ancre` appends `#ancre`, `_blank` opens a tab. */
+/**
+ * Menu link rules of spec §3: `statut: false` hides (with children), `ordre` sorts, `ancre` appends `#ancre`, `_blank`
+ * opens a tab.
+ */
 import type { Link } from '../content.config.ts';
 
-/** A link ready to render: href with its anchor (undefined for a group label), newTab for `_blank`, iconOnly when the picto alone names it, visible children. */
+/**
+ * A link ready to render: href with its anchor (undefined for a group label), newTab for `_blank`, iconOnly when the
+ * picto alone names it, visible children.
+ */
 export type VisibleLink = Pick<Link, 'titre' | 'picto' | 'href'> & {
   newTab: boolean;
   exergue: boolean;

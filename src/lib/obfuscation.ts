@@ -9,10 +9,12 @@ export function revealAt(text: string): string {
 export type ContactPart = { text: string; href: string | undefined; kind: 'email' | 'phone' | 'text' };
 
 const EMAIL = /[^\s@<>()[\]:;,«»"]+@[^\s@<>()[\]:;,«»"]+\.[a-z]{2,}/i;
-// French numbers (04 78 12 34 56, 04.78.12.34.56, +33 (0)4 78 12 34 56) and other international ones (+44 20 7946 0958).
-const PHONE =
-  /(?<![\w+])(?:\+33[\s.]?(?:\(0\)[\s.]?)?\d(?:[\s.-]?\d{2}){4}|0\d(?:[\s.-]?\d{2}){4}|\+\d{1,3}(?:[\s.-]?\d{2,4}){2,5})(?!\d)/;
-const LINKABLE = new RegExp(`${EMAIL.source}|${PHONE.source}`, 'gi');
+// French numbers (04 78 12 34 56, 04.78.12.34.56, +33 (0)4 78 12 34 56) and other international ones
+// (+44 20 7946 0958).
+const FRENCH_PHONE = String.raw`\+33[\s.]?(?:\(0\)[\s.]?)?\d(?:[\s.-]?\d{2}){4}|0\d(?:[\s.-]?\d{2}){4}`;
+const INTERNATIONAL_PHONE = String.raw`\+\d{1,3}(?:[\s.-]?\d{2,4}){2,5}`;
+const PHONE = String.raw`(?<![\w+])(?:${FRENCH_PHONE}|${INTERNATIONAL_PHONE})(?!\d)`;
+const LINKABLE = new RegExp(`${EMAIL.source}|${PHONE}`, 'gi');
 
 /** Splits one line into text, emails (mailto:) and phone numbers (tel:, digits and a leading + kept). */
 export function linkContacts(line: string): ContactPart[] {
@@ -31,7 +33,10 @@ export function linkContacts(line: string): ContactPart[] {
   return parts;
 }
 
-/** Parses plain-text contact lines ("Label : value" or a value, one a line) into `{label ('' when none), parts}`, emails and phones linked. */
+/**
+ * Parses plain-text contact lines ("Label : value" or a value, one a line) into `{label ('' when none), parts}`, emails
+ * and phones linked.
+ */
 export function parseContactLines(text: string) {
   return text
     .split(/\r?\n/)

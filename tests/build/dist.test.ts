@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HOME_NEWS_COUNT } from '../../src/features/news/news';
+import { siteAddress } from '../../scripts/lib/site-address';
 import { callBuiltFunction } from '../fixtures/built-site';
 
 const dist = join(import.meta.dirname, '../../dist');
@@ -55,7 +56,7 @@ let notFound: Document;
 beforeAll(async () => {
   const response = await callBuiltFunction(
     join(import.meta.dirname, '../..'),
-    new Request('https://petitspas-ensemble.netlify.app/pas-de-page-ici'),
+    new Request(new URL('/pas-de-page-ici', siteAddress())),
   );
   expect(response.status).toBe(404);
   notFound = new JSDOM(await response.text()).window.document;
@@ -192,9 +193,10 @@ describe('dist/', () => {
     expect(urls.some((path) => path.startsWith('/api/'))).toBe(false);
   });
 
-  it('writes robots.txt naming the sitemap on the site’s origin and keeping the return pages out', () => {
+  it('writes robots.txt naming the sitemap on the configured site and keeping the return pages out', () => {
+    const sitemap = new URL('/sitemap-index.xml', siteAddress()).href;
     expect(readFileSync(join(dist, 'robots.txt'), 'utf8')).toBe(
-      'User-agent: *\nDisallow: /soutenir/annule\nDisallow: /soutenir/valide\n\nSitemap: https://petitspas-ensemble.netlify.app/sitemap-index.xml\n',
+      `User-agent: *\nDisallow: /soutenir/annule\nDisallow: /soutenir/valide\n\nSitemap: ${sitemap}\n`,
     );
   });
 

@@ -11,12 +11,19 @@ import { parseAllHeaders } from '@netlify/headers-parser';
 import { describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../src/lib/security-headers';
 import { STRIPE_SOURCES } from '../../src/lib/csp';
+import { siteAddress } from '../../scripts/lib/site-address';
 import { builtPolicies, callBuiltFunction, parsePolicy } from '../fixtures/built-site';
 
 const root = join(import.meta.dirname, '../..');
 const dist = join(root, 'dist');
 const policies = builtPolicies(root);
 const DONATION_PAGES = ['/soutenir', '/soutenir/annule', '/soutenir/valide'];
+// An inline script: no src, and not a data block (JSON, JSON-LD, speculation rules), which needs no hash.
+const INLINE_SCRIPT = new RegExp(
+  String.raw`<script(?![^>]*\bsrc=)(?![^>]*type="(?:application\/(?:ld\+)?json|speculationrules)")` +
+    String.raw`[^>]*>([\s\S]*?)<\/script>`,
+  'g',
+);
 
 /** Built pages of dist/ (the /contenu/ documents are files editors publish, not pages): path → HTML. */
 function builtPages(): Map<string, string> {
@@ -34,38 +41,38 @@ function builtPages(): Map<string, string> {
 describe('Content-Security-Policy of the built pages', () => {
   const pages = builtPages();
 
-  it('gives every page a policy that allows its inline scripts by hash, never unsafe-inline or eval (WebAssembly on /recherche only)', () => {
-    expect(pages.size).toBeGreaterThan(10);
-    for (const [path, html] of pages) {
-      const policy = policies.get(path);
-      expect(policy, path).toBeDefined();
-      const scripts = policy?.['script-src'] ?? [];
-      expect(scripts, path).toContain("'self'");
-      expect(
-        scripts.filter((source) => /unsafe-(inline|eval)/.test(source)),
-        path,
-      ).toEqual(path === '/recherche' ? ["'wasm-unsafe-eval'"] : []);
-      const inline = [
-        ...html.matchAll(
-          /<script(?![^>]*\bsrc=)(?![^>]*type="(?:application\/(?:ld\+)?json|speculationrules)")[^>]*>([\s\S]*?)<\/script>/g,
-        ),
-      ];
-      for (const [, code] of inline) {
-        const hash = `'sha256-${createHash('sha256')
-          .update(code ?? '')
-          .digest('base64')}'`;
-        expect(scripts, `${path}: inline script "${code?.slice(0, 40)}…"`).toContain(hash);
+  it(
+    'gives every page a policy that allows its inline scripts by hash, never unsafe-inline or eval (WebAssembly on ' +
+      '/recherche only)',
+    () => {
+      expect(pages.size).toBeGreaterThan(10);
+      for (const [path, html] of pages) {
+        const policy = policies.get(path);
+        expect(policy, path).toBeDefined();
+        const scripts = policy?.['script-src'] ?? [];
+        expect(scripts, path).toContain("'self'");
+        expect(
+          scripts.filter((source) => /unsafe-(inline|eval)/.test(source)),
+          path,
+        ).toEqual(path === '/recherche' ? ["'wasm-unsafe-eval'"] : []);
+        const inline = [...html.matchAll(INLINE_SCRIPT)];
+        for (const [, code] of inline) {
+          const hash = `'sha256-${createHash('sha256')
+            .update(code ?? '')
+            .digest('base64')}'`;
+          expect(scripts, `${path}: inline script "${code?.slice(0, 40)}…"`).toContain(hash);
+        }
+        expect(policy?.['frame-ancestors'], path).toEqual(["'none'"]);
+        expect(policy?.['object-src'], path).toEqual(["'none'"]);
+        expect(policy?.['default-src'], path).toEqual(["'self'"]);
+        // The demo content's pictures and frames are all on our origin.
+        expect(policy?.['img-src'], path).toEqual(["'self'", 'data:']);
+        expect(html, `${path}: the policy is a header, not a <meta>`).not.toMatch(
+          /http-equiv="content-security-policy"/i,
+        );
       }
-      expect(policy?.['frame-ancestors'], path).toEqual(["'none'"]);
-      expect(policy?.['object-src'], path).toEqual(["'none'"]);
-      expect(policy?.['default-src'], path).toEqual(["'self'"]);
-      // The demo content's pictures and frames are all on our origin.
-      expect(policy?.['img-src'], path).toEqual(["'self'", 'data:']);
-      expect(html, `${path}: the policy is a header, not a <meta>`).not.toMatch(
-        /http-equiv="content-security-policy"/i,
-      );
-    }
-  });
+    },
+  );
 
   it('allows Stripe.js, its frames and its API on the donation pages only', () => {
     for (const [path] of pages) {
@@ -101,7 +108,7 @@ describe('security headers', () => {
   });
 
   it('the function answers an unknown path with the not-found page, its policy and the security headers', async () => {
-    const response = await callBuiltFunction(root, new Request('https://petitspas-ensemble.netlify.app/nimporte-quoi'));
+    const response = await callBuiltFunction(root, new Request(new URL('/nimporte-quoi', siteAddress())));
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("Oups, mais il n'y a rien ici");
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), name).toBe(value);
@@ -111,7 +118,7 @@ describe('security headers', () => {
   });
 
   it('gives the endpoints’ JSON answers and redirects the security headers', async () => {
-    const origin = 'https://petitspas-ensemble.netlify.app';
+    const origin = new URL(siteAddress()).origin;
     const json = await callBuiltFunction(
       root,
       new Request(`${origin}/api/newsletter`, {
@@ -140,7 +147,7 @@ describe('security headers', () => {
   it('gives Astro’s own refusal of a cross-site form post (403) the security headers', async () => {
     const response = await callBuiltFunction(
       root,
-      new Request('https://petitspas-ensemble.netlify.app/api/newsletter', {
+      new Request(new URL('/api/newsletter', siteAddress()), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://site-malveillant.example' },
         body: 'email=victime%40exemple.fr',

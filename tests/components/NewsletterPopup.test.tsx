@@ -38,21 +38,24 @@ describe('NewsletterPopup', () => {
     expect(dialog()).not.toHaveAttribute('open');
   });
 
-  it("keeps the submit button disabled and says 'Merci de saisir un email valide' while the email is invalid", async () => {
-    const { user } = setup();
-    await openPopup(user);
-    const submit = screen.getByRole('button', { name: 'M’inscrire' });
-    expect(submit).toHaveAttribute('aria-disabled', 'true');
-    const email = screen.getByLabelText(/Votre email/);
-    await user.type(email, 'marie@exemple');
-    expect(screen.getByText('Merci de saisir un email valide')).toBeVisible();
-    expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(email).toHaveAccessibleDescription('Merci de saisir un email valide');
-    expect(submit).toHaveAttribute('aria-disabled', 'true');
-    await user.type(email, '.fr');
-    expect(screen.queryByText('Merci de saisir un email valide')).toBeNull();
-    expect(submit).toHaveAttribute('aria-disabled', 'false');
-  });
+  it(
+    "keeps the submit button disabled and says 'Merci de saisir un email valide' " + 'while the email is invalid',
+    async () => {
+      const { user } = setup();
+      await openPopup(user);
+      const submit = screen.getByRole('button', { name: 'M’inscrire' });
+      expect(submit).toHaveAttribute('aria-disabled', 'true');
+      const email = screen.getByLabelText(/Votre email/);
+      await user.type(email, 'marie@exemple');
+      expect(screen.getByText('Merci de saisir un email valide')).toBeVisible();
+      expect(email).toHaveAttribute('aria-invalid', 'true');
+      expect(email).toHaveAccessibleDescription('Merci de saisir un email valide');
+      expect(submit).toHaveAttribute('aria-disabled', 'true');
+      await user.type(email, '.fr');
+      expect(screen.queryByText('Merci de saisir un email valide')).toBeNull();
+      expect(submit).toHaveAttribute('aria-disabled', 'false');
+    },
+  );
 
   it("submitting a bad email (Enter) says 'L'email ne semble pas correct, pouvez-vous le vérifier ?'", async () => {
     const fetch = vi.fn();

@@ -39,7 +39,9 @@ const SPONSORS: CarouselCase = {
   visibleCount: sponsorsVisibleCount,
 };
 
-/** A window where every item of both carousels fits: floor(2940 / 420) = 7 news, round(2940 / 160) = 18 ≥ 14 sponsors. */
+/**
+ * A window where every item of both carousels fits: floor(2940 / 420) = 7 news, round(2940 / 160) = 18 ≥ 14 sponsors.
+ */
 const ALL_FIT = { width: 2940, height: 900 };
 
 const region = (page: Page, carousel: CarouselCase) => page.getByRole('region', { name: carousel.name });
@@ -102,21 +104,22 @@ for (const viewport of VIEWPORTS) {
       const visible = carousel.visibleCount(viewport.width);
       const last = carousel.count - visible + 1;
 
-      test(`${carousel.name}: ${visible} visible; next ${carousel.count - visible}× reaches the end, once more the start; previous from the start goes to the end`, async ({
-        page,
-        baseURL,
-      }) => {
-        const watch = watchPage(page, baseURL!);
-        await page.goto('/');
-        const root = await hydrate(page, carousel);
-        expect(await onScreen(root)).toEqual(positions(1, visible));
+      test(
+        `${carousel.name}: ${visible} visible; next ${carousel.count - visible}× reaches the end, once more the ` +
+          `start; previous from the start goes to the end`,
+        async ({ page, baseURL }) => {
+          const watch = watchPage(page, baseURL!);
+          await page.goto('/');
+          const root = await hydrate(page, carousel);
+          expect(await onScreen(root)).toEqual(positions(1, visible));
 
-        for (let first = 2; first <= last; first++) await press(root, carousel.next, positions(first, visible));
-        await press(root, carousel.next, positions(1, visible));
-        await press(root, carousel.previous, positions(last, visible));
-        await press(root, carousel.previous, positions(last - 1, visible));
-        expect(watch.problems).toEqual([]);
-      });
+          for (let first = 2; first <= last; first++) await press(root, carousel.next, positions(first, visible));
+          await press(root, carousel.next, positions(1, visible));
+          await press(root, carousel.previous, positions(last, visible));
+          await press(root, carousel.previous, positions(last - 1, visible));
+          expect(watch.problems).toEqual([]);
+        },
+      );
     }
 
     test('axe finds no violation after hydration, before and after an arrow press', async ({ page }) => {
@@ -165,7 +168,8 @@ test.describe('keyboard and pointer (1280px)', () => {
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + box.width / 2, y);
     await page.mouse.down();
-    // Three quarters of a card (≈ 390 px): the nearest snap even for a slow drag; embla never skips one (skipSnaps false).
+    // Three quarters of a card (≈ 390 px): the nearest snap even for a slow drag; embla never skips one (skipSnaps
+    // false).
     await page.mouse.move(box.x + box.width / 2 - 300, y, { steps: 10 });
     await page.mouse.up();
     await expect.poll(() => onScreen(root)).toEqual([2, 3, 4]);

@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FEED_NEWS_COUNT } from '../../src/features/news/news';
 import { NEWS_SLUGS } from '../../scripts/lib/routes';
+import { siteAddress } from '../../scripts/lib/site-address';
 import { expectNoAxeViolations, VIEWPORTS, watchCspIssues, watchPage } from './helpers';
 
 /** A demo news item and a French word only its text holds ("crêpes": the snack of the winter party). */
@@ -93,7 +94,7 @@ test.describe('news index', () => {
       NEWS_SLUGS.slice(0, FEED_NEWS_COUNT).map((slug) => `/actualites/${slug}/`),
     );
     const party = feed.items.find((item) => item.title === WINTER_PARTY.titre);
-    expect(party?.link).toBe(`https://petitspas-ensemble.netlify.app/actualites/${WINTER_PARTY.slug}/`);
+    expect(party?.link).toBe(new URL(`/actualites/${WINTER_PARTY.slug}/`, siteAddress()).href);
     expect(new Date(party?.pubDate ?? '').toISOString()).toBe('2025-11-28T10:00:00.000Z');
     expect(party?.description).toContain('Spectacle des enfants, marché solidaire et goûter');
   });

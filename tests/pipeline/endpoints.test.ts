@@ -202,23 +202,26 @@ describe('POST /api/newsletter (JSON, as the island sends it)', () => {
 });
 
 describe('POST /api/preinscription (JSON)', () => {
-  it('writes exactly one document with every spec field plus date, and answers 200 "Vous avez été inscrit"', async () => {
-    const before = await count('inscripitions');
-    const { response, body } = await post(
-      'preinscription',
-      jsonRequest('preinscription', { ...validPreRegistration, ville: ' Lyon ', pays: 'fr', site: '' }),
-    );
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(body).toEqual({ ok: true, message: 'Vous avez été inscrit' });
+  it(
+    'writes exactly one document with every spec field plus date, ' + 'and answers 200 "Vous avez été inscrit"',
+    async () => {
+      const before = await count('inscripitions');
+      const { response, body } = await post(
+        'preinscription',
+        jsonRequest('preinscription', { ...validPreRegistration, ville: ' Lyon ', pays: 'fr', site: '' }),
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(body).toEqual({ ok: true, message: 'Vous avez été inscrit' });
 
-    const documents = await readCollection('inscripitions');
-    expect(documents).toHaveLength(before + 1);
-    const written = documents.find((document) => document.email === validPreRegistration.email);
-    const { date, ...fields } = written ?? {};
-    expect(fields).toEqual({ ...validPreRegistration, ...storedConsent('preinscription'), reference: REFERENCE });
-    expectTimestampNearNow(date);
-  });
+      const documents = await readCollection('inscripitions');
+      expect(documents).toHaveLength(before + 1);
+      const written = documents.find((document) => document.email === validPreRegistration.email);
+      const { date, ...fields } = written ?? {};
+      expect(fields).toEqual({ ...validPreRegistration, ...storedConsent('preinscription'), reference: REFERENCE });
+      expectTimestampNearNow(date);
+    },
+  );
 
   it('stores the optional fields as empty strings and FR when they are left out', async () => {
     const required = {
@@ -743,43 +746,46 @@ describe('submission key (envoi): a retry never makes a second document', () => 
 });
 
 describe('a saturated database', () => {
-  it('refuses a write at once, without writing, while too many are in flight (never a 503 that lands later)', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    gateway.set('hold');
-    try {
-      // Writes given up by earlier tests may still be unsettled: the limit is set above them.
-      const limit = writesInFlight + 2;
-      const hanging = [1, 2].map((index) =>
-        addSubmission(
+  it(
+    'refuses a write at once, without writing, ' + 'while too many are in flight (never a 503 that lands later)',
+    async () => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      gateway.set('hold');
+      try {
+        // Writes given up by earlier tests may still be unsettled: the limit is set above them.
+        const limit = writesInFlight + 2;
+        const hanging = [1, 2].map((index) =>
+          addSubmission(
+            'newsletter',
+            randomUUID(),
+            { email: `file-${index}@exemple.fr` },
+            { timeoutMs: 1_000, maxInFlight: limit },
+          ),
+        );
+        expect(writesInFlight).toBe(limit);
+        const started = Date.now();
+        const refused = addSubmission(
           'newsletter',
           randomUUID(),
-          { email: `file-${index}@exemple.fr` },
-          { timeoutMs: 1_000, maxInFlight: limit },
-        ),
-      );
-      expect(writesInFlight).toBe(limit);
-      const started = Date.now();
-      const refused = addSubmission(
-        'newsletter',
-        randomUUID(),
-        { email: 'en-trop@exemple.fr' },
-        { maxInFlight: limit },
-      );
-      await expect(refused).rejects.toMatchObject({
-        status: 503,
-        cause: { message: `${limit} writes in flight: newsletter not written` },
-      });
-      expect(Date.now() - started).toBeLessThan(500);
-      for (const write of hanging) await expect(write).rejects.toMatchObject({ status: 503 });
-      // Given up after 1 s, they still count until they settle: the limit holds for the writes that may still land.
-      await expect(
-        addSubmission('newsletter', randomUUID(), { email: 'toujours@exemple.fr' }, { maxInFlight: 2 }),
-      ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/in flight/) } });
-    } finally {
-      logged.mockRestore();
-      gateway.set('forward');
-    }
-  });
+          { email: 'en-trop@exemple.fr' },
+          { maxInFlight: limit },
+        );
+        await expect(refused).rejects.toMatchObject({
+          status: 503,
+          cause: { message: `${limit} writes in flight: newsletter not written` },
+        });
+        expect(Date.now() - started).toBeLessThan(500);
+        for (const write of hanging) await expect(write).rejects.toMatchObject({ status: 503 });
+        // Given up after 1 s, they still count until they settle: the limit holds for the writes that may still land.
+        await expect(
+          addSubmission('newsletter', randomUUID(), { email: 'toujours@exemple.fr' }, { maxInFlight: 2 }),
+        ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/in flight/) } });
+      } finally {
+        logged.mockRestore();
+        gateway.set('forward');
+      }
+    },
+  );
 });
 
 describe('other methods', () => {

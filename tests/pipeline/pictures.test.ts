@@ -138,27 +138,30 @@ describe('pullPictures', () => {
     expect(lines.some((line) => line.includes('articles/fete img.src: picture left out'))).toBe(true);
   });
 
-  it('revalidates cached downloads (304) instead of downloading again, and uses the cache when the server is down', async () => {
-    const root = await tempRoot();
-    const cacheDir = join(root, 'cache');
-    const logo = server.url('/logo-partenaire.png');
-    const uses = [{ src: logo, collection: 'partenaires', id: 'mairie', field: 'img.src' }];
-    const before = server.requests.get('/logo-partenaire.png') ?? 0;
-    const downloadsBefore = server.downloads.get('/logo-partenaire.png') ?? 0;
-    const first = await pullPictures(uses, { root, cacheDir, log: () => {} });
-    const second = await pullPictures(uses, { root, cacheDir, log: () => {} });
-    expect(server.requests.get('/logo-partenaire.png')).toBe(before + 2);
-    expect(server.downloads.get('/logo-partenaire.png')).toBe(downloadsBefore + 1);
-    expect(second.manifest).toEqual(first.manifest);
-    expect(second.failed).toEqual([]);
+  it(
+    'revalidates cached downloads (304) instead of downloading again, ' + 'and uses the cache when the server is down',
+    async () => {
+      const root = await tempRoot();
+      const cacheDir = join(root, 'cache');
+      const logo = server.url('/logo-partenaire.png');
+      const uses = [{ src: logo, collection: 'partenaires', id: 'mairie', field: 'img.src' }];
+      const before = server.requests.get('/logo-partenaire.png') ?? 0;
+      const downloadsBefore = server.downloads.get('/logo-partenaire.png') ?? 0;
+      const first = await pullPictures(uses, { root, cacheDir, log: () => {} });
+      const second = await pullPictures(uses, { root, cacheDir, log: () => {} });
+      expect(server.requests.get('/logo-partenaire.png')).toBe(before + 2);
+      expect(server.downloads.get('/logo-partenaire.png')).toBe(downloadsBefore + 1);
+      expect(second.manifest).toEqual(first.manifest);
+      expect(second.failed).toEqual([]);
 
-    await server.close();
-    try {
-      const offline = await pullPictures(uses, { root, cacheDir, timeoutMs: 1500, log: () => {} });
-      expect(offline.manifest).toEqual(first.manifest);
-      expect(offline.failed).toEqual([]);
-    } finally {
-      server = await startPictureServer();
-    }
-  });
+      await server.close();
+      try {
+        const offline = await pullPictures(uses, { root, cacheDir, timeoutMs: 1500, log: () => {} });
+        expect(offline.manifest).toEqual(first.manifest);
+        expect(offline.failed).toEqual([]);
+      } finally {
+        server = await startPictureServer();
+      }
+    },
+  );
 });

@@ -24,13 +24,16 @@ const SECRET = 'secret-de-test-pour-la-reconstruction-0123456789';
 const TEXT = {
   triggered: 'La reconstruction du site est lancée : le nouveau contenu sera en ligne d’ici quelques minutes.',
   debounced:
-    'Une reconstruction a déjà été demandée il y a moins d’une minute : aucune autre n’a été lancée. Si vos dernières modifications n’apparaissent pas une fois le site publié, refaites la demande dans une minute.',
+    'Une reconstruction a déjà été demandée il y a moins d’une minute : aucune autre n’a été lancée. Si vos ' +
+    'dernières modifications n’apparaissent pas une fois le site publié, refaites la demande dans une minute.',
   devReloaded: 'Le contenu a été relu depuis Firestore : rechargez la page pour voir les modifications.',
   unauthorized: 'Accès refusé : le secret de reconstruction est absent ou incorrect.',
   hookFailed:
-    'Netlify n’a pas pu lancer la reconstruction du site pour le moment. Le contenu publié reste inchangé : merci de réessayer dans quelques minutes.',
+    'Netlify n’a pas pu lancer la reconstruction du site pour le moment. Le contenu publié reste inchangé : merci de ' +
+    'réessayer dans quelques minutes.',
   devPullFailed:
-    'Le nouveau contenu n’a pas pu être chargé : le site affiche toujours l’ancien contenu. Le détail de l’erreur est dans le terminal de npm start.',
+    'Le nouveau contenu n’a pas pu être chargé : le site affiche toujours l’ancien contenu. Le détail de l’erreur ' +
+    'est dans le terminal de npm start.',
   notConfigured: 'La reconstruction du site n’est pas configurée sur ce serveur.',
 };
 
@@ -97,16 +100,19 @@ async function form(body: string, with_ = options) {
 }
 
 describe('POST /api/rebuild with Authorization: Bearer (scripts)', () => {
-  it('202 after one POST to the hook; within 60 s 202 “déjà demandée” and no call; at 60 s a second build', async () => {
-    expect(await bearer()).toMatchObject({ status: 202, body: { ok: true, message: TEXT.triggered } });
-    expect(calls).toEqual(['POST /build_hooks/id-secret-du-hook?trigger_title=Mise+%C3%A0+jour+du+contenu']);
-    vi.setSystemTime(now + 59_999);
-    expect(await bearer()).toMatchObject({ status: 202, body: { ok: true, message: TEXT.debounced } });
-    expect(calls).toHaveLength(1);
-    vi.setSystemTime(now + 60_000);
-    expect((await bearer()).body.message).toBe(TEXT.triggered);
-    expect(calls).toHaveLength(2);
-  });
+  it(
+    '202 after one POST to the hook; ' + 'within 60 s 202 “déjà demandée” and no call; at 60 s a second build',
+    async () => {
+      expect(await bearer()).toMatchObject({ status: 202, body: { ok: true, message: TEXT.triggered } });
+      expect(calls).toEqual(['POST /build_hooks/id-secret-du-hook?trigger_title=Mise+%C3%A0+jour+du+contenu']);
+      vi.setSystemTime(now + 59_999);
+      expect(await bearer()).toMatchObject({ status: 202, body: { ok: true, message: TEXT.debounced } });
+      expect(calls).toHaveLength(1);
+      vi.setSystemTime(now + 60_000);
+      expect((await bearer()).body.message).toBe(TEXT.triggered);
+      expect(calls).toHaveLength(2);
+    },
+  );
 
   it.each([null, '', 'Bearer ', 'Bearer faux', `Bearer ${SECRET.slice(0, -1)}X`, `Bearer ${SECRET}0`, SECRET])(
     '401 to %j, nothing called, and the window stays open',
@@ -162,17 +168,20 @@ describe('POST /api/rebuild with Authorization: Bearer (scripts)', () => {
       expect((await bearer(authorization, { ...options, ...change })).body.message).toBe(TEXT.notConfigured);
   });
 
-  it('the route reads REBUILD_SECRET from astro:env (401, not 503); other methods get 405 with Allow: POST', async () => {
-    const request = (method: string) =>
-      new Request('https://site.test/api/rebuild', { method, headers: { authorization: 'Bearer faux' } });
-    expect((await route.POST({ request: request('POST') })).status).toBe(401);
-    const refused = await route.ALL({ request: request('GET') });
-    expect([refused.status, refused.headers.get('allow')]).toEqual([405, 'POST']);
-    expect(await refused.json()).toEqual({
-      ok: false,
-      message: 'Utilisez la méthode POST pour demander une reconstruction du site.',
-    });
-  });
+  it(
+    'the route reads REBUILD_SECRET from astro:env (401, not 503); ' + 'other methods get 405 with Allow: POST',
+    async () => {
+      const request = (method: string) =>
+        new Request('https://site.test/api/rebuild', { method, headers: { authorization: 'Bearer faux' } });
+      expect((await route.POST({ request: request('POST') })).status).toBe(401);
+      const refused = await route.ALL({ request: request('GET') });
+      expect([refused.status, refused.headers.get('allow')]).toEqual([405, 'POST']);
+      expect(await refused.json()).toEqual({
+        ok: false,
+        message: 'Utilisez la méthode POST pour demander une reconstruction du site.',
+      });
+    },
+  );
 
   it('never logs the secret nor the hook URL', async () => {
     await bearer(`Bearer ${SECRET}x`);

@@ -63,40 +63,45 @@ async function deliverUntilAccepted(events: unknown[]): Promise<number> {
 const GIFTS = 6;
 
 describe.skipIf(!jar)('receipt numbers in Google’s emulator', () => {
-  it(`${GIFTS} concurrent paid gifts, each delivered twice at once, get the numbers 1 to ${GIFTS} of the year, once each`, async () => {
-    const db = adminFirestore();
-    // The emulator's first answers take seconds on a loaded machine: warm it up first.
-    await db.runTransaction(async (transaction) => transaction.set(db.collection('chauffe').doc('x'), { ok: true }));
-    const sessions = Array.from({ length: GIFTS }, (_, index) =>
-      paidSession({
-        id: `cs_test_concurrent${index}`,
-        object: 'checkout.session',
-        amount_total: 2500,
-        currency: 'eur',
-        metadata: { origine: 'site-association' },
-        mode: 'payment',
-      }),
-    );
-    const events = sessions.map((session) => stripeEvent('checkout.session.completed', session));
-    // A 503 (the 8 s limit under contention) is what Stripe retries: the numbers must stay right anyway.
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    await deliverUntilAccepted([...events, ...events]);
+  it(
+    `${GIFTS} concurrent paid gifts, each delivered twice at once, get the numbers 1 to ${GIFTS} of the year, once ` +
+      `each`,
+    async () => {
+      const db = adminFirestore();
+      // The emulator's first answers take seconds on a loaded machine: warm it up first.
+      await db.runTransaction(async (transaction) => transaction.set(db.collection('chauffe').doc('x'), { ok: true }));
+      const sessions = Array.from({ length: GIFTS }, (_, index) =>
+        paidSession({
+          id: `cs_test_concurrent${index}`,
+          object: 'checkout.session',
+          amount_total: 2500,
+          currency: 'eur',
+          metadata: { origine: 'site-association' },
+          mode: 'payment',
+        }),
+      );
+      const events = sessions.map((session) => stripeEvent('checkout.session.completed', session));
+      // A 503 (the 8 s limit under contention) is what Stripe retries: the numbers must stay right anyway.
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      await deliverUntilAccepted([...events, ...events]);
 
-    const snapshot = await db.collection('dons').get();
-    expect(snapshot.size).toBe(GIFTS);
-    const year = new Date().getFullYear();
-    const numbers = snapshot.docs.map((document) => String(document.get('recu'))).sort();
-    expect(numbers).toEqual(
-      Array.from({ length: GIFTS }, (_, index) => `${year}-${String(index + 1).padStart(5, '0')}`),
-    );
-    const counter = await db.collection('compteurs').doc(`recus-${year}`).get();
-    expect(counter.data()).toEqual({ annee: year, dernier: GIFTS });
+      const snapshot = await db.collection('dons').get();
+      expect(snapshot.size).toBe(GIFTS);
+      const year = new Date().getFullYear();
+      const numbers = snapshot.docs.map((document) => String(document.get('recu'))).sort();
+      expect(numbers).toEqual(
+        Array.from({ length: GIFTS }, (_, index) => `${year}-${String(index + 1).padStart(5, '0')}`),
+      );
+      const counter = await db.collection('compteurs').doc(`recus-${year}`).get();
+      expect(counter.data()).toEqual({ annee: year, dernier: GIFTS });
 
-    // Stripe's later retries of the same events change nothing.
-    await deliverUntilAccepted(events);
-    expect((await db.collection('compteurs').doc(`recus-${year}`).get()).data()).toEqual({
-      annee: year,
-      dernier: GIFTS,
-    });
-  }, 600_000);
+      // Stripe's later retries of the same events change nothing.
+      await deliverUntilAccepted(events);
+      expect((await db.collection('compteurs').doc(`recus-${year}`).get()).data()).toEqual({
+        annee: year,
+        dernier: GIFTS,
+      });
+    },
+    600_000,
+  );
 });

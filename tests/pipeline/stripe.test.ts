@@ -32,7 +32,8 @@ import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firest
 // tests/fixtures/site-env.ts sets them.
 const [FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET] = [STRIPE_SECRET_KEY as string, STRIPE_WEBHOOK_SECRET as string];
 const PROVIDER_UNAVAILABLE =
-  'Le service de paiement ne répond pas pour le moment. Aucun montant n’a été débité : merci de réessayer dans quelques minutes.';
+  'Le service de paiement ne répond pas pour le moment. Aucun montant n’a été débité : merci de réessayer dans ' +
+  'quelques minutes.';
 const FAKE_STRIPE_PORT = Number(new URL(STRIPE_API_BASE as string).port);
 
 /** Spec §9 in cents, written out independently of src/features/donations/donations.ts. */
@@ -669,12 +670,16 @@ describe('POST /api/stripe-webhook → Firestore `dons` (firebase-admin)', () =>
     expect(await readDon(session.id as string)).toBeUndefined();
   });
 
-  it('takes no event without STRIPE_WEBHOOK_SECRET: HttpError 503 "not configured", before reading (Stripe retries)', () => {
-    expect(() => webhookSecretFromEnv({})).toThrow(
-      expect.objectContaining({ status: 503, message: 'Le paiement en ligne n’est pas configuré sur ce site.' }),
-    );
-    expect(webhookSecretFromEnv({ STRIPE_WEBHOOK_SECRET: ' whsec_x ' })).toBe('whsec_x');
-  });
+  it(
+    'takes no event without STRIPE_WEBHOOK_SECRET: HttpError 503 "not configured", before reading (Stripe ' +
+      'retries)',
+    () => {
+      expect(() => webhookSecretFromEnv({})).toThrow(
+        expect.objectContaining({ status: 503, message: 'Le paiement en ligne n’est pas configuré sur ce site.' }),
+      );
+      expect(webhookSecretFromEnv({ STRIPE_WEBHOOK_SECRET: ' whsec_x ' })).toBe('whsec_x');
+    },
+  );
 
   it('answers 503 with Retry-After within 10 s when Firestore is unreachable, then records the retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -2,7 +2,8 @@
  * firestore.rules: only the server writes (firebase-admin, to which rules do not apply); clients
  * read the public content and nothing else. Checked statically (always), then in Google's Firestore
  * emulator when Java and its jar are here (Debian's google-cloud-cli-firestore-emulator, or
- * FIRESTORE_EMULATOR_JAR; under CI their absence fails the file): every client write refused, and the endpoints still write.
+ * FIRESTORE_EMULATOR_JAR; under CI their absence fails the file): every client write refused, and the endpoints still
+ * write.
  */
 import { readFileSync } from 'node:fs';
 import { FIREBASE_PROJECT_ID } from 'astro:env/server';

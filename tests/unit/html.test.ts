@@ -9,7 +9,8 @@ describe('sanitizeContentHtml against hostile HTML', () => {
 
   it('removes event handlers and javascript:/data: URLs', () => {
     const html = sanitizeContentHtml(
-      '<p onclick="steal()">Texte</p><a href="javascript:alert(1)">lien</a><a href="JaVaScRiPt:alert(1)">x</a><img src="data:image/png;base64,AAA" onerror="x()" alt="a">',
+      '<p onclick="steal()">Texte</p><a href="javascript:alert(1)">lien</a><a href="JaVaScRiPt:alert(1)">x</a><img ' +
+        'src="data:image/png;base64,AAA" onerror="x()" alt="a">',
     );
     expect(html).not.toMatch(/onclick|onerror|javascript|data:/i);
     expect(html).toContain('<p>Texte</p>');

@@ -16,7 +16,8 @@ describe("'[at]' display (spec §9)", () => {
   it('parses phones into tel: links and emails into mailto: links', () => {
     expect(
       parseContactLines(
-        'Secrétariat : 04 78 12 34 56\nContact : contact[at]petitspas-ensemble.fr\n\nPortail vert, au fond de la cour\n+33 4 78 00 00 00',
+        'Secrétariat : 04 78 12 34 56\nContact : contact[at]petitspas-ensemble.fr\n\nPortail vert, au fond de la ' +
+          'cour\n+33 4 78 00 00 00',
       ),
     ).toEqual([
       { label: 'Secrétariat', parts: [phone('04 78 12 34 56', 'tel:0478123456')] },
@@ -49,7 +50,8 @@ describe("'[at]' display (spec §9)", () => {
 describe('address lines from HTML', () => {
   it('keeps each line whether separated by newlines, <br>, <p> or <li>', () => {
     const html =
-      '<p>École des Petits Pas</p><p>12 rue des Tilleuls<br>69007&nbsp;Lyon</p><ul><li>Tél : 04 78 12 34 56</li><li>a[at]b.fr</li></ul>Fin\nDernière';
+      '<p>École des Petits Pas</p><p>12 rue des Tilleuls<br>69007&nbsp;Lyon</p><ul><li>Tél : 04 78 12 34 ' +
+      '56</li><li>a[at]b.fr</li></ul>Fin\nDernière';
     expect(parseContactLines(htmlToLines(html))).toEqual([
       { label: '', parts: [text('École des Petits Pas')] },
       { label: '', parts: [text('12 rue des Tilleuls')] },

@@ -107,9 +107,12 @@ describe('report sentences', () => {
     expect(
       pictureSentences(report, { 'articles/rentree': 'C’est la rentrée', 'partenaires/mairie': 'Mairie' }),
     ).toEqual([
-      'L’image principale de l’article « C’est la rentrée » n’est pas publiée : le serveur a répondu « 404 Not Found » au lieu de l’image.',
-      'Une image du texte de l’article « C’est la rentrée » n’est pas publiée : le serveur a répondu « 404 Not Found » au lieu de l’image.',
-      'Le pictogramme d’un lien du menu « reseaux » n’est pas publié : le fichier public/contenu/m.png n’existe pas sur le site.',
+      'L’image principale de l’article « C’est la rentrée » n’est pas publiée : le serveur a répondu « 404 Not Found ' +
+        '» au lieu de l’image.',
+      'Une image du texte de l’article « C’est la rentrée » n’est pas publiée : le serveur a répondu « 404 Not Found ' +
+        '» au lieu de l’image.',
+      'Le pictogramme d’un lien du menu « reseaux » n’est pas publié : le fichier public/contenu/m.png n’existe pas ' +
+        'sur le site.',
       'L’image principale du partenaire « Mairie » n’est pas publiée : le serveur n’a pas répondu en 20 s.',
     ]);
   });

@@ -1,4 +1,7 @@
-/** netlify/edge-functions/rate-limit.ts covers exactly the on-demand endpoints that write or pay; islands say 429 in French. */
+/**
+ * netlify/edge-functions/rate-limit.ts covers exactly the on-demand endpoints that write or pay; islands say 429 in
+ * French.
+ */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -102,7 +105,8 @@ describe('rate limit', () => {
         ok: false,
         status: 429,
         message:
-          'Trop de demandes en peu de temps. Patientez une minute, puis réessayez : ce que vous avez saisi est conservé.',
+          'Trop de demandes en peu de temps. Patientez une minute, puis réessayez : ce que vous avez saisi est ' +
+          'conservé.',
       });
     } finally {
       vi.unstubAllGlobals();

@@ -1,4 +1,6 @@
-/** The rebuild secret check: equal strings only, compared in constant time on SHA-256 digests (length does not leak). */
+/**
+ * The rebuild secret check: equal strings only, compared in constant time on SHA-256 digests (length does not leak).
+ */
 import * as crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { isSecret } from '../../src/features/publishing/rebuild.server';

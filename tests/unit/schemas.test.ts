@@ -85,25 +85,29 @@ describe('content schemas', () => {
     });
   });
 
-  it('read dates stored as Timestamps, seconds, fractions, milliseconds, numeric strings or ISO text as whole seconds', () => {
-    for (const date of [
-      { $timestamp: '2026-10-03T09:00:00.900Z' },
-      { seconds: OCTOBER_3, nanoseconds: 5 },
-      { _seconds: OCTOBER_3, _nanoseconds: 0 },
-      OCTOBER_3,
-      OCTOBER_3 + 0.75,
-      OCTOBER_3 * 1000 + 999,
-      String(OCTOBER_3),
-      `${OCTOBER_3 * 1000}`,
-      '2026-10-03T09:00:00Z',
-      '2026-10-03T11:00:00+02:00',
-    ]) {
-      expect(toSeconds(reviveSeedValue(date)), JSON.stringify(date)).toBe(OCTOBER_3);
-    }
-    expect(toSeconds('2026-10-03')).toBe(Date.UTC(2026, 9, 3) / 1000);
-    expect(toSeconds(null)).toBeUndefined();
-    expect(toSeconds('hier')).toBe('hier');
-  });
+  it(
+    'read dates stored as Timestamps, seconds, fractions, milliseconds, numeric strings or ISO text as whole ' +
+      'seconds',
+    () => {
+      for (const date of [
+        { $timestamp: '2026-10-03T09:00:00.900Z' },
+        { seconds: OCTOBER_3, nanoseconds: 5 },
+        { _seconds: OCTOBER_3, _nanoseconds: 0 },
+        OCTOBER_3,
+        OCTOBER_3 + 0.75,
+        OCTOBER_3 * 1000 + 999,
+        String(OCTOBER_3),
+        `${OCTOBER_3 * 1000}`,
+        '2026-10-03T09:00:00Z',
+        '2026-10-03T11:00:00+02:00',
+      ]) {
+        expect(toSeconds(reviveSeedValue(date)), JSON.stringify(date)).toBe(OCTOBER_3);
+      }
+      expect(toSeconds('2026-10-03')).toBe(Date.UTC(2026, 9, 3) / 1000);
+      expect(toSeconds(null)).toBeUndefined();
+      expect(toSeconds('hier')).toBe('hier');
+    },
+  );
 
   it('turn gs:// paths into Firebase Storage download URLs and keep site paths, https URLs and loopback http', () => {
     const images = (src: unknown) => validate('articles', 'a', { titre: 'A', img: { src, alt: 'x' } });

@@ -41,7 +41,8 @@ export function webhookSecretFromEnv(env: { STRIPE_WEBHOOK_SECRET?: string } = {
   const secret = env.STRIPE_WEBHOOK_SECRET?.trim();
   if (!secret) {
     throw notConfigured(
-      'STRIPE_WEBHOOK_SECRET is not set. Copy the signing secret of the webhook endpoint (Stripe Dashboard › Developers › Webhooks) into Netlify’s site settings.',
+      'STRIPE_WEBHOOK_SECRET is not set. Copy the signing secret of the webhook endpoint (Stripe Dashboard › ' +
+        'Developers › Webhooks) into Netlify’s site settings.',
     );
   }
   return secret;

@@ -1,9 +1,15 @@
-/** Donation amounts (always chosen by index, never sent as a price), the French tax reduction, receipt numbers and years. */
+/**
+ * Donation amounts (always chosen by index, never sent as a price), the French tax reduction, receipt numbers and
+ * years.
+ */
 
 /** Spec §9: donation amounts in euros. */
 export const DONATION_AMOUNTS_EUR = [10, 25, 50, 100, 250, 500, 1000, 2000, 5000, 10000] as const;
 
-/** Income-tax reduction for gifts to associations of general interest: 66 % (article 200 of the Code général des impôts). */
+/**
+ * Income-tax reduction for gifts to associations of general interest: 66 % (article 200 of the Code général des
+ * impôts).
+ */
 export const TAX_REDUCTION_RATE = 0.66;
 
 /** A Checkout Session id (`cs_…`, Stripe ids are at most 255 characters): the ledger's key and the receipt's link. */
@@ -30,7 +36,10 @@ export function costAfterTaxReduction(euros: number): number {
 /** "Votre don de 50 € [par mois] ne vous coûte que 17 € [par mois] après réduction d’impôt". */
 export function taxReductionLine(euros: number, monthly = false): string {
   const period = monthly ? ' par mois' : '';
-  return `Votre don de ${formatEuros(euros)}${period} ne vous coûte que ${formatEuros(costAfterTaxReduction(euros))}${period} après réduction d’impôt`;
+  return (
+    `Votre don de ${formatEuros(euros)}${period} ne vous coûte que ` +
+    `${formatEuros(costAfterTaxReduction(euros))}${period} après réduction d’impôt`
+  );
 }
 
 // Receipts are numbered per calendar year of the payment, in the association's time zone.

@@ -5,7 +5,10 @@ import type { ReceiptedGift } from './gift.server';
 import { costAfterTaxReduction, formatEuros, TAX_REDUCTION_RATE } from './donations';
 import { toCurrency } from 'n2words/fr-FR';
 
-/** Who issues the receipt (src/association.ts): name, address lines, object, registration numbers, signatory ('' = none). */
+/**
+ * Who issues the receipt (src/association.ts): name, address lines, object, registration numbers, signatory ('' =
+ * none).
+ */
 export type ReceiptIssuer = Record<'name' | 'object' | 'registration' | 'signatory', string> & {
   addressLines: string[];
 };
@@ -92,7 +95,8 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
 
   heading('Versement');
   text(
-    'Le bénéficiaire reconnaît avoir reçu au titre des dons et versements ouvrant droit à réduction d’impôt la somme de :',
+    'Le bénéficiaire reconnaît avoir reçu au titre des dons et versements ouvrant droit à réduction d’impôt la somme ' +
+      'de :',
     { gap: 7 },
   );
   field('Montant', formatEuros(euros, true));
@@ -104,11 +108,14 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
 
   y -= 6;
   text(
-    'Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction d’impôt prévue à l’article 200 du CGI.',
+    'Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction ' +
+      'd’impôt prévue à l’article 200 du CGI.',
     { gap: 7 },
   );
   text(
-    `Ce don ouvre droit à une réduction d’impôt sur le revenu égale à ${Math.round(TAX_REDUCTION_RATE * 100)} % de son montant, soit ${formatEuros(reduction)}, dans la limite de 20 % du revenu imposable (l’excédent est reportable sur les cinq années suivantes).`,
+    `Ce don ouvre droit à une réduction d’impôt sur le revenu égale à ${Math.round(TAX_REDUCTION_RATE * 100)} % de ` +
+      `son montant, soit ${formatEuros(reduction)}, dans la limite de 20 % du revenu imposable (l’excédent est ` +
+      `reportable sur les cinq années suivantes).`,
     { gap: 14 },
   );
   text(`Fait le ${formatDate(gift.date.seconds)}`);

@@ -27,7 +27,8 @@ export function notConfigured(why: string, cause?: unknown): HttpError {
 
 // Stripe failed, or too slow (HTTP 502).
 const PROVIDER_UNAVAILABLE =
-  'Le service de paiement ne répond pas pour le moment. Aucun montant n’a été débité : merci de réessayer dans quelques minutes.';
+  'Le service de paiement ne répond pas pour le moment. Aucun montant n’a été débité : merci de réessayer dans ' +
+  'quelques minutes.';
 const providerUnavailable = (what: string, cause?: unknown) => badGateway(PROVIDER_UNAVAILABLE, what, cause);
 
 /**
@@ -57,7 +58,8 @@ export function stripeFromEnv(
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   if (!secretKey) {
     throw notConfigured(
-      'STRIPE_SECRET_KEY is not set. Set it in Netlify’s site settings (Stripe Dashboard › Developers › API keys) to take card donations.',
+      'STRIPE_SECRET_KEY is not set. Set it in Netlify’s site settings (Stripe Dashboard › Developers › API keys) to ' +
+        'take card donations.',
     );
   }
   const base = env.STRIPE_API_BASE?.trim();
@@ -74,7 +76,11 @@ export function stripeFromEnv(
 /** Metadata of the sessions and subscriptions this site creates: the webhook records only those. */
 export const SITE_MARKER = { origine: 'site-association' } as const;
 
-/** A session route's POST handler for the JSON payment draft: 200 `{url}` (hosted) or `{clientSecret}` (embedded); 400 (`fields`), 403 another Origin, 413 over 16 KB, 415 not JSON, 502 Stripe failed or silent for 9 s, 503 not configured. `seller`: the association (src/association.ts), named in the product. */
+/**
+ * A session route's POST handler for the JSON payment draft: 200 `{url}` (hosted) or `{clientSecret}` (embedded); 400
+ * (`fields`), 403 another Origin, 413 over 16 KB, 415 not JSON, 502 Stripe failed or silent for 9 s, 503 not
+ * configured. `seller`: the association (src/association.ts), named in the product.
+ */
 export function donationSessionHandler(
   uiMode: 'hosted_page' | 'embedded_page',
   route: string,

@@ -1,4 +1,7 @@
-/** Parts the site's forms share (newsletter, pre-registration, donation): a labelled field, the consent box with the notice and honeypot, the data-notice link. */
+/**
+ * Parts the site's forms share (newsletter, pre-registration, donation): a labelled field, the consent box with the
+ * notice and honeypot, the data-notice link.
+ */
 import type { ChangeEvent, ReactNode } from 'react';
 import { currentConsent, HONEYPOT_FIELD, type FormName } from './form-rules';
 
@@ -49,7 +52,10 @@ export function Field({ id, label, required = false, help, error, variant, child
   );
 }
 
-/** What ends both forms: the required consent box of `form` (its wording as label, its version in a hidden field: proof of consent), the data-notice link, the honeypot. */
+/**
+ * What ends both forms: the required consent box of `form` (its wording as label, its version in a hidden field: proof
+ * of consent), the data-notice link, the honeypot.
+ */
 export function ConsentAndNotice(props: {
   id: string;
   form: FormName;

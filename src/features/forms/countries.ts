@@ -1,4 +1,6 @@
-/** Country list of the pre-registration and payment forms, from i18n-iso-countries (ISO 3166-1 alpha-2, French names). */
+/**
+ * Country list of the pre-registration and payment forms, from i18n-iso-countries (ISO 3166-1 alpha-2, French names).
+ */
 import countries from 'i18n-iso-countries';
 import fr from 'i18n-iso-countries/langs/fr.json';
 

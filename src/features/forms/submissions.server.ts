@@ -170,7 +170,14 @@ export function contentKey(form: FormName, data: Record<string, unknown>): strin
     .digest('hex');
   // RFC 9562 version 8 (custom) and variant bits, so that it reads as the UUIDs the islands send.
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  const groups = [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    `8${hex.slice(13, 16)}`,
+    variant + hex.slice(17, 20),
+    hex.slice(20, 32),
+  ];
+  return groups.join('-');
 }
 
 /**

@@ -1,4 +1,7 @@
-/** Page links from 1-based `current` of `last`: first, last, neighbours, "…" for a gap of 2+ (6, 20 → 1 … 5 6 7 … 20; 4, 10 → 1 2 3 4 5 … 10). */
+/**
+ * Page links from 1-based `current` of `last`: first, last, neighbours, "…" for a gap of 2+ (6, 20 → 1 … 5 6 7 … 20; 4,
+ * 10 → 1 2 3 4 5 … 10).
+ */
 export function pageLinkItems(current: number, last: number): (number | '…')[] {
   const items: (number | '…')[] = [];
   for (let page = 1; page <= last; page++) {

@@ -19,12 +19,18 @@ export function countMessage(count: number, terms: string): string {
   return `${count} résultat${count > 1 ? 's' : ''} pour « ${terms} ».`;
 }
 
-/** Text as written: removes the space the index adds after French elisions ("l’ école" → "l’école"; scripts/lib/search-index.ts). */
+/**
+ * Text as written: removes the space the index adds after French elisions ("l’ école" → "l’école";
+ * scripts/lib/search-index.ts).
+ */
 export function joinElisions(text: string): string {
   return text.replace(/(?<!\p{L})(c|d|j|l|m|n|s|t|qu|jusqu|lorsqu|puisqu|quoiqu)([’']) (?=\p{L}|<mark>)/giu, '$1$2');
 }
 
-/** One result as `<li>`: title link (h2), excerpt (its text and <mark> elements only: no other markup of the index), address. */
+/**
+ * One result as `<li>`: title link (h2), excerpt (its text and <mark> elements only: no other markup of the index),
+ * address.
+ */
 async function resultItem(result: Result): Promise<HTMLLIElement> {
   const { url, excerpt, meta } = await result.data();
   const item = document.createElement('li');
@@ -95,7 +101,8 @@ export function runSiteSearch(): void {
     } catch {
       if (current !== run) return;
       status.textContent = import.meta.env.DEV
-        ? 'La recherche n’existe que sur le site construit : lancez `npm run build` puis ouvrez le site servi (docs/news-search.md).'
+        ? 'La recherche n’existe que sur le site construit : lancez `npm run build` puis ouvrez le site servi ' +
+          '(docs/news-search.md).'
         : 'La recherche ne répond pas pour le moment. Réessayez dans un instant, ou parcourez toutes les actualités.';
     }
   };

@@ -11,13 +11,16 @@ import { jsonResponse, methodNotAllowedFor, readBoundedBody } from '../../lib/en
 const REBUILD_MESSAGES = {
   triggered: 'La reconstruction du site est lancée : le nouveau contenu sera en ligne d’ici quelques minutes.',
   debounced:
-    'Une reconstruction a déjà été demandée il y a moins d’une minute : aucune autre n’a été lancée. Si vos dernières modifications n’apparaissent pas une fois le site publié, refaites la demande dans une minute.',
+    'Une reconstruction a déjà été demandée il y a moins d’une minute : aucune autre n’a été lancée. Si vos ' +
+    'dernières modifications n’apparaissent pas une fois le site publié, refaites la demande dans une minute.',
   devReloaded: 'Le contenu a été relu depuis Firestore : rechargez la page pour voir les modifications.',
   unauthorized: 'Accès refusé : le secret de reconstruction est absent ou incorrect.',
   hookFailed:
-    'Netlify n’a pas pu lancer la reconstruction du site pour le moment. Le contenu publié reste inchangé : merci de réessayer dans quelques minutes.',
+    'Netlify n’a pas pu lancer la reconstruction du site pour le moment. Le contenu publié reste inchangé : merci de ' +
+    'réessayer dans quelques minutes.',
   devPullFailed:
-    'Le nouveau contenu n’a pas pu être chargé : le site affiche toujours l’ancien contenu. Le détail de l’erreur est dans le terminal de npm start.',
+    'Le nouveau contenu n’a pas pu être chargé : le site affiche toujours l’ancien contenu. Le détail de l’erreur ' +
+    'est dans le terminal de npm start.',
   notConfigured: 'La reconstruction du site n’est pas configurée sur ce serveur.',
   methodNotAllowed: 'Utilisez la méthode POST pour demander une reconstruction du site.',
 } as const;

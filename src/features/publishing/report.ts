@@ -1,15 +1,21 @@
-/** The publish page's French words: /api/rebuild's outcomes (`/publier?publication=…`) and the pull's content report as sentences. */
+/**
+ * The publish page's French words: /api/rebuild's outcomes (`/publier?publication=…`) and the pull's content report as
+ * sentences.
+ */
 import type { CollectionName, ContentReport } from '../../content.config';
 
 /** What the publish page says for each outcome /api/rebuild names in its 303 redirect (only `lancee` is good news). */
 export const PUBLICATION_MESSAGES = {
   lancee:
-    'La publication est lancée. Le site sera à jour dans quelques minutes : rechargez-le ensuite pour voir vos modifications.',
+    'La publication est lancée. Le site sera à jour dans quelques minutes : rechargez-le ensuite pour voir vos ' +
+    'modifications.',
   refusee: 'Mot de passe incorrect : rien n’a été publié. Vérifiez-le, puis réessayez.',
   attente:
-    'Une publication vient déjà d’être lancée. Attendez une minute, puis réessayez si vos dernières modifications n’apparaissent pas.',
+    'Une publication vient déjà d’être lancée. Attendez une minute, puis réessayez si vos dernières modifications ' +
+    'n’apparaissent pas.',
   erreur:
-    'La publication n’a pas pu être lancée : le service de publication a répondu par une erreur. Réessayez dans quelques minutes ; si cela dure, prévenez la personne qui s’occupe du site.',
+    'La publication n’a pas pu être lancée : le service de publication a répondu par une erreur. Réessayez dans ' +
+    'quelques minutes ; si cela dure, prévenez la personne qui s’occupe du site.',
 };
 
 /** The outcome named by a `publication` query value, or undefined for none or an unknown one. */
@@ -40,7 +46,10 @@ function pictureField(field: string): [label: string, feminine: boolean] {
 
 const sentence = (text: string) => `${text.trim().replace(/[.\s]+$/, '')}.`;
 
-/** One French sentence per problem (« L’article « Fête » n’est pas publié : sa date est illisible. »); `titles`: `collection/id` → titre. */
+/**
+ * One French sentence per problem (« L’article « Fête » n’est pas publié : sa date est illisible. »); `titles`:
+ * `collection/id` → titre.
+ */
 export function problemSentences(report: ContentReport, titles: Record<string, string> = {}): string[] {
   return report.problems.map((problem) => {
     const name = titles[`${problem.collection}/${problem.id}`] || problem.titre || problem.id;
@@ -53,7 +62,10 @@ export function problemSentences(report: ContentReport, titles: Record<string, s
   });
 }
 
-/** One French sentence per picture left out (« L’image principale de l’article « Fête » n’est pas publiée : … »); `titles` as above. */
+/**
+ * One French sentence per picture left out (« L’image principale de l’article « Fête » n’est pas publiée : … »);
+ * `titles` as above.
+ */
 export function pictureSentences(report: ContentReport, titles: Record<string, string> = {}): string[] {
   return report.pictures.failed.map((failure) => {
     const name = titles[`${failure.collection}/${failure.id}`] || failure.id;

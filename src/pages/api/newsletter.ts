@@ -1,4 +1,7 @@
-/** POST /api/newsletter: {email, consentement, consentementVersion} stored in `newsletter` (src/features/forms/submissions.server.ts); other methods 405. */
+/**
+ * POST /api/newsletter: {email, consentement, consentementVersion} stored in `newsletter`
+ * (src/features/forms/submissions.server.ts); other methods 405.
+ */
 import { submissionEndpoint } from '../../features/forms/submissions.server';
 
 export const prerender = false;

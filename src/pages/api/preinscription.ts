@@ -1,4 +1,7 @@
-/** POST /api/preinscription: a child's pre-registration stored in `inscripitions` (src/features/forms/submissions.server.ts); other methods 405. */
+/**
+ * POST /api/preinscription: a child's pre-registration stored in `inscripitions`
+ * (src/features/forms/submissions.server.ts); other methods 405.
+ */
 import { submissionEndpoint } from '../../features/forms/submissions.server';
 
 export const prerender = false;
