@@ -15,6 +15,10 @@ import * as newsletter from '../../src/pages/api/newsletter';
 import * as preinscription from '../../src/pages/api/preinscription';
 import { newsletterConsent, storedConsent, validPreRegistration } from '../fixtures/submissions';
 import { outboxDocuments, startMailWorld, type MailWorld } from '../fixtures/mail-setup';
+import { siteAddress } from '../../scripts/lib/site-address';
+
+/** The site the mails link to (astro.config.mjs's `site`), escaped for a RegExp. */
+const SITE = siteAddress().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 let world: MailWorld;
 
@@ -77,7 +81,7 @@ describe('a pre-registration', () => {
     expect(staff.subject).toBe(`Nouvelle pré-inscription (référence ${reference})`);
     expect(staff.text).toContain('Une nouvelle demande de pré-inscription est arrivée le');
     expect(staff.text).toContain(`Référence\u00a0: ${reference.replace(' ', '\u00a0')}`);
-    expect(staff.text).toContain('https://petitspas-ensemble.netlify.app');
+    expect(staff.text).toContain(siteAddress());
     // Everything the staff can read (not the raw source: its random MIME boundary may hold any digits).
     const { 'content-type': _boundary, 'message-id': _id, date: _date, ...headers } = staff.headers;
     const readable = [staff.subject, staff.text, staff.html, JSON.stringify(headers)].join('\n');
@@ -139,13 +143,11 @@ describe('the newsletter’s double opt-in', () => {
     const [mail] = mailsTo(email.toUpperCase());
     expect(mail?.subject).toBe('Confirmez votre inscription à la lettre d’information');
     const id = subscriptionId(email);
-    const confirmLink = new RegExp(
-      `https://petitspas-ensemble\\.netlify\\.app/newsletter/confirmer\\?jeton=${id}\\.[\\w-]{43}`,
-    );
+    const confirmLink = new RegExp(`${SITE}/newsletter/confirmer\\?jeton=${id}\\.[\\w-]{43}`);
     expect(mail!.html).toMatch(confirmLink);
     expect(mail!.text).toMatch(confirmLink);
     expect(mail!.headers['list-unsubscribe']).toMatch(
-      new RegExp(`^<https://petitspas-ensemble\\.netlify\\.app/newsletter/desinscription\\?jeton=${id}\\.[\\w-]{43}>$`),
+      new RegExp(`^<${SITE}/newsletter/desinscription\\?jeton=${id}\\.[\\w-]{43}>$`),
     );
     expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
