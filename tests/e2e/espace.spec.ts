@@ -236,6 +236,8 @@ test.describe('signed in', () => {
       notes: '+33 6 12 34 56 78\t"rappeler"',
       infos: 'Information de santé : ne doit pas sortir de l’espace',
     });
+    // A request the site mailed a reference for: staff find it under that reference, not the document id.
+    await seedPreRegistration({ enfantPrenom: 'Noé', reference: '4829 1375' });
     await signIn(page, 'admissions@demo.test');
     await page.goto('/espace/preinscriptions');
     const [download] = await Promise.all([
@@ -259,6 +261,9 @@ test.describe('signed in', () => {
       Statut: 'Nouvelle',
     });
     expect(Object.keys(row!)).not.toContain('Quelques mots');
+    expect(rows.find((candidate) => candidate['Référence'] === '4829 1375')).toMatchObject({
+      'Prénom de l’enfant': 'Noé',
+    });
   });
 
   for (const email of ['edition@demo.test', 'tresorerie@demo.test']) {

@@ -191,7 +191,7 @@ export async function exportPreRegistrations(
   const scope = status ? ` statut ${status}` : '';
   await bounded('log', recordAccess(db, session, 'export', `${COLLECTION}${scope} (${entries.length} lignes, CSV)`));
   const rows = entries.map((entry) => [
-    entry.id,
+    entry.reference || entry.id,
     shortDay(entry.date),
     STATUS_LABELS[entry.statut],
     entry.enfantPrenom,

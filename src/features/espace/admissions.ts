@@ -95,6 +95,8 @@ export const storedPreRegistrationSchema = z.object({
   dateSuppression: instant,
   modifieLe: instant,
   modifiePar: text,
+  /** The reference the family was mailed (« 4829 1375 »); '' for requests made before the site sent mail. */
+  reference: text,
 });
 
 /** A pre-registration as the space shows it: its document id and its normalised fields. */

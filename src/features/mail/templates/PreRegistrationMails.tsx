@@ -83,13 +83,12 @@ export function PreRegistrationNotice(props: { identity: MailIdentity; reference
         Référence&nbsp;: <strong>{reference}</strong>
       </Text>
       <Text style={paragraph}>
-        Pour la lire, ouvrez la collection «&nbsp;inscripitions&nbsp;» de la base de données (console Firebase) et
-        cherchez la référence {reference}. La famille a reçu un accusé de réception avec cette même référence.
+        Pour la lire, connectez-vous à l’espace de l’association (rôle admissions), page «&nbsp;Préinscriptions&nbsp;» :
+        la demande porte la référence {reference}. La famille a reçu un accusé de réception avec cette même référence.
       </Text>
       <Text style={paragraph}>
-        Le site :{' '}
-        <Link href={identity.siteUrl} style={link}>
-          {identity.siteUrl}
+        <Link href={`${identity.siteUrl}/espace/preinscriptions`} style={link}>
+          {`${identity.siteUrl}/espace/preinscriptions`}
         </Link>
       </Text>
     </MailLayout>
