@@ -4,29 +4,20 @@
  * pre-registrations' follow-up persisting with its deletion date, the CSV export read back, the session cookie,
  * sign-out and role changes revoking sessions, cross-site posts, and axe on every page at 375 and 1280 px.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { createDemoAccounts, DEMO_PASSWORD } from '../../scripts/lib/auth-emulator';
-import { adminApp, adminFirestoreOf } from '../../src/lib/firebase-app.server';
+import { DEMO_PASSWORD } from '../../scripts/lib/auth-emulator';
+import { adminApp } from '../../src/lib/firebase-app.server';
+import { COOKIE, espaceDatabase, post, PROJECT, signIn, unique } from './espace-helpers';
 import { expectNoAxeViolations, VIEWPORTS } from './helpers';
-
-const PROJECT = 'demo-e2e';
-const AUTH_HOST = `127.0.0.1:${process.env.E2E_AUTH_PORT}`;
-const COOKIE = '__Host-espace-session';
 
 let db: Firestore;
 
 test.beforeAll(async () => {
-  await createDemoAccounts(PROJECT, AUTH_HOST);
-  db ??= adminFirestoreOf({
-    FIREBASE_PROJECT_ID: PROJECT,
-    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${process.env.E2E_FIRESTORE_PORT}`,
-  });
+  db ??= await espaceDatabase();
 });
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 /** Writes a pre-registration as the site's endpoint would (plus `extra`), received `daysAgo` days ago; its id. */
 async function seedPreRegistration(extra: Record<string, unknown> = {}, daysAgo = 0): Promise<string> {
@@ -53,20 +44,6 @@ async function seedPreRegistration(extra: Record<string, unknown> = {}, daysAgo 
 }
 
 const stored = async (id: string) => (await db.collection('inscripitions').doc(id).get()).data();
-
-/** Signs in on the page as `email` (demo password) and waits for the space's home. */
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/espace/connexion');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/espace$/);
-}
-
-/** A form post to `path` as the site's own form sends it (same origin), with `fields`. */
-function post(request: APIRequestContext, baseURL: string, path: string, fields: Record<string, string>) {
-  return request.post(path, { form: fields, headers: { origin: baseURL }, maxRedirects: 0 });
-}
 
 test.describe('anonymous', () => {
   test('every page and the export redirect to the sign-in page, never the data; posts are refused', async ({
@@ -310,7 +287,13 @@ test.describe('signed in', () => {
 
     await signIn(page, 'admin@demo.test');
     const menu = page.getByRole('navigation', { name: 'Espace de l’association' });
-    await expect(menu.getByRole('link')).toHaveText(['Accueil', 'Préinscriptions', 'Rôles', 'Journal des accès']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'Accueil',
+      'Préinscriptions',
+      'Lettre d’information',
+      'Rôles',
+      'Journal des accès',
+    ]);
     await menu.getByRole('link', { name: 'Journal des accès' }).click();
     const row = page.getByRole('row').filter({ hasText: `inscripitions/${id}` });
     await expect(row).toContainText('admissions@demo.test');

@@ -6,7 +6,6 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError } from '../../lib/http';
-import { withDeadline } from '../../lib/deadline';
 import { recordAccess } from './access-log.server';
 import {
   DECISIONS,
@@ -22,37 +21,19 @@ import {
 import type { StaffSession } from './auth.server';
 import { toCsv } from './csv';
 import { ESPACE_MESSAGES } from './messages';
-import { canOpen } from './roles';
+import { assertSection, bounded } from './server-calls.server';
 
 const COLLECTION = 'inscripitions';
 
 /** Most pre-registrations read at once: far above a school's yearly requests. */
 const MAX_LISTED = 5000;
 
-/** Firestore calls of a page give up after 8 s (ms). */
-const DEADLINE_MS = 8000;
-
-/** @throws HttpError 403 unless the session's roles open the pre-registrations. */
-function assertAdmissions(session: StaffSession | undefined): asserts session is StaffSession {
-  if (!session || !canOpen(session.roles, 'preinscriptions')) throw new HttpError(403, ESPACE_MESSAGES.forbidden);
-}
-
-/** Firestore work within the deadline, any failure as HttpError 503 ESPACE_MESSAGES.unavailable. */
-async function bounded<T>(what: string, work: Promise<T>): Promise<T> {
-  try {
-    return await withDeadline(work, DEADLINE_MS);
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(503, ESPACE_MESSAGES.unavailable, { cause: new Error(what, { cause: error }) });
-  }
-}
-
 /**
  * Every pre-registration (without `infos`), newest first, logged as one consultation of the list.
  * @throws HttpError 403, 503.
  */
 export async function listPreRegistrations(session: StaffSession | undefined): Promise<PreRegistration[]> {
-  assertAdmissions(session);
+  assertSection(session, 'preinscriptions');
   const db = adminFirestore();
   await bounded('log', recordAccess(db, session, 'consultation', `${COLLECTION} (liste)`));
   const fields = ['date', 'enfantPrenom', 'enfantNom', 'parentPrenom', 'parentNom', 'email', 'statut'];
@@ -72,7 +53,7 @@ export async function preRegistrationsSince(
   session: StaffSession | undefined,
   since: Date | undefined,
 ): Promise<{ count: number; expiringSoon: number }> {
-  assertAdmissions(session);
+  assertSection(session, 'preinscriptions');
   const db = adminFirestore();
   const snapshot = await bounded('since', db.collection(COLLECTION).select('date', 'dateSuppression').get());
   const all = snapshot.docs.map((document) => readPreRegistration(document.id, document.data()));
@@ -85,7 +66,7 @@ export async function preRegistrationsSince(
 
 /** One pre-registration, its view logged. @throws HttpError 403, 404 ESPACE_MESSAGES.notFound, 503. */
 export async function getPreRegistration(session: StaffSession | undefined, id: string): Promise<PreRegistration> {
-  assertAdmissions(session);
+  assertSection(session, 'preinscriptions');
   const db = adminFirestore();
   if (!/^[\w-]{1,128}$/.test(id)) throw new HttpError(404, ESPACE_MESSAGES.notFound);
   const snapshot = await bounded('get', db.collection(COLLECTION).doc(id).get());
@@ -127,7 +108,7 @@ export async function saveFollowUp(
   id: string,
   followUp: FollowUp,
 ): Promise<PreRegistration> {
-  assertAdmissions(session);
+  assertSection(session, 'preinscriptions');
   if (!/^[\w-]{1,128}$/.test(id)) throw new HttpError(404, ESPACE_MESSAGES.notFound);
   const db = adminFirestore();
   const ref = db.collection(COLLECTION).doc(id);
@@ -181,7 +162,7 @@ export async function exportPreRegistrations(
   session: StaffSession | undefined,
   status?: string,
 ): Promise<{ csv: string; rows: number }> {
-  assertAdmissions(session);
+  assertSection(session, 'preinscriptions');
   const db = adminFirestore();
   const snapshot = await bounded('export', db.collection(COLLECTION).limit(MAX_LISTED).get());
   const entries = snapshot.docs

@@ -18,4 +18,9 @@ export const ESPACE_MESSAGES = {
   badForm: 'La demande est illisible. Merci de réessayer depuis la page.',
   unavailable: 'Le service est momentanément indisponible : rien n’a été modifié. Réessayez dans quelques minutes.',
   invalidDate: 'Merci de saisir une date valide (jj/mm/aaaa), au plus tard aujourd’hui',
+  notSubscribed: 'Cette adresse n’est pas (ou plus) inscrite à la lettre.',
+  removeUnconfirmed: 'Merci de confirmer le retrait de l’adresse.',
+  removed: 'L’adresse a été retirée : elle ne recevra plus la lettre. Seule la preuve du consentement est gardée.',
+  mailNotFailed: 'Ce courriel n’est plus en échec : il a déjà été remis dans la file ou envoyé.',
+  mailRequeued: 'Le courriel est remis dans la file : il partira au prochain envoi, dans les 5 minutes.',
 } as const;

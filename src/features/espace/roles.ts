@@ -38,6 +38,8 @@ export interface Section {
   roles: readonly Role[];
   personalData: boolean;
   ready: boolean;
+  /** false: actions without a page of their own, kept out of the menu. */
+  menu?: boolean;
 }
 
 /** The sections, in menu order. `accueil` opens to every role (it shows each role only its own news). */
@@ -55,11 +57,20 @@ export const SECTIONS = {
     title: 'Lettre d’information',
     roles: ['admin'],
     personalData: true,
-    ready: false,
+    ready: true,
   },
   dons: { path: '/espace/dons', title: 'Dons', roles: ['admin', 'tresorerie'], personalData: true, ready: false },
   roles: { path: '/espace/roles', title: 'Rôles', roles: ['admin'], personalData: false, ready: true },
   journal: { path: '/espace/journal', title: 'Journal des accès', roles: ['admin'], personalData: false, ready: true },
+  // The failed mails' actions (« Réessayer »): shown on /espace, so not in the menu.
+  courriels: {
+    path: '/espace/courriels',
+    title: 'Courriels en échec',
+    roles: ['admin'],
+    personalData: false,
+    ready: true,
+    menu: false,
+  },
 } as const satisfies Record<string, Section>;
 
 /** A section's key. */
@@ -89,6 +100,6 @@ export function sectionOfPath(pathname: string): SectionName | undefined {
 /** The ready sections `roles` opens, in menu order: the space's navigation. */
 export function menuFor(roles: readonly Role[]): (Section & { name: SectionName })[] {
   return (Object.entries(SECTIONS) as [SectionName, Section][])
-    .filter(([name, section]) => section.ready && canOpen(roles, name))
+    .filter(([name, section]) => section.ready && section.menu !== false && canOpen(roles, name))
     .map(([name, section]) => ({ ...section, name }));
 }

@@ -151,3 +151,26 @@ export async function drainOutbox(
   await settleWithin(work, remaining(), undefined);
   return report;
 }
+
+/**
+ * Puts the `failed` mail `id` back to `pending`, due at `now` (ms), with one attempt left: the next drain sends it
+ * once, and a new failure marks it `failed` again (MAX_ATTEMPTS). `lastError` stays until then.
+ * Returns false when no failed mail has that id (sent, pending, or unknown): nothing is written then.
+ */
+export async function retryFailedMail(firestore: Firestore, id: string, now: number): Promise<boolean> {
+  const reference = firestore.collection(OUTBOX).doc(id);
+  return firestore.runTransaction(async (transaction) => {
+    const current = (await transaction.get(reference)).data() as OutboxDocument | undefined;
+    if (current?.state !== 'failed') {
+      // A read-only transaction commits a "verify" write the embedded emulator refuses: write it back unchanged.
+      if (current) transaction.set(reference, current);
+      return false;
+    }
+    transaction.update(reference, {
+      state: 'pending',
+      attempts: MAX_ATTEMPTS - 1,
+      nextAttemptAt: Timestamp.fromMillis(now),
+    });
+    return true;
+  });
+}

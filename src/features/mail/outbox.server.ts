@@ -73,3 +73,32 @@ export function enqueueMails(firestore: Firestore, writer: Transaction | WriteBa
   }
   return checked.map((mail) => mail.id);
 }
+
+/** A failed mail as staff see it: no content (`html`, `text`, attachments stay in the outbox). */
+export interface FailedMail {
+  id: string;
+  kind: string;
+  to: string;
+  lastError: string;
+  attempts: number;
+  createdAt: Date | undefined;
+}
+
+/** The newest `limit` (default 50) `failed` mails of the outbox, newest first. */
+export async function failedMails(firestore: Firestore, limit = 50): Promise<FailedMail[]> {
+  const snapshot = await firestore.collection(OUTBOX).where('state', '==', 'failed').limit(500).get();
+  return snapshot.docs
+    .map((document) => {
+      const data = document.data() as Partial<OutboxDocument>;
+      return {
+        id: document.id,
+        kind: String(data.kind ?? ''),
+        to: String(data.to ?? ''),
+        lastError: String(data.lastError ?? ''),
+        attempts: Number(data.attempts ?? 0),
+        createdAt: data.createdAt instanceof Timestamp ? data.createdAt.toDate() : undefined,
+      };
+    })
+    .toSorted((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))
+    .slice(0, limit);
+}

@@ -6,7 +6,7 @@ import type { APIRoute } from 'astro';
 import { exportPreRegistrations } from '../../../features/espace/admissions.server';
 import { isoDay, isStatus } from '../../../features/espace/admissions';
 import { csvResponse } from '../../../features/espace/csv';
-import { HttpError } from '../../../lib/http';
+import { failureResponse } from '../../../features/espace/server-calls.server';
 
 export const prerender = false;
 
@@ -16,11 +16,6 @@ export const GET: APIRoute = async ({ locals, url }) => {
     const { csv } = await exportPreRegistrations(locals.espace, isStatus(requested) ? requested : undefined);
     return csvResponse(csv, `preinscriptions-${isoDay(new Date())}.csv`);
   } catch (error) {
-    const known = error instanceof HttpError;
-    if (!known || error.status >= 500) console.error('[espace/export]', error);
-    return new Response(known ? error.message : 'Une erreur est survenue.', {
-      status: known ? error.status : 500,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
-    });
+    return failureResponse(error, '[espace/export]');
   }
 };

@@ -1,0 +1,40 @@
+/**
+ * What the staff space's browser tests share: the built site's Auth emulator and Firestore (playwright.config.ts),
+ * the demo accounts, signing in on the page, and a same-origin form post.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Firestore } from 'firebase-admin/firestore';
+import { createDemoAccounts, DEMO_PASSWORD } from '../../scripts/lib/auth-emulator';
+import { adminFirestoreOf } from '../../src/lib/firebase-app.server';
+
+/** The built site's Firebase project (emulated). */
+export const PROJECT = 'demo-e2e';
+
+/** The session cookie's name. */
+export const COOKIE = '__Host-espace-session';
+
+/** Creates the demo accounts (idempotent) and returns firebase-admin's Firestore on the built site's emulator. */
+export async function espaceDatabase(): Promise<Firestore> {
+  await createDemoAccounts(PROJECT, `127.0.0.1:${process.env.E2E_AUTH_PORT}`);
+  return adminFirestoreOf({
+    FIREBASE_PROJECT_ID: PROJECT,
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${process.env.E2E_FIRESTORE_PORT}`,
+  });
+}
+
+/** A short unique text for ids and addresses. */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+/** Signs in on the page as `email` (demo password) and waits for the space's home. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/espace/connexion');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/espace$/);
+}
+
+/** A form post to `path` as the site's own form sends it (same origin), with `fields`. */
+export function post(request: APIRequestContext, baseURL: string, path: string, fields: Record<string, string>) {
+  return request.post(path, { form: fields, headers: { origin: baseURL }, maxRedirects: 0 });
+}
