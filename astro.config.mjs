@@ -15,7 +15,10 @@ const atkinson = (weight, style) =>
   `./node_modules/@fontsource/atkinson-hyperlegible-next/files/` +
   `atkinson-hyperlegible-next-latin-${weight}-${style}.woff2`;
 
-/** Pages kept out of sitemap-index.xml: the not-found page, the donation return pages, the editors' publish page, the newsletter's confirmation and unsubscription. */
+/**
+ * Pages kept out of sitemap-index.xml: the not-found page, the donation return pages, the editors' publish page, the
+ * newsletter's confirmation and unsubscription.
+ */
 const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|publier|newsletter\/.*)\/?$/;
 
 /** An optional server variable of astro:env, read when the server starts (see `env` below). */

@@ -81,7 +81,9 @@ export default defineConfig({
     {
       // `npm start` as a newcomer runs it (pull, embedded demo database, astro dev), on free ports.
       // Last: astro dev empties .netlify/v1/functions/ at start-up (serve-dist has its own copy by then).
-      command: `tsx scripts/dev.ts --port ${ports.dev} --firestore-port ${ports.devFirestore} --auth-port ${process.env.E2E_DEV_AUTH_PORT}`,
+      command:
+        `tsx scripts/dev.ts --port ${ports.dev} --firestore-port ${ports.devFirestore} ` +
+        `--auth-port ${process.env.E2E_DEV_AUTH_PORT}`,
       url: `http://127.0.0.1:${ports.dev}/`,
       reuseExistingServer: false,
       timeout: 180_000,

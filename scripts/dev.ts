@@ -3,10 +3,10 @@
  * FIREBASE_PROJECT_ID the embedded demo database (`-- --firestore-port N`, default a free port) stays up for the
  * session (endpoints write to it; POST /api/rebuild re-pulls from it through the DEV_PULL_URL hook; without
  * REBUILD_SECRET a session secret in DEV_SECRET_FILE lets `npm run rebuild` call it) and stops on Ctrl-C. It first
- * checks that its port is free and that no other `npm start` of the project holds src/data/
- * (scripts/lib/dev-guard.ts), and exits before touching anything. Without SMTP_URL a local mail catcher keeps the
- * site's mails (startDevMailCatcher). On the embedded database, unless FIREBASE_AUTH_EMULATOR_HOST is set, the staff
- * space signs in on a Firebase Auth emulator (`-- --auth-port N`) with the demo accounts (scripts/lib/auth-emulator.ts).
+ * checks that its port is free and that no other `npm start` of the project holds src/data/ (scripts/lib/dev-guard.ts),
+ * and exits before touching anything. Without SMTP_URL a local mail catcher keeps the site's mails
+ * (startDevMailCatcher). On the embedded database, unless FIREBASE_AUTH_EMULATOR_HOST is set, the staff space signs in
+ * on a Firebase Auth emulator (`-- --auth-port N`) with the demo accounts (scripts/lib/auth-emulator.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -22,7 +22,8 @@ const firestore = (() => {
 })();
 const report = await drainOutbox({ firestore, transport }, { deadlineMs: 120_000, limit: 500 });
 console.log(
-  `Outbox: ${report.sent} sent, ${report.retried} to retry later, ${report.failed} failed, ${report.left} left for the next drain.`,
+  `Outbox: ${report.sent} sent, ${report.retried} to retry later, ${report.failed} failed, ` +
+    `${report.left} left for the next drain.`,
 );
 transport.close();
 await firestore.terminate();

@@ -11,7 +11,9 @@ import { SECURITY_HEADERS } from './lib/security-headers';
 /** Paths whose POST carries its own secret: the newsletter's one-click unsubscription (RFC 8058). */
 const CROSS_SITE_POSTS: ReadonlySet<string> = new Set(['/newsletter/desinscription']);
 
-/** Sets each security header an on-demand answer does not set itself; prerendered pages get theirs from netlify.toml. */
+/**
+ * Sets each security header an on-demand answer does not set itself; prerendered pages get theirs from netlify.toml.
+ */
 const securityHeaders = defineMiddleware(async (context, next) => {
   const response = await next();
   if (context.isPrerendered) return response;

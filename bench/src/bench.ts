@@ -31,10 +31,12 @@ if (options.help) {
   console.log(
     [
       'Usage: npm run bench [-- --quick | --pictures | --load | --mail]',
-      '  --quick     no 5,000- and 10,000-article builds, scale Lighthouse at 1,000 articles, 3 s load runs, Lighthouse on one news page only; report in bench/reports/',
+      '  --quick     no 5,000- and 10,000-article builds, scale Lighthouse at 1,000 articles, 3 s load runs, ' +
+        'Lighthouse on one news page only; report in bench/reports/',
       '  --pictures  only the demo build and the pictures before/after table; merged into bench/report.md and .json',
       '  --load      only the form endpoints under load (demo build first); merged into bench/report.md and .json',
-      '  --mail      only the mail burst (demo build first): 200 pre-registrations at once, 400 mails, none lost or twice',
+      '  --mail      only the mail burst (demo build first): 200 pre-registrations at once, ' +
+        '400 mails, none lost or twice',
     ].join('\n'),
   );
   process.exit(0);
@@ -80,7 +82,10 @@ async function mailPart(dir: string): Promise<MailLoad> {
   section(`Mail: ${MAIL_BURST} pre-registrations at once, two mails each, then one drain`);
   const result = await measureMailLoad(dir, await freePort(4500, 4599), await emulatorPort(), MAIL_BURST);
   console.log(
-    `${result.answered} of ${result.submissions} answered 200 in ${result.burstSeconds.toFixed(1)} s (${JSON.stringify(result.statusCounts)}), ${result.stored} stored; ${result.sentByEndpoints} mails sent by the endpoints, ${result.sentByDrain} by the drain; ${result.lost} lost, ${result.duplicated} duplicated`,
+    `${result.answered} of ${result.submissions} answered 200 in ${result.burstSeconds.toFixed(1)} s ` +
+      `(${JSON.stringify(result.statusCounts)}), ${result.stored} stored; ` +
+      `${result.sentByEndpoints} mails sent by the endpoints, ${result.sentByDrain} by the drain; ` +
+      `${result.lost} lost, ${result.duplicated} duplicated`,
   );
   if (result.lost > 0 || result.duplicated > 0 || result.stored < result.answered) {
     throw new Error(`mail burst: ${result.lost} lost, ${result.duplicated} duplicated, ${result.stored} stored`);

@@ -300,7 +300,7 @@ export function pictureTable(pictures: PictureMeasurement[]): string {
 
 /** The report as Markdown (the terminal prints the same text). */
 export function renderMarkdown(report: BenchReport): string {
-  const { machine, load, loadMachine, picturesMachine } = report;
+  const { machine, load, loadMachine, picturesMachine, mail, mailMachine } = report;
   const refused = load.find((result) => result.refused)?.refused;
   const pageRows = report.pages.map((page) => [
     page.route,
@@ -457,13 +457,13 @@ ${report.pictures.length ? pictureTable(report.pictures) : PICTURES_NOT_MEASURED
 ## Mail burst
 
 ${
-  report.mail
-    ? `${measuredOn(report.mailMachine ?? loadMachine)}
-${report.mail.submissions} pre-registrations at once through the built function, two mails each to a local SMTP server,
-then one drain (as the scheduled function): ${report.mail.answered} answered 200 in ${report.mail.burstSeconds.toFixed(1)} s
-(${JSON.stringify(report.mail.statusCounts)}), ${report.mail.stored} stored;
-${report.mail.sentByEndpoints} mails sent by the endpoints' first try, ${report.mail.sentByDrain} by the drain;
-**${report.mail.lost} lost, ${report.mail.duplicated} duplicated**.`
+  mail
+    ? `${measuredOn(mailMachine ?? loadMachine)}
+${mail.submissions} pre-registrations at once through the built function, two mails each to a local SMTP server,
+then one drain (as the scheduled function): ${mail.answered} answered 200 in ${mail.burstSeconds.toFixed(1)} s
+(${JSON.stringify(mail.statusCounts)}), ${mail.stored} stored;
+${mail.sentByEndpoints} mails sent by the endpoints' first try, ${mail.sentByDrain} by the drain;
+**${mail.lost} lost, ${mail.duplicated} duplicated**.`
     : 'Not measured (`npm run bench -- --mail` measures it alone).'
 }
 

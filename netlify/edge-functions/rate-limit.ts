@@ -1,9 +1,9 @@
 /**
- * Rate limit of the write and payment endpoints: Netlify enforces this function's `rateLimit` config
- * at the edge (429 per IP address) before the function, which only hands the request on.
- * Only /api/stripe-webhook (Stripe must retry) is left out, by exact path, so other spellings of a limited
- * route stay limited (the handlers answer them 404); /api/rebuild is limited: its publish form takes a password, and so is
- * the staff space's sign-in page (/espace/connexion), beside Firebase Authentication's own limits per account.
+ * Rate limit of the write and payment endpoints: Netlify enforces this function's `rateLimit` config at the edge (429
+ * per IP address) before the function, which only hands the request on. Only /api/stripe-webhook (Stripe must retry) is
+ * left out, by exact path, so other spellings of a limited route stay limited (the handlers answer them 404);
+ * /api/rebuild is limited: its publish form takes a password, and so is the staff space's sign-in page
+ * (/espace/connexion), beside Firebase Authentication's own limits per account.
  */
 
 /** Passes the request on unchanged (returning nothing continues to the site's function). */

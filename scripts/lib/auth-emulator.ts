@@ -30,7 +30,10 @@ const firebaseBin = createRequire(import.meta.url)
   .resolve('firebase-tools/package.json')
   .replace(/package\.json$/, 'lib/bin/firebase.js');
 
-/** A running emulator: `address` (`127.0.0.1:<port>`, for FIREBASE_AUTH_EMULATOR_HOST), `stop()` (idempotent), `stopNow()`. */
+/**
+ * A running emulator: `address` (`127.0.0.1:<port>`, for FIREBASE_AUTH_EMULATOR_HOST), `stop()` (idempotent),
+ * `stopNow()`.
+ */
 export type AuthEmulator = Awaited<ReturnType<typeof startAuthEmulator>>;
 
 /**

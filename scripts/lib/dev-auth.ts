@@ -6,12 +6,15 @@
 import { EMBEDDED_PROJECT_ID } from './embedded-firestore.ts';
 import { createDemoAccounts, DEMO_ACCOUNTS, DEMO_PASSWORD, startAuthEmulator } from './auth-emulator.ts';
 
-/** Starts what the options call for and prints how to sign in; returns a stop() for the emulator it started (if any). */
+/**
+ * Starts what the options call for and prints how to sign in; returns a stop() for the emulator it started (if any).
+ */
 export async function startDevAuth({ embedded, port }: { embedded: boolean; port: number }): Promise<() => void> {
   const given = process.env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
   if (given || !embedded) {
     console.log(
-      `Espace (/espace): ${given ? `Firebase Auth emulator at ${given}` : 'Firebase Authentication of the project'}; no demo account created.`,
+      `Espace (/espace): ${given ? `Firebase Auth emulator at ${given}` : 'Firebase Authentication of the project'}; ` +
+        'no demo account created.',
     );
     return () => {};
   }
@@ -25,7 +28,8 @@ export async function startDevAuth({ embedded, port }: { embedded: boolean; port
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.address;
   const accounts = DEMO_ACCOUNTS.map(({ email }) => email).join(', ');
   console.log(
-    `Espace (/espace): Firebase Auth emulator on ${emulator.address}; demo accounts ${accounts}, password ${DEMO_PASSWORD}`,
+    `Espace (/espace): Firebase Auth emulator on ${emulator.address}; ` +
+      `demo accounts ${accounts}, password ${DEMO_PASSWORD}`,
   );
   return emulator.stopNow;
 }

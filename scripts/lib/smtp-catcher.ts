@@ -157,13 +157,15 @@ async function serveMails(mails: CaughtMail[], port: number): Promise<HttpServer
     const rows = mails
       .map(
         (mail, index) =>
-          `<li><a href="/mails/${index}">${escapeHtml(mail.subject)}</a> — à ${escapeHtml(mail.to.join(', '))}, ${new Date(mail.receivedAt).toLocaleString('fr-FR')}</li>`,
+          `<li><a href="/mails/${index}">${escapeHtml(mail.subject)}</a> — à ${escapeHtml(mail.to.join(', '))}, ` +
+          `${new Date(mail.receivedAt).toLocaleString('fr-FR')}</li>`,
       )
       .toReversed()
       .join('');
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(
-      `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Emails du site (npm start)</title><h1>Emails reçus par le serveur local</h1><ol reversed>${rows}</ol>`,
+      '<!doctype html><html lang="fr"><meta charset="utf-8"><title>Emails du site (npm start)</title>' +
+        `<h1>Emails reçus par le serveur local</h1><ol reversed>${rows}</ol>`,
     );
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

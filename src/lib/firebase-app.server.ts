@@ -28,7 +28,9 @@ export function adminApp(variables: AdminVariables, { emulated }: { emulated: bo
   const privateKey = variables.FIREBASE_PRIVATE_KEY?.replace(/\\n/g, '\n').trim();
   if (!emulated && (!clientEmail || !privateKey)) {
     throw new Error(
-      `FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY are not set for project "${projectId}": create a service account key (Firebase console › Project settings › Service accounts) and copy its client_email and private_key.`,
+      `FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY are not set for project "${projectId}": ` +
+        'create a service account key (Firebase console › Project settings › Service accounts) ' +
+        'and copy its client_email and private_key.',
     );
   }
   // Without this the Google auth library first probes the metadata server (169.254.169.254).

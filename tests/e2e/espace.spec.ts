@@ -146,66 +146,67 @@ test.describe('signed in', () => {
     expect(hours).toBeLessThanOrEqual(8);
   });
 
-  test('admissions: the list newest first, a filter, the detail, a follow-up that persists with its deletion date', async ({
-    page,
-  }) => {
-    const older = await seedPreRegistration({}, 3);
-    const newer = await seedPreRegistration({}, 1);
-    await signIn(page, 'admissions@demo.test');
-    await page
-      .getByRole('navigation', { name: 'Espace de l’association' })
-      .getByRole('link', { name: 'Préinscriptions' })
-      .click();
-    const names = await page.getByRole('rowheader').allTextContents();
-    expect(names.indexOf(`Léa Essai-${newer}`)).toBeGreaterThanOrEqual(0);
-    expect(names.indexOf(`Léa Essai-${newer}`)).toBeLessThan(names.indexOf(`Léa Essai-${older}`));
-    await expect(page.getByText('Une préinscription est supprimée automatiquement 12 mois après')).toBeVisible();
+  test(
+    'admissions: the list newest first, a filter, the detail, ' + 'a follow-up that persists with its deletion date',
+    async ({ page }) => {
+      const older = await seedPreRegistration({}, 3);
+      const newer = await seedPreRegistration({}, 1);
+      await signIn(page, 'admissions@demo.test');
+      await page
+        .getByRole('navigation', { name: 'Espace de l’association' })
+        .getByRole('link', { name: 'Préinscriptions' })
+        .click();
+      const names = await page.getByRole('rowheader').allTextContents();
+      expect(names.indexOf(`Léa Essai-${newer}`)).toBeGreaterThanOrEqual(0);
+      expect(names.indexOf(`Léa Essai-${newer}`)).toBeLessThan(names.indexOf(`Léa Essai-${older}`));
+      await expect(page.getByText('Une préinscription est supprimée automatiquement 12 mois après')).toBeVisible();
 
-    await page.getByRole('link', { name: `Léa Essai-${older}` }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Préinscription de Léa Essai-${older}`);
-    await expect(page.getByText('Elle a besoin d’un peu de calme pour se concentrer.')).toBeVisible();
-    await page.getByLabel('Statut').selectOption({ label: 'Visite prévue' });
-    await page.getByLabel('Notes de l’équipe').fill('Appel le 3 : visite mardi.\nPrévoir la salle calme.');
-    await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
-    await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
-    expect(await stored(older)).toMatchObject({
-      statut: 'visite-prevue',
-      notes: 'Appel le 3 : visite mardi.\nPrévoir la salle calme.',
-      modifiePar: 'admissions@demo.test',
-    });
-    expect(await stored(older)).toMatchObject({ dateDecision: null, dateSuppression: null });
+      await page.getByRole('link', { name: `Léa Essai-${older}` }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Préinscription de Léa Essai-${older}`);
+      await expect(page.getByText('Elle a besoin d’un peu de calme pour se concentrer.')).toBeVisible();
+      await page.getByLabel('Statut').selectOption({ label: 'Visite prévue' });
+      await page.getByLabel('Notes de l’équipe').fill('Appel le 3 : visite mardi.\nPrévoir la salle calme.');
+      await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
+      await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
+      expect(await stored(older)).toMatchObject({
+        statut: 'visite-prevue',
+        notes: 'Appel le 3 : visite mardi.\nPrévoir la salle calme.',
+        modifiePar: 'admissions@demo.test',
+      });
+      expect(await stored(older)).toMatchObject({ dateDecision: null, dateSuppression: null });
 
-    await page.reload();
-    await expect(page.getByLabel('Statut')).toHaveValue('visite-prevue');
-    await expect(page.getByLabel('Notes de l’équipe')).toHaveValue(
-      'Appel le 3 : visite mardi.\nPrévoir la salle calme.',
-    );
+      await page.reload();
+      await expect(page.getByLabel('Statut')).toHaveValue('visite-prevue');
+      await expect(page.getByLabel('Notes de l’équipe')).toHaveValue(
+        'Appel le 3 : visite mardi.\nPrévoir la salle calme.',
+      );
 
-    await page.getByLabel('Statut').selectOption({ label: 'Acceptée' });
-    await page.getByLabel('Date de la décision').fill('2026-01-31');
-    await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
-    await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
-    await expect(page.getByText('31 janvier 2027')).toBeVisible();
-    const decided = await stored(older);
-    expect(decided?.statut).toBe('acceptee');
-    expect((decided?.dateDecision as Timestamp).toDate().toISOString()).toBe('2026-01-31T12:00:00.000Z');
-    expect((decided?.dateSuppression as Timestamp).toDate().toISOString()).toBe('2027-01-31T12:00:00.000Z');
+      await page.getByLabel('Statut').selectOption({ label: 'Acceptée' });
+      await page.getByLabel('Date de la décision').fill('2026-01-31');
+      await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
+      await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
+      await expect(page.getByText('31 janvier 2027')).toBeVisible();
+      const decided = await stored(older);
+      expect(decided?.statut).toBe('acceptee');
+      expect((decided?.dateDecision as Timestamp).toDate().toISOString()).toBe('2026-01-31T12:00:00.000Z');
+      expect((decided?.dateSuppression as Timestamp).toDate().toISOString()).toBe('2027-01-31T12:00:00.000Z');
 
-    await page.goto('/espace/preinscriptions?statut=acceptee');
-    await expect(page.getByRole('link', { name: 'Acceptée', exact: false }).first()).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    await expect(page.getByRole('rowheader', { name: `Léa Essai-${older}` })).toBeVisible();
-    await expect(page.getByRole('rowheader', { name: `Léa Essai-${newer}` })).toHaveCount(0);
+      await page.goto('/espace/preinscriptions?statut=acceptee');
+      await expect(page.getByRole('link', { name: 'Acceptée', exact: false }).first()).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(page.getByRole('rowheader', { name: `Léa Essai-${older}` })).toBeVisible();
+      await expect(page.getByRole('rowheader', { name: `Léa Essai-${newer}` })).toHaveCount(0);
 
-    // Back to a status without a decision: no deletion date any more.
-    await page.goto(`/espace/preinscriptions/${older}`);
-    await page.getByLabel('Statut').selectOption({ label: 'Contactée' });
-    await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
-    await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
-    expect(await stored(older)).toMatchObject({ statut: 'contactee', dateDecision: null, dateSuppression: null });
-  });
+      // Back to a status without a decision: no deletion date any more.
+      await page.goto(`/espace/preinscriptions/${older}`);
+      await page.getByLabel('Statut').selectOption({ label: 'Contactée' });
+      await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
+      await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
+      expect(await stored(older)).toMatchObject({ statut: 'contactee', dateDecision: null, dateSuppression: null });
+    },
+  );
 
   test('a date of decision in the future is refused in French, and nothing is written', async ({ page }) => {
     const id = await seedPreRegistration();
@@ -261,35 +262,35 @@ test.describe('signed in', () => {
   });
 
   for (const email of ['edition@demo.test', 'tresorerie@demo.test']) {
-    test(`${email.split('@')[0]}: the home without personal data; pre-registrations, export, roles and log refused`, async ({
-      page,
-      baseURL,
-    }) => {
-      const id = await seedPreRegistration();
-      await signIn(page, email);
-      await expect(page.locator('body')).not.toContainText('Essai-');
-      await expect(page.getByRole('link', { name: 'Préinscriptions' })).toHaveCount(0);
-      for (const path of [
-        '/espace/preinscriptions',
-        `/espace/preinscriptions/${id}`,
-        '/espace/preinscriptions/export.csv',
-        '/espace/roles',
-        '/espace/journal',
-      ]) {
-        const response = await page.request.get(path, { maxRedirects: 0 });
-        expect(response.status(), path).toBe(403);
-        const body = await response.text();
-        expect(body, path).toContain('Cette page n’est pas accessible avec votre rôle.');
-        expect(body, path).not.toContain(id);
-        expect(body, path).not.toContain('Sophie');
-      }
-      const forged = await post(page.request, baseURL!, `/espace/preinscriptions/${id}`, {
-        statut: 'refusee',
-        notes: '',
-      });
-      expect(forged.status()).toBe(403);
-      expect((await stored(id))?.statut).toBeUndefined();
-    });
+    test(
+      `${email.split('@')[0]}: the home without personal data; ` + 'pre-registrations, export, roles and log refused',
+      async ({ page, baseURL }) => {
+        const id = await seedPreRegistration();
+        await signIn(page, email);
+        await expect(page.locator('body')).not.toContainText('Essai-');
+        await expect(page.getByRole('link', { name: 'Préinscriptions' })).toHaveCount(0);
+        for (const path of [
+          '/espace/preinscriptions',
+          `/espace/preinscriptions/${id}`,
+          '/espace/preinscriptions/export.csv',
+          '/espace/roles',
+          '/espace/journal',
+        ]) {
+          const response = await page.request.get(path, { maxRedirects: 0 });
+          expect(response.status(), path).toBe(403);
+          const body = await response.text();
+          expect(body, path).toContain('Cette page n’est pas accessible avec votre rôle.');
+          expect(body, path).not.toContain(id);
+          expect(body, path).not.toContain('Sophie');
+        }
+        const forged = await post(page.request, baseURL!, `/espace/preinscriptions/${id}`, {
+          statut: 'refusee',
+          notes: '',
+        });
+        expect(forged.status()).toBe(403);
+        expect((await stored(id))?.statut).toBeUndefined();
+      },
+    );
   }
 
   test('admin: the pre-registrations, the roles and the access log, which names who viewed what', async ({
@@ -372,7 +373,8 @@ test.describe('signed in', () => {
     // A page of another site posting to ours, in the signed-in browser.
     await page.goto('about:blank');
     await page.setContent(
-      `<form method="post" action="${baseURL}/espace/preinscriptions/${id}"><input name="statut" value="refusee"><input name="notes" value="piégé"><button>Envoyer</button></form>`,
+      `<form method="post" action="${baseURL}/espace/preinscriptions/${id}">` +
+        '<input name="statut" value="refusee"><input name="notes" value="piégé"><button>Envoyer</button></form>',
     );
     const [answer] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith(`/espace/preinscriptions/${id}`)),

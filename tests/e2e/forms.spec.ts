@@ -68,7 +68,8 @@ test.describe('newsletter popup', () => {
     await dialog.getByRole('button', { name: 'M’inscrire' }).click();
 
     const message =
-      'Votre email a bien été enregistré, merci pour votre soutien. Pour confirmer votre inscription, ouvrez le message que nous venons de vous envoyer.';
+      'Votre email a bien été enregistré, merci pour votre soutien. ' +
+      'Pour confirmer votre inscription, ouvrez le message que nous venons de vous envoyer.';
     await expect(banner(page)).toHaveText(message);
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'S’inscrire à la lettre d’information' })).toBeFocused();
@@ -265,7 +266,8 @@ test.describe('without JavaScript', () => {
     await dialog.getByRole('button', { name: 'M’inscrire' }).click();
     await expect(page).toHaveURL(/\/#newsletter-ok$/);
     await expect(page.locator('#newsletter-ok')).toHaveText(
-      'Votre email a bien été enregistré, merci pour votre soutien. Pour confirmer votre inscription, ouvrez le message que nous venons de vous envoyer.',
+      'Votre email a bien été enregistré, merci pour votre soutien. ' +
+        'Pour confirmer votre inscription, ouvrez le message que nous venons de vous envoyer.',
     );
     await expect(page.locator('#newsletter-consentement')).toBeHidden();
     expect(await documentsWithEmail('newsletter', email)).toHaveLength(1);

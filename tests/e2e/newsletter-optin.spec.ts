@@ -79,7 +79,8 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await subscription(email)).toMatchObject({ statut: 'pending' });
       await page.getByRole('button', { name: 'Confirmer mon inscription' }).click();
       await expect(page.getByRole('main').getByRole('status')).toHaveText(
-        'Merci ! Votre inscription à la lettre d’information est confirmée. Chaque lettre contiendra un lien pour vous désinscrire en un clic.',
+        'Merci ! Votre inscription à la lettre d’information est confirmée. ' +
+          'Chaque lettre contiendra un lien pour vous désinscrire en un clic.',
       );
       expect(await subscription(email)).toMatchObject({ statut: 'confirmed', email });
 
@@ -88,7 +89,8 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await subscription(email)).toMatchObject({ statut: 'confirmed' });
       await page.getByRole('button', { name: 'Me désinscrire' }).click();
       await expect(page.getByRole('main').getByRole('status')).toHaveText(
-        'Vous êtes désinscrit : vous ne recevrez plus notre lettre d’information. Nous ne gardons de votre inscription que la preuve de votre consentement et de son retrait.',
+        'Vous êtes désinscrit : vous ne recevrez plus notre lettre d’information. ' +
+          'Nous ne gardons de votre inscription que la preuve de votre consentement et de son retrait.',
       );
       const left = await subscription(email);
       expect(left).toMatchObject({ statut: 'unsubscribed', email: null });

@@ -65,7 +65,8 @@ describe('sign-in against Firebase’s answers', () => {
     const unavailable = {
       status: 503,
       message:
-        'La connexion est momentanément indisponible. Réessayez dans quelques minutes ; si cela dure, prévenez le bureau.',
+        'La connexion est momentanément indisponible. ' +
+        'Réessayez dans quelques minutes ; si cela dure, prévenez le bureau.',
     };
     expect(await failure('panne@exemple.fr')).toEqual(unavailable);
     expect(await failure('coupure@exemple.fr')).toEqual(unavailable);

@@ -22,7 +22,8 @@ import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firest
 
 const jar = hasJava() ? findGoogleEmulatorJar() : undefined;
 const missing =
-  'mail-concurrency: no Java or no Cloud Firestore emulator jar (google-cloud-cli-firestore-emulator, or FIRESTORE_EMULATOR_JAR)';
+  'mail-concurrency: no Java or no Cloud Firestore emulator jar ' +
+  '(google-cloud-cli-firestore-emulator, or FIRESTORE_EMULATOR_JAR)';
 if (!jar && process.env.CI === 'true') throw new Error(`${missing}: required under CI=true.`);
 if (!jar) console.warn(`${missing}: the concurrency test is skipped.`);
 

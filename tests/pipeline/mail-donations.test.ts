@@ -49,7 +49,7 @@ const session = (mode: 'payment' | 'subscription', amount: number, person: typeo
       object: 'checkout.session',
       amount_total: amount,
       currency: 'eur',
-      metadata: { origine: 'site-petitspas-ensemble' },
+      metadata: { origine: 'site-association' },
       mode,
     },
     person,

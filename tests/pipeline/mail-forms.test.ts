@@ -15,6 +15,10 @@ import * as newsletter from '../../src/pages/api/newsletter';
 import * as preinscription from '../../src/pages/api/preinscription';
 import { newsletterConsent, storedConsent, validPreRegistration } from '../fixtures/submissions';
 import { outboxDocuments, startMailWorld, type MailWorld } from '../fixtures/mail-setup';
+import { siteAddress } from '../../scripts/lib/site-address';
+
+/** The site the mails link to (astro.config.mjs's `site`), escaped for a RegExp. */
+const SITE = siteAddress().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 let world: MailWorld;
 
@@ -46,53 +50,60 @@ const mailsTo = (address: string) =>
   world.smtp.mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
 
 describe('a pre-registration', () => {
-  it('sends the parent an acknowledgement with the reference and the child’s first name, and the staff a notice without personal data', async () => {
-    const email = `parent-${randomUUID().slice(0, 8)}@exemple.fr`;
-    const before = world.smtp.mails.length;
-    const response = await post(preinscription, 'preinscription', { ...validPreRegistration, email });
-    expect(response.status).toBe(200);
-    const mails = (await world.smtp.waitForMails(before + 2)).slice(before);
-    const [parent, staff] = [mails.find((mail) => mail.to.includes(email))!, mails.find((m) => !m.to.includes(email))!];
-    const stored = (await adminFirestore().collection('inscripitions').where('email', '==', email).get()).docs[0]!;
-    const reference = stored.get('reference') as string;
-    expect(reference).toMatch(/^\d{4} \d{4}$/);
+  it(
+    'sends the parent an acknowledgement with the reference and the child’s first name, ' +
+      'and the staff a notice without personal data',
+    async () => {
+      const email = `parent-${randomUUID().slice(0, 8)}@exemple.fr`;
+      const before = world.smtp.mails.length;
+      const response = await post(preinscription, 'preinscription', { ...validPreRegistration, email });
+      expect(response.status).toBe(200);
+      const mails = (await world.smtp.waitForMails(before + 2)).slice(before);
+      const [parent, staff] = [
+        mails.find((mail) => mail.to.includes(email))!,
+        mails.find((m) => !m.to.includes(email))!,
+      ];
+      const stored = (await adminFirestore().collection('inscripitions').where('email', '==', email).get()).docs[0]!;
+      const reference = stored.get('reference') as string;
+      expect(reference).toMatch(/^\d{4} \d{4}$/);
 
-    expect(parent.to).toEqual([email]);
-    expect(parent.from).toBe('site@exemple.org');
-    expect(parent.headers['from']).toBe('=?UTF-8?Q?=C3=89cole_des_tests?= <site@exemple.org>');
-    expect(parent.headers['reply-to']).toBe('equipe@exemple.org');
-    expect(parent.subject).toBe(`Pré-inscription de Léa : demande reçue (référence ${reference})`);
-    for (const body of [parent.text, visibleText(parent.html)]) {
-      expect(body).toContain(`Votre numéro de référence\u00a0: ${reference.replace(' ', '\u00a0')}`);
-      expect(body).toContain('Bonjour Sophie,');
-      expect(body).toContain('Votre demande de pré-inscription pour Léa est bien enregistrée.');
-      expect(body).toContain('Corriger ou retirer votre demande');
-      // Health notes never travel by mail.
-      expect(body).not.toContain(validPreRegistration.infos);
-      expect(body).not.toContain('dessiner');
-    }
-    expect(parent.html).toMatch(/<html[^>]*lang="fr"/);
+      expect(parent.to).toEqual([email]);
+      expect(parent.from).toBe('site@exemple.org');
+      expect(parent.headers['from']).toBe('=?UTF-8?Q?=C3=89cole_des_tests?= <site@exemple.org>');
+      expect(parent.headers['reply-to']).toBe('equipe@exemple.org');
+      expect(parent.subject).toBe(`Pré-inscription de Léa : demande reçue (référence ${reference})`);
+      for (const body of [parent.text, visibleText(parent.html)]) {
+        expect(body).toContain(`Votre numéro de référence\u00a0: ${reference.replace(' ', '\u00a0')}`);
+        expect(body).toContain('Bonjour Sophie,');
+        expect(body).toContain('Votre demande de pré-inscription pour Léa est bien enregistrée.');
+        expect(body).toContain('Corriger ou retirer votre demande');
+        // Health notes never travel by mail.
+        expect(body).not.toContain(validPreRegistration.infos);
+        expect(body).not.toContain('dessiner');
+      }
+      expect(parent.html).toMatch(/<html[^>]*lang="fr"/);
 
-    expect(staff.to).toEqual(['equipe@exemple.org']);
-    expect(staff.subject).toBe(`Nouvelle pré-inscription (référence ${reference})`);
-    expect(staff.text).toContain('Une nouvelle demande de pré-inscription est arrivée le');
-    expect(staff.text).toContain(`Référence\u00a0: ${reference.replace(' ', '\u00a0')}`);
-    expect(staff.text).toContain('https://petitspas-ensemble.netlify.app');
-    // Everything the staff can read (not the raw source: its random MIME boundary may hold any digits).
-    const { 'content-type': _boundary, 'message-id': _id, date: _date, ...headers } = staff.headers;
-    const readable = [staff.subject, staff.text, staff.html, JSON.stringify(headers)].join('\n');
-    // The family's postal code and town are the association's own (its footer): the street tells them apart.
-    for (const personal of [email, 'Léa', 'Martin', 'Sophie', 'dessiner', '3 rue des Lilas']) {
-      expect(readable).not.toContain(personal);
-    }
+      expect(staff.to).toEqual(['equipe@exemple.org']);
+      expect(staff.subject).toBe(`Nouvelle pré-inscription (référence ${reference})`);
+      expect(staff.text).toContain('Une nouvelle demande de pré-inscription est arrivée le');
+      expect(staff.text).toContain(`Référence\u00a0: ${reference.replace(' ', '\u00a0')}`);
+      expect(staff.text).toContain(siteAddress());
+      // Everything the staff can read (not the raw source: its random MIME boundary may hold any digits).
+      const { 'content-type': _boundary, 'message-id': _id, date: _date, ...headers } = staff.headers;
+      const readable = [staff.subject, staff.text, staff.html, JSON.stringify(headers)].join('\n');
+      // The family's postal code and town are the association's own (its footer): the street tells them apart.
+      for (const personal of [email, 'Léa', 'Martin', 'Sophie', 'dessiner', '3 rue des Lilas']) {
+        expect(readable).not.toContain(personal);
+      }
 
-    // Sent: the outbox keeps the record, not the content.
-    const outbox = await outboxDocuments(`inscripitions-${stored.id}-`);
-    expect([...outbox.values()].map((document) => document.state)).toEqual(['sent', 'sent']);
-    for (const document of outbox.values()) {
-      expect(document).toMatchObject({ html: '', text: '', attachments: [], nextAttemptAt: null, attempts: 1 });
-    }
-  });
+      // Sent: the outbox keeps the record, not the content.
+      const outbox = await outboxDocuments(`inscripitions-${stored.id}-`);
+      expect([...outbox.values()].map((document) => document.state)).toEqual(['sent', 'sent']);
+      for (const document of outbox.values()) {
+        expect(document).toMatchObject({ html: '', text: '', attachments: [], nextAttemptAt: null, attempts: 1 });
+      }
+    },
+  );
 
   it('sends nothing more when the island retries with the same key', async () => {
     const envoi = randomUUID();
@@ -105,16 +116,19 @@ describe('a pre-registration', () => {
     expect((await outboxDocuments(`inscripitions-${envoi}-`)).size).toBe(2);
   });
 
-  it('refuses an address that only looks like one (spec §5’s rule passes, zod’s check does not), writing nothing', async () => {
-    const response = await post(preinscription, 'preinscription', { ...validPreRegistration, email: 'a@b.c d' });
-    expect(response.status).toBe(400);
-    const refused = await post(preinscription, 'preinscription', {
-      ...validPreRegistration,
-      email: 'parent@exemple.fr\r\nBcc: victime@exemple.fr',
-    });
-    expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ message: 'Merci de saisir un email valide' });
-  });
+  it(
+    'refuses an address that only looks like one ' + '(spec §5’s rule passes, zod’s check does not), writing nothing',
+    async () => {
+      const response = await post(preinscription, 'preinscription', { ...validPreRegistration, email: 'a@b.c d' });
+      expect(response.status).toBe(400);
+      const refused = await post(preinscription, 'preinscription', {
+        ...validPreRegistration,
+        email: 'parent@exemple.fr\r\nBcc: victime@exemple.fr',
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ message: 'Merci de saisir un email valide' });
+    },
+  );
 
   it('answers within its deadline when SMTP is slow, and the mail still goes out once', async () => {
     world.smtp.setMode({ delayMs: 6000 });
@@ -131,30 +145,34 @@ describe('a pre-registration', () => {
 });
 
 describe('the newsletter’s double opt-in', () => {
-  it('stores the address as pending and sends one confirmation with List-Unsubscribe and its one-click POST', async () => {
-    const email = `lecteur-${randomUUID().slice(0, 8)}@exemple.fr`;
-    const response = await post(newsletter, 'newsletter', { email: ` ${email.toUpperCase()} `, ...newsletterConsent });
-    expect(response.status).toBe(200);
-    await world.smtp.waitForMails(world.smtp.mails.length);
-    const [mail] = mailsTo(email.toUpperCase());
-    expect(mail?.subject).toBe('Confirmez votre inscription à la lettre d’information');
-    const id = subscriptionId(email);
-    const confirmLink = new RegExp(
-      `https://petitspas-ensemble\\.netlify\\.app/newsletter/confirmer\\?jeton=${id}\\.[\\w-]{43}`,
-    );
-    expect(mail!.html).toMatch(confirmLink);
-    expect(mail!.text).toMatch(confirmLink);
-    expect(mail!.headers['list-unsubscribe']).toMatch(
-      new RegExp(`^<https://petitspas-ensemble\\.netlify\\.app/newsletter/desinscription\\?jeton=${id}\\.[\\w-]{43}>$`),
-    );
-    expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  it(
+    'stores the address as pending ' + 'and sends one confirmation with List-Unsubscribe and its one-click POST',
+    async () => {
+      const email = `lecteur-${randomUUID().slice(0, 8)}@exemple.fr`;
+      const response = await post(newsletter, 'newsletter', {
+        email: ` ${email.toUpperCase()} `,
+        ...newsletterConsent,
+      });
+      expect(response.status).toBe(200);
+      await world.smtp.waitForMails(world.smtp.mails.length);
+      const [mail] = mailsTo(email.toUpperCase());
+      expect(mail?.subject).toBe('Confirmez votre inscription à la lettre d’information');
+      const id = subscriptionId(email);
+      const confirmLink = new RegExp(`${SITE}/newsletter/confirmer\\?jeton=${id}\\.[\\w-]{43}`);
+      expect(mail!.html).toMatch(confirmLink);
+      expect(mail!.text).toMatch(confirmLink);
+      expect(mail!.headers['list-unsubscribe']).toMatch(
+        new RegExp(`^<${SITE}/newsletter/desinscription\\?jeton=${id}\\.[\\w-]{43}>$`),
+      );
+      expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
-    const stored = (await adminFirestore().collection('newsletter').doc(id).get()).data();
-    expect(stored).toMatchObject({ email: email.toUpperCase(), statut: 'pending', ...storedConsent('newsletter') });
-    // The confirmation secret is kept hashed only.
-    const secret = confirmLink.exec(mail!.html)![0].split('.').at(-1)!;
-    expect(JSON.stringify(stored)).not.toContain(secret);
-  });
+      const stored = (await adminFirestore().collection('newsletter').doc(id).get()).data();
+      expect(stored).toMatchObject({ email: email.toUpperCase(), statut: 'pending', ...storedConsent('newsletter') });
+      // The confirmation secret is kept hashed only.
+      const secret = confirmLink.exec(mail!.html)![0].split('.').at(-1)!;
+      expect(JSON.stringify(stored)).not.toContain(secret);
+    },
+  );
 
   it('sends at most one confirmation per address per hour, whatever is posted, and keeps one document', async () => {
     const email = `repete-${randomUUID().slice(0, 8)}@exemple.fr`;
@@ -168,47 +186,51 @@ describe('the newsletter’s double opt-in', () => {
     expect((await outboxDocuments(`newsletter-${subscriptionId(email)}-`)).size).toBe(1);
   });
 
-  it('confirms with the mail’s token, unsubscribes keeping only the proof of consent, and lets the address come back', async () => {
-    const email = `cycle-${randomUUID().slice(0, 8)}@exemple.fr`;
-    const db = adminFirestore();
-    await post(newsletter, 'newsletter', { email, ...newsletterConsent });
-    await world.smtp.waitForMails(world.smtp.mails.length);
-    const [mail] = mailsTo(email);
-    const confirmToken = /confirmer\?jeton=([\w.-]+)/.exec(mail!.html)![1]!;
-    const unsubscribeToken = /jeton=([\w.-]+)>$/.exec(mail!.headers['list-unsubscribe']!)![1]!;
+  it(
+    'confirms with the mail’s token, unsubscribes keeping only the proof of consent, ' +
+      'and lets the address come back',
+    async () => {
+      const email = `cycle-${randomUUID().slice(0, 8)}@exemple.fr`;
+      const db = adminFirestore();
+      await post(newsletter, 'newsletter', { email, ...newsletterConsent });
+      await world.smtp.waitForMails(world.smtp.mails.length);
+      const [mail] = mailsTo(email);
+      const confirmToken = /confirmer\?jeton=([\w.-]+)/.exec(mail!.html)![1]!;
+      const unsubscribeToken = /jeton=([\w.-]+)>$/.exec(mail!.headers['list-unsubscribe']!)![1]!;
 
-    expect(await confirmSubscription(db, `${confirmToken.slice(0, -2)}xx`, Date.now())).toBe('invalid');
-    expect(await confirmSubscription(db, unsubscribeToken, Date.now())).toBe('invalid');
-    expect(await confirmSubscription(db, confirmToken, Date.now())).toBe('done');
-    expect(await confirmSubscription(db, confirmToken, Date.now())).toBe('already');
-    const reference = db.collection('newsletter').doc(subscriptionId(email));
-    expect((await reference.get()).data()).toMatchObject({ statut: 'confirmed', email });
+      expect(await confirmSubscription(db, `${confirmToken.slice(0, -2)}xx`, Date.now())).toBe('invalid');
+      expect(await confirmSubscription(db, unsubscribeToken, Date.now())).toBe('invalid');
+      expect(await confirmSubscription(db, confirmToken, Date.now())).toBe('done');
+      expect(await confirmSubscription(db, confirmToken, Date.now())).toBe('already');
+      const reference = db.collection('newsletter').doc(subscriptionId(email));
+      expect((await reference.get()).data()).toMatchObject({ statut: 'confirmed', email });
 
-    expect(await unsubscribe(db, confirmToken, Date.now())).toBe('invalid');
-    expect(await unsubscribe(db, unsubscribeToken, Date.now())).toBe('done');
-    const left = (await reference.get()).data()!;
-    const kept = Object.keys(left).filter((field) => left[field] !== null);
-    expect(kept.sort()).toEqual(
-      [
-        'confirmeLe',
-        'consentement',
-        'consentementTexte',
-        'consentementVersion',
-        'date',
-        'desinscritLe',
-        'statut',
-      ].sort(),
-    );
-    expect(left.statut).toBe('unsubscribed');
-    expect(JSON.stringify(left)).not.toContain(email);
-    expect(JSON.stringify(left)).not.toContain(unsubscribeToken.split('.')[1]);
-    expect(await unsubscribe(db, unsubscribeToken, Date.now())).toBe('already');
+      expect(await unsubscribe(db, confirmToken, Date.now())).toBe('invalid');
+      expect(await unsubscribe(db, unsubscribeToken, Date.now())).toBe('done');
+      const left = (await reference.get()).data()!;
+      const kept = Object.keys(left).filter((field) => left[field] !== null);
+      expect(kept.sort()).toEqual(
+        [
+          'confirmeLe',
+          'consentement',
+          'consentementTexte',
+          'consentementVersion',
+          'date',
+          'desinscritLe',
+          'statut',
+        ].sort(),
+      );
+      expect(left.statut).toBe('unsubscribed');
+      expect(JSON.stringify(left)).not.toContain(email);
+      expect(JSON.stringify(left)).not.toContain(unsubscribeToken.split('.')[1]);
+      expect(await unsubscribe(db, unsubscribeToken, Date.now())).toBe('already');
 
-    // Coming back after leaving: pending again, one new confirmation.
-    const before = mailsTo(email).length;
-    expect((await post(newsletter, 'newsletter', { email, ...newsletterConsent })).status).toBe(200);
-    await world.smtp.waitForMails(world.smtp.mails.length);
-    expect(mailsTo(email)).toHaveLength(before + 1);
-    expect((await reference.get()).data()).toMatchObject({ statut: 'pending', email });
-  });
+      // Coming back after leaving: pending again, one new confirmation.
+      const before = mailsTo(email).length;
+      expect((await post(newsletter, 'newsletter', { email, ...newsletterConsent })).status).toBe(200);
+      await world.smtp.waitForMails(world.smtp.mails.length);
+      expect(mailsTo(email)).toHaveLength(before + 1);
+      expect((await reference.get()).data()).toMatchObject({ statut: 'pending', email });
+    },
+  );
 });

@@ -60,42 +60,46 @@ const caughtWithId = (id: string) =>
   world.smtp.mails.filter((mail) => mail.headers['message-id'] === `<${id}@exemple.org>`);
 
 describe('SMTP down, then back', () => {
-  it('keeps a pre-registration’s mails when SMTP is down during the submission, then sends each exactly once over two drains', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await world.smtp.pause();
-    const envoi = randomUUID();
-    const response = await preinscription.POST({
-      request: new Request('http://127.0.0.1:4321/api/preinscription', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...validPreRegistration, email: `panne-${envoi.slice(0, 8)}@exemple.fr`, envoi }),
-      }),
-    });
-    // The visitor is told it worked: it did, the mails wait in the outbox.
-    expect(response.status).toBe(200);
-    const waiting = await outboxDocuments(`inscripitions-${envoi}-`);
-    expect(waiting.size).toBe(2);
-    for (const document of waiting.values()) {
-      expect(document).toMatchObject({ state: 'pending', attempts: 1 });
-      expect(document.lastError).toMatch(/ECONNECTION|ECONNREFUSED/);
-      const delay = document.nextAttemptAt.toMillis() - Date.now();
-      expect(delay).toBeGreaterThan(30_000);
-      expect(delay).toBeLessThanOrEqual(RETRY_DELAYS_MINUTES[0] * 60_000);
-    }
+  it(
+    'keeps a pre-registration’s mails when SMTP is down during the submission, ' +
+      'then sends each exactly once over two drains',
+    async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      await world.smtp.pause();
+      const envoi = randomUUID();
+      const response = await preinscription.POST({
+        request: new Request('http://127.0.0.1:4321/api/preinscription', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...validPreRegistration, email: `panne-${envoi.slice(0, 8)}@exemple.fr`, envoi }),
+        }),
+      });
+      // The visitor is told it worked: it did, the mails wait in the outbox.
+      expect(response.status).toBe(200);
+      const waiting = await outboxDocuments(`inscripitions-${envoi}-`);
+      expect(waiting.size).toBe(2);
+      for (const document of waiting.values()) {
+        expect(document).toMatchObject({ state: 'pending', attempts: 1 });
+        expect(document.lastError).toMatch(/ECONNECTION|ECONNREFUSED/);
+        const delay = document.nextAttemptAt.toMillis() - Date.now();
+        expect(delay).toBeGreaterThan(30_000);
+        expect(delay).toBeLessThanOrEqual(RETRY_DELAYS_MINUTES[0] * 60_000);
+      }
 
-    await world.smtp.resume();
-    const ids = [...waiting.keys()];
-    // Not due yet: a drain right now sends nothing.
-    expect(await drain(ids)).toMatchObject({ sent: 0 });
-    const later = Date.now() + 2 * 60_000;
-    const [first, second] = [await drain(ids, later), await drain(ids, later)];
-    expect(first).toMatchObject({ sent: 2, retried: 0, failed: 0 });
-    expect(second).toMatchObject({ sent: 0, retried: 0, failed: 0 });
-    for (const id of ids) {
-      expect(caughtWithId(id)).toHaveLength(1);
-      expect(await outboxDocument(id)).toMatchObject({ state: 'sent', attempts: 2, lastError: '' });
-    }
-  });
+      await world.smtp.resume();
+      const ids = [...waiting.keys()];
+      // Not due yet: a drain right now sends nothing.
+      expect(await drain(ids)).toMatchObject({ sent: 0 });
+      const later = Date.now() + 2 * 60_000;
+      const [first, second] = [await drain(ids, later), await drain(ids, later)];
+      expect(first).toMatchObject({ sent: 2, retried: 0, failed: 0 });
+      expect(second).toMatchObject({ sent: 0, retried: 0, failed: 0 });
+      for (const id of ids) {
+        expect(caughtWithId(id)).toHaveLength(1);
+        expect(await outboxDocument(id)).toMatchObject({ state: 'sent', attempts: 2, lastError: '' });
+      }
+    },
+  );
 
   it('drains the whole outbox without ids (the scheduled function), oldest due first', async () => {
     const ids = await queue({}, {});
@@ -109,44 +113,50 @@ describe('SMTP down, then back', () => {
 });
 
 describe('refusals and deferrals', () => {
-  it('marks a mail the relay refuses (550) failed at once, with the relay’s answer, and never sends it again', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    world.smtp.setMode('refuse');
-    const [id] = await queue({});
-    expect(await drain([id!])).toMatchObject({ failed: 1 });
-    world.smtp.setMode('accept');
-    expect(await drain([id!], Date.now() + 86_400_000)).toMatchObject({ sent: 0, failed: 0 });
-    expect(caughtWithId(id!)).toHaveLength(0);
-    const document = await outboxDocument(id!);
-    expect(document).toMatchObject({ state: 'failed', attempts: 1, nextAttemptAt: null });
-    expect(document?.lastError).toContain('550');
-  });
-
-  it(`retries a deferred mail (451) after 1, 5, 15… minutes, and marks it failed after ${MAX_ATTEMPTS} attempts`, async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    world.smtp.setMode('defer');
-    const [id] = await queue({});
-    let now = Date.now();
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const report = await drain([id!], now);
+  it(
+    'marks a mail the relay refuses (550) failed at once, ' + 'with the relay’s answer, and never sends it again',
+    async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      world.smtp.setMode('refuse');
+      const [id] = await queue({});
+      expect(await drain([id!])).toMatchObject({ failed: 1 });
+      world.smtp.setMode('accept');
+      expect(await drain([id!], Date.now() + 86_400_000)).toMatchObject({ sent: 0, failed: 0 });
+      expect(caughtWithId(id!)).toHaveLength(0);
       const document = await outboxDocument(id!);
-      expect(document?.attempts).toBe(attempt);
-      if (attempt < MAX_ATTEMPTS) {
-        expect(report).toMatchObject({ retried: 1 });
-        expect(document?.state).toBe('pending');
-        const delay = RETRY_DELAYS_MINUTES[attempt - 1]! * 60_000;
-        expect(document?.nextAttemptAt.toMillis()).toBe(now + delay);
-        // One millisecond early: nothing happens.
-        expect(await drain([id!], now + delay - 1)).toMatchObject({ retried: 0 });
-        now += delay;
-      } else {
-        expect(report).toMatchObject({ failed: 1 });
-        expect(document).toMatchObject({ state: 'failed', nextAttemptAt: null });
-        expect(document?.lastError).toContain('451');
+      expect(document).toMatchObject({ state: 'failed', attempts: 1, nextAttemptAt: null });
+      expect(document?.lastError).toContain('550');
+    },
+  );
+
+  it(
+    'retries a deferred mail (451) after 1, 5, 15… minutes, ' + `and marks it failed after ${MAX_ATTEMPTS} attempts`,
+    async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      world.smtp.setMode('defer');
+      const [id] = await queue({});
+      let now = Date.now();
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const report = await drain([id!], now);
+        const document = await outboxDocument(id!);
+        expect(document?.attempts).toBe(attempt);
+        if (attempt < MAX_ATTEMPTS) {
+          expect(report).toMatchObject({ retried: 1 });
+          expect(document?.state).toBe('pending');
+          const delay = RETRY_DELAYS_MINUTES[attempt - 1]! * 60_000;
+          expect(document?.nextAttemptAt.toMillis()).toBe(now + delay);
+          // One millisecond early: nothing happens.
+          expect(await drain([id!], now + delay - 1)).toMatchObject({ retried: 0 });
+          now += delay;
+        } else {
+          expect(report).toMatchObject({ failed: 1 });
+          expect(document).toMatchObject({ state: 'failed', nextAttemptAt: null });
+          expect(document?.lastError).toContain('451');
+        }
       }
-    }
-    expect(caughtWithId(id!)).toHaveLength(0);
-  });
+      expect(caughtWithId(id!)).toHaveLength(0);
+    },
+  );
 });
 
 describe('header injection', () => {

@@ -48,6 +48,13 @@ const MONTHLY_PRODUCT = 'Don mensuel à Les Petits Pas Ensemble';
 // vitest loads no pulled content: the endpoints get the association the demo dataset's article `adresse` names.
 vi.mock('../../src/association', () => ({
   association: async () => ({ name: 'Les Petits Pas Ensemble', lines: [], contacts: [] }),
+  receiptIssuer: async () => ({
+    name: 'Les Petits Pas Ensemble',
+    addressLines: ['12 rue des Tilleuls', '69007 Lyon'],
+    object: 'Gérer une école primaire inclusive.',
+    registration: '',
+    signatory: '',
+  }),
 }));
 /** The marker of this site's sessions, written out independently of stripe.server.ts. */
 const MARKER = { origine: 'site-association' };

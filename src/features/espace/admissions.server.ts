@@ -47,7 +47,10 @@ async function bounded<T>(what: string, work: Promise<T>): Promise<T> {
   }
 }
 
-/** Every pre-registration (without `infos`), newest first, logged as one consultation of the list. @throws HttpError 403, 503. */
+/**
+ * Every pre-registration (without `infos`), newest first, logged as one consultation of the list.
+ * @throws HttpError 403, 503.
+ */
 export async function listPreRegistrations(session: StaffSession | undefined): Promise<PreRegistration[]> {
   assertAdmissions(session);
   const db = adminFirestore();
@@ -115,7 +118,8 @@ export type FollowUp = z.infer<typeof followUpSchema>;
 
 /**
  * Saves a follow-up: a decision status keeps (or sets, today without one) `dateDecision` and sets `dateSuppression`
- * RETENTION_MONTHS later; any other status sets both to null (no decision, no deletion). Logged as a modification. Returns the saved document.
+ * RETENTION_MONTHS later; any other status sets both to null (no decision, no deletion). Logged as a modification.
+ * Returns the saved document.
  * @throws HttpError 403, 404, 503.
  */
 export async function saveFollowUp(

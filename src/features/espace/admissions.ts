@@ -24,19 +24,25 @@ export const STATUS_LABELS: Record<Status, string> = {
 /** The statuses that answer the request: a decision, dated, from which the retention period runs. */
 export const DECISIONS: readonly Status[] = ['acceptee', 'liste-attente', 'refusee'];
 
-/** Months a pre-registration is kept after the decision (the privacy page's promise: « un an après notre décision »). */
+/**
+ * Months a pre-registration is kept after the decision (the privacy page's promise: « un an après notre décision »).
+ */
 export const RETENTION_MONTHS = 12;
 
 /** The rule as staff read it, under every pre-registration and on the list. */
 export const RETENTION_RULE =
-  'Une préinscription est supprimée automatiquement 12 mois après la date de décision (acceptée, liste d’attente ou refusée), comme le promet notre politique de confidentialité. Sans décision, elle est conservée.';
+  'Une préinscription est supprimée automatiquement 12 mois après la date de décision ' +
+  '(acceptée, liste d’attente ou refusée), comme le promet notre politique de confidentialité. ' +
+  'Sans décision, elle est conservée.';
 
 /** True for a status key. */
 export function isStatus(value: unknown): value is Status {
   return typeof value === 'string' && (STATUSES as readonly string[]).includes(value);
 }
 
-/** The deletion date of a decision taken at `decision`: the same day RETENTION_MONTHS later (end of month if shorter). */
+/**
+ * The deletion date of a decision taken at `decision`: the same day RETENTION_MONTHS later (end of month if shorter).
+ */
 export function deletionDate(decision: Date): Date {
   const date = new Date(decision);
   const day = date.getUTCDate();

@@ -31,7 +31,9 @@ const PUBLIC_PATHS = new Set(['/espace/connexion', '/espace/deconnexion']);
 /** The 403 page the guard renders (src/pages/espace/acces-refuse.astro). */
 export const FORBIDDEN_PAGE = '/espace/acces-refuse';
 
-/** The decoded, lower-cased path without a trailing slash (`/Espace/%70reinscriptions/` → `/espace/preinscriptions`). */
+/**
+ * The decoded, lower-cased path without a trailing slash (`/Espace/%70reinscriptions/` → `/espace/preinscriptions`).
+ */
 export function normalisedPath(pathname: string): string {
   let decoded = pathname;
   try {

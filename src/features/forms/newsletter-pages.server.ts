@@ -10,20 +10,29 @@ import { confirmSubscription, unsubscribe, type TokenOutcome } from './newslette
 /** Every French outcome of the two pages, and its HTTP status. */
 export const NEWSLETTER_OUTCOMES = {
   confirm: {
-    done: 'Merci ! Votre inscription à la lettre d’information est confirmée. Chaque lettre contiendra un lien pour vous désinscrire en un clic.',
+    done:
+      'Merci ! Votre inscription à la lettre d’information est confirmée. ' +
+      'Chaque lettre contiendra un lien pour vous désinscrire en un clic.',
     already: 'Votre inscription était déjà confirmée : vous n’avez rien d’autre à faire.',
     invalid:
-      'Ce lien de confirmation n’est plus valable : il a peut-être déjà servi, ou un message plus récent l’a remplacé. Pour vous inscrire, utilisez le formulaire de la page d’accueil.',
+      'Ce lien de confirmation n’est plus valable : il a peut-être déjà servi, ' +
+      'ou un message plus récent l’a remplacé. ' +
+      'Pour vous inscrire, utilisez le formulaire de la page d’accueil.',
     error:
-      'Le service est momentanément indisponible : votre inscription n’est pas encore confirmée. Merci de réessayer dans quelques minutes.',
+      'Le service est momentanément indisponible : votre inscription n’est pas encore confirmée. ' +
+      'Merci de réessayer dans quelques minutes.',
   },
   unsubscribe: {
-    done: 'Vous êtes désinscrit : vous ne recevrez plus notre lettre d’information. Nous ne gardons de votre inscription que la preuve de votre consentement et de son retrait.',
+    done:
+      'Vous êtes désinscrit : vous ne recevrez plus notre lettre d’information. ' +
+      'Nous ne gardons de votre inscription que la preuve de votre consentement et de son retrait.',
     already: 'Vous êtes déjà désinscrit : vous ne recevez plus notre lettre d’information.',
     invalid:
-      'Ce lien de désinscription n’est pas valable. Pour ne plus recevoir notre lettre, répondez simplement à l’une d’elles : nous vous désinscrirons.',
+      'Ce lien de désinscription n’est pas valable. ' +
+      'Pour ne plus recevoir notre lettre, répondez simplement à l’une d’elles : nous vous désinscrirons.',
     error:
-      'Le service est momentanément indisponible : votre désinscription n’est pas encore enregistrée. Merci de réessayer dans quelques minutes.',
+      'Le service est momentanément indisponible : votre désinscription n’est pas encore enregistrée. ' +
+      'Merci de réessayer dans quelques minutes.',
   },
 } as const satisfies Record<string, Record<TokenOutcome | 'error', string>>;
 

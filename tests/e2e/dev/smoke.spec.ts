@@ -77,7 +77,8 @@ test('the newsletter popup writes its document', async ({ page, baseURL }) => {
   await dialog.getByLabel(/J’accepte/).check();
   await dialog.getByRole('button', { name: 'M’inscrire' }).click();
   await expect(page.locator('#message-banner')).toHaveText(
-    'Votre email a bien été enregistré, merci pour votre soutien. Pour confirmer votre inscription, ouvrez le message que nous venons de vous envoyer.',
+    'Votre email a bien été enregistré, merci pour votre soutien. ' +
+      'Pour confirmer votre inscription, ouvrez le message que nous venons de vous envoyer.',
     { timeout: FIRST_POST_MS },
   );
   const documents = await documentsWithEmail('newsletter', email);

@@ -22,7 +22,10 @@ export function DonationThanks(props: {
       identity={identity}
       preview={`Votre reçu fiscal n° ${receiptNumber} est joint à ce message.`}
       title="Merci pour votre don !"
-      reason="Vous recevez ce message parce que vous avez fait un don sur notre site. Gardez-le : le reçu joint vous servira pour votre déclaration de revenus."
+      reason={
+        'Vous recevez ce message parce que vous avez fait un don sur notre site. ' +
+        'Gardez-le : le reçu joint vous servira pour votre déclaration de revenus.'
+      }
     >
       <Text style={paragraph}>Bonjour{donorName ? ` ${donorName}` : ''},</Text>
       <Text style={paragraph}>

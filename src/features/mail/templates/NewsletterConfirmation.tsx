@@ -10,7 +10,10 @@ export function NewsletterConfirmation(props: { identity: MailIdentity; confirmU
       identity={identity}
       preview="Un clic pour confirmer : sans confirmation, vous ne recevrez rien."
       title="Confirmez votre inscription à la lettre d’information"
-      reason="Vous recevez ce message parce que cette adresse a été saisie dans le formulaire « Lettre d’information » de notre site."
+      reason={
+        'Vous recevez ce message parce que cette adresse a été saisie ' +
+        'dans le formulaire « Lettre d’information » de notre site.'
+      }
     >
       <Text style={paragraph}>Bonjour,</Text>
       <Text style={paragraph}>

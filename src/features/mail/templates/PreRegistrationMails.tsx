@@ -21,7 +21,11 @@ export function PreRegistrationAck(props: {
       identity={identity}
       preview={`Votre référence : ${reference}. Ce qui se passe maintenant, et comment corriger ou retirer la demande.`}
       title={`Nous avons bien reçu la pré-inscription de ${childFirstName}`}
-      reason="Vous recevez ce message parce que cette adresse a été saisie dans le formulaire de pré-inscription de notre site. Si ce n’est pas vous, répondez-nous : nous effacerons la demande."
+      reason={
+        'Vous recevez ce message parce que cette adresse a été saisie ' +
+        'dans le formulaire de pré-inscription de notre site. ' +
+        'Si ce n’est pas vous, répondez-nous : nous effacerons la demande.'
+      }
     >
       <Text style={paragraph}>Bonjour {parentFirstName},</Text>
       <Text style={paragraph}>
@@ -69,7 +73,10 @@ export function PreRegistrationNotice(props: { identity: MailIdentity; reference
       identity={identity}
       preview={`Référence ${reference}, reçue le ${receivedAt}.`}
       title="Nouvelle demande de pré-inscription"
-      reason="Avis automatique du site, envoyé à l’adresse de l’équipe (ASSOCIATION_EMAIL). Il ne contient aucune donnée personnelle : les informations de la famille restent dans la base de données."
+      reason={
+        'Avis automatique du site, envoyé à l’adresse de l’équipe (ASSOCIATION_EMAIL). ' +
+        'Il ne contient aucune donnée personnelle : les informations de la famille restent dans la base de données.'
+      }
     >
       <Text style={paragraph}>Une nouvelle demande de pré-inscription est arrivée le {receivedAt}.</Text>
       <Text style={highlight}>
