@@ -305,7 +305,13 @@ test.describe('signed in', () => {
 
     await signIn(page, 'admin@demo.test');
     const menu = page.getByRole('navigation', { name: 'Espace de l’association' });
-    await expect(menu.getByRole('link')).toHaveText(['Accueil', 'Préinscriptions', 'Rôles', 'Journal des accès']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'Accueil',
+      'Préinscriptions',
+      'Dons',
+      'Rôles',
+      'Journal des accès',
+    ]);
     await menu.getByRole('link', { name: 'Journal des accès' }).click();
     const row = page.getByRole('row').filter({ hasText: `inscripitions/${id}` });
     await expect(row).toContainText('admissions@demo.test');
