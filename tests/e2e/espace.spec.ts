@@ -291,6 +291,7 @@ test.describe('signed in', () => {
       'Accueil',
       'Préinscriptions',
       'Lettre d’information',
+      'Dons',
       'Rôles',
       'Journal des accès',
     ]);

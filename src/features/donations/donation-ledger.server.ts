@@ -15,7 +15,8 @@ import {
 } from '../../lib/endpoint.server';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { badRequest, unavailable } from '../../lib/http';
-import { receiptNumber, receiptYear, SESSION_ID_PATTERN } from './donations';
+import { SESSION_ID_PATTERN } from './donations';
+import { takeReceiptNumber } from './receipt-numbering.server';
 import {
   giftConverter,
   giftFromInvoice,
@@ -115,15 +116,13 @@ function sameGift(current: Gift, gift: PaidGift): boolean {
 /**
  * Records `gift` under `dons/<id>` in one transaction: 'unchanged' for an exact replay or a late 'unpaid' over a final
  * status, else 'written' (`date` and `recu` kept). A paid one-off gift without a number takes its year's next
- * (`compteurs/recus-<year>`: unique and gap-free). The donor's mails the change calls for (donation-mails.server.ts)
- * are queued in the same transaction; their outbox ids are returned with the outcome.
+ * (receipt-numbering.server.ts: unique and gap-free). The donor's mails the change calls for
+ * (donation-mails.server.ts) are queued in the same transaction; their outbox ids are returned with the outcome.
  * @throws HttpError 503 (ledger).
  */
 function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
   return ledger(`record dons/${id}`, (firestore) => {
     const reference = firestore.collection('dons').withConverter(giftConverter).doc(id);
-    const year = receiptYear(gift.datePaiement.toDate());
-    const counter = firestore.collection('compteurs').doc(`recus-${year}`);
     return firestore.runTransaction(async (transaction) => {
       const current = (await transaction.get(reference)).data();
       const late = FINAL_STATUSES.has(current?.statut) && !FINAL_STATUSES.has(gift.statut);
@@ -137,9 +136,7 @@ function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
       if (current?.recu) next.recu = current.recu;
       else if (gift.nature === 'don' && gift.statut === 'paid') {
         // Still before any write, as Firestore transactions require.
-        const last = Number((await transaction.get(counter)).data()?.dernier ?? 0);
-        transaction.set(counter, { annee: year, dernier: last + 1 });
-        next.recu = receiptNumber(year, last + 1);
+        next.recu = await takeReceiptNumber(firestore, transaction, gift.datePaiement.toDate());
       }
       const mails = await giftMails(id, next, current);
       transaction.set(reference, next);

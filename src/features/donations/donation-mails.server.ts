@@ -9,7 +9,7 @@ import { donationThanksMail, monthlyDonationMail } from '../mail/mails.server';
 import { mailIdentity, siteMailSettings } from '../mail/mail-env.server';
 import { costAfterTaxReduction, formatEuros } from './donations';
 import { receiptIssuer } from '../../association';
-import type { Gift } from './gift.server';
+import type { Gift, ReceiptedGift } from './gift.server';
 import { receiptPdf } from './receipt-pdf.server';
 
 /**
@@ -24,23 +24,8 @@ export async function giftMails(id: string, gift: Gift, previous: Gift | undefin
   const donorName = [gift.prenom, gift.nom].filter(Boolean).join(' ');
   const euros = Number(gift.montant ?? 0) / 100;
   const mails: OutgoingMail[] = [];
-  if (gift.nature === 'don' && gift.recu && !previous?.recu) {
-    const pdf = await receiptPdf(await receiptIssuer(), { ...gift, recu: gift.recu });
-    mails.push(
-      await donationThanksMail({
-        identity,
-        giftId: id,
-        email,
-        ...(replyTo ? { replyTo } : {}),
-        donorName,
-        amount: formatEuros(euros, true),
-        paidOn: formatDate(gift.datePaiement.seconds),
-        costAfterReduction: formatEuros(costAfterTaxReduction(euros)),
-        receiptNumber: gift.recu,
-        pdf,
-      }),
-    );
-  }
+  if (gift.nature === 'don' && gift.recu && !previous?.recu)
+    mails.push(await thanksMail(id, { ...gift, recu: gift.recu }));
   if (gift.nature === 'abonnement' && previous?.statut !== 'paid') {
     mails.push(
       await monthlyDonationMail({
@@ -54,4 +39,27 @@ export async function giftMails(id: string, gift: Gift, previous: Gift | undefin
     );
   }
   return mails;
+}
+
+/**
+ * The thank-you of the receipted gift `dons/<id>` with its PDF receipt, to the gift's `email` (checked by the outbox:
+ * @throws MailInputError for one that is not an address). Outbox id `dons-<id>-merci`, or `mailId` for a copy sent
+ * again from the space (a new id per request: each request sends one mail, the same receipt number).
+ */
+export async function thanksMail(id: string, gift: ReceiptedGift, mailId?: string): Promise<OutgoingMail> {
+  const replyTo = siteMailSettings().staff;
+  const euros = Number(gift.montant ?? 0) / 100;
+  return donationThanksMail({
+    identity: await mailIdentity(),
+    giftId: id,
+    ...(mailId ? { mailId } : {}),
+    email: gift.email,
+    ...(replyTo ? { replyTo } : {}),
+    donorName: [gift.prenom, gift.nom].filter(Boolean).join(' '),
+    amount: formatEuros(euros, true),
+    paidOn: formatDate(gift.datePaiement.seconds),
+    costAfterReduction: formatEuros(costAfterTaxReduction(euros)),
+    receiptNumber: gift.recu,
+    pdf: await receiptPdf(await receiptIssuer(), gift),
+  });
 }

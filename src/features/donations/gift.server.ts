@@ -12,6 +12,19 @@ import { SESSION_ID_PATTERN } from './donations';
 /** An invoice id (`in_…`, Stripe ids are at most 255 characters): the ledger's key of a monthly payment. */
 export const INVOICE_ID_PATTERN = /^in_[A-Za-z0-9_]{1,252}$/;
 
+/** How a gift was paid: by card through Stripe, or by cheque or bank transfer, recorded in the space. */
+export const PAYMENT_METHODS = ['carte', 'cheque', 'virement'] as const;
+
+/** A payment method. */
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** What the receipt says under « Mode de versement » for each method. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  carte: 'Carte bancaire (paiement en ligne sécurisé par Stripe)',
+  cheque: 'Chèque',
+  virement: 'Virement',
+};
+
 /** One document of `dons`. */
 const giftShape = z.object({
   /** In cents of `devise`; null when Stripe sent none. */
@@ -46,6 +59,10 @@ const giftShape = z.object({
   date: z.instanceof(Timestamp),
   /** The receipt number ("2026-00042") of a paid one-off gift (src/features/donations/donations.ts). */
   recu: z.string().optional(),
+  /** How the money came: absent or 'carte' through Stripe, 'cheque' or 'virement' recorded by the treasurer. */
+  moyen: z.enum(PAYMENT_METHODS).optional(),
+  /** Who recorded a cheque or transfer in the space (the staff member's email); absent for Stripe's gifts. */
+  enregistrePar: z.string().optional(),
 });
 
 /** One document of `dons`, as read: fields outside the shape are kept as they are (a later version may add some). */
@@ -54,8 +71,8 @@ export const giftSchema = giftShape.loose();
 /** A gift as the ledger stores it. */
 export type Gift = z.infer<typeof giftShape>;
 
-/** A gift as Stripe reports it: all but what the ledger adds (`date`, `recu`). */
-export type PaidGift = Omit<Gift, 'date' | 'recu'>;
+/** A gift as Stripe reports it: all but what the ledger adds (`date`, `recu`) and the space's fields. */
+export type PaidGift = Omit<Gift, 'date' | 'recu' | 'moyen' | 'enregistrePar'>;
 
 /** A gift whose tax receipt can be issued: paid, one-off, numbered. */
 export type ReceiptedGift = Gift & { recu: string };

@@ -1,7 +1,7 @@
 /** The tax receipt of one gift of money as an A4 PDF (pdf-lib, Helvetica): the fields of CERFA n° 11580. */
 import { breakTextIntoLines, PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import { formatDate } from '../../lib/dates';
-import type { ReceiptedGift } from './gift.server';
+import { PAYMENT_METHOD_LABELS, type ReceiptedGift } from './gift.server';
 import { costAfterTaxReduction, formatEuros, TAX_REDUCTION_RATE } from './donations';
 import { toCurrency } from 'n2words/fr-FR';
 
@@ -37,7 +37,7 @@ function drawable(font: PDFFont, value: string): string {
 
 /**
  * The PDF (bytes) of a paid one-off gift with its receipt number `recu`: donor, `montant` in cents, `datePaiement`;
- * `date` (when the ledger recorded it) is the issue date.
+ * `date` (when the ledger recorded it) is the issue date; `moyen` the payment method (card when absent).
  */
 export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Promise<Uint8Array> {
   const issuedAt: Date = gift.date.toDate();
@@ -104,7 +104,7 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
   field('Date du versement', formatDate(gift.datePaiement.seconds));
   field('Forme du don', 'Déclaration de don manuel');
   field('Nature du don', 'Numéraire');
-  field('Mode de versement', 'Carte bancaire (paiement en ligne sécurisé par Stripe)');
+  field('Mode de versement', PAYMENT_METHOD_LABELS[gift.moyen ?? 'carte']);
 
   y -= 6;
   text(

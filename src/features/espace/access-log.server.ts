@@ -11,7 +11,7 @@ import { toDate } from './admissions';
 export const ACCESS_LOG = 'espaceJournal';
 
 /** What was done. */
-export type AccessAction = 'consultation' | 'export' | 'modification' | 'suppression' | 'role';
+export type AccessAction = 'consultation' | 'export' | 'modification' | 'suppression' | 'role' | 'envoi' | 'creation';
 
 /** Each action's French label on the log page. */
 export const ACCESS_ACTION_LABELS: Record<AccessAction, string> = {
@@ -20,6 +20,8 @@ export const ACCESS_ACTION_LABELS: Record<AccessAction, string> = {
   modification: 'Modification',
   suppression: 'Suppression',
   role: 'Rôle',
+  envoi: 'Envoi',
+  creation: 'Enregistrement',
 };
 
 /** One entry: `qui` the staff member's email (or the job's name), `objet` what (`inscripitions/<id>`…), `date`. */

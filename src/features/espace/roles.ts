@@ -59,7 +59,7 @@ export const SECTIONS = {
     personalData: true,
     ready: true,
   },
-  dons: { path: '/espace/dons', title: 'Dons', roles: ['admin', 'tresorerie'], personalData: true, ready: false },
+  dons: { path: '/espace/dons', title: 'Dons', roles: ['admin', 'tresorerie'], personalData: true, ready: true },
   roles: { path: '/espace/roles', title: 'Rôles', roles: ['admin'], personalData: false, ready: true },
   journal: { path: '/espace/journal', title: 'Journal des accès', roles: ['admin'], personalData: false, ready: true },
   // The failed mails' actions (« Réessayer »): shown on /espace, so not in the menu.

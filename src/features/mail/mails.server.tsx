@@ -97,10 +97,14 @@ export function newsletterHeaders(unsubscribeUrl: string): Record<string, string
   return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
-/** The thank-you of the paid one-off gift `giftId` to `email`, its receipt `pdf` attached (answers to `replyTo`). */
+/**
+ * The thank-you of the paid one-off gift `giftId` to `email`, its receipt `pdf` attached (answers to `replyTo`). Its
+ * outbox id is `dons-<giftId>-merci` (queued once), or `mailId` for a copy the treasurer sends again.
+ */
 export async function donationThanksMail(input: {
   identity: MailIdentity;
   giftId: string;
+  mailId?: string;
   email: string;
   replyTo?: string;
   donorName: string;
@@ -117,7 +121,7 @@ export async function donationThanksMail(input: {
     content: input.pdf,
   };
   return {
-    id: `dons-${input.giftId}-merci`,
+    id: input.mailId ?? `dons-${input.giftId}-merci`,
     kind: 'don-merci',
     to: input.email,
     ...(input.replyTo ? { replyTo: input.replyTo } : {}),

@@ -1,0 +1,150 @@
+/**
+ * The treasurer's reads of the ledger (`dons`) with firebase-admin, each after checking the session's role
+ * (tresorerie, admin) and logging the access (access-log.server.ts) before any data is returned: a year's gifts and
+ * totals, the CSV export, a receipt's PDF. Writes (a cheque or transfer, a receipt sent again): gift-entry.server.ts.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import { receiptIssuer } from '../../association';
+import { adminFirestore } from '../../lib/firebase-admin.server';
+import { HttpError } from '../../lib/http';
+import { withDeadline } from '../../lib/deadline';
+import { receiptYear } from '../donations/donations';
+import { giftSchema, type Gift, type ReceiptedGift } from '../donations/gift.server';
+import { receiptPdf } from '../donations/receipt-pdf.server';
+import { recordAccess } from './access-log.server';
+import type { StaffSession } from './auth.server';
+import { giftKind, ledgerCsv, methodLabel, newestGiftFirst, yearTotals, type LedgerRow } from './donations';
+import { ESPACE_MESSAGES } from './messages';
+import { canOpen } from './roles';
+
+/** The ledger's collection. */
+export const GIFTS = 'dons';
+
+/** Most gifts read at once: far above the association's yearly gifts. */
+const MAX_LISTED = 20_000;
+
+/** A gift id as the ledger writes them (`cs_…`, `in_…`, `cheque-…`, `virement-…`). */
+export const GIFT_ID_PATTERN = /^[\w-]{1,255}$/;
+
+/** The message when a gift id leads nowhere. */
+export const GIFT_NOT_FOUND = 'Ce don n’existe pas dans le registre.';
+
+/** @throws HttpError 403 unless the session's roles open the donations. */
+export function assertTreasury(session: StaffSession | undefined): asserts session is StaffSession {
+  if (!session || !canOpen(session.roles, 'dons')) throw new HttpError(403, ESPACE_MESSAGES.forbidden);
+}
+
+/** Firestore work within 8 s, any failure as HttpError 503 ESPACE_MESSAGES.unavailable. */
+export async function bounded<T>(what: string, work: Promise<T>): Promise<T> {
+  try {
+    return await withDeadline(work, 8000);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(503, ESPACE_MESSAGES.unavailable, { cause: new Error(what, { cause: error }) });
+  }
+}
+
+/** A ledger document as a row. */
+export function ledgerRow(id: string, gift: Gift): LedgerRow {
+  return {
+    id,
+    date: gift.datePaiement.toDate(),
+    prenom: gift.prenom,
+    nom: gift.nom,
+    email: gift.email,
+    montant: gift.montant,
+    kind: giftKind(gift.nature, gift.moyen),
+    moyen: methodLabel(gift.moyen),
+    statut: gift.statut,
+    recu: gift.recu ?? '',
+    livemode: gift.livemode,
+  };
+}
+
+/**
+ * Every readable gift of the ledger. A document that does not fit the schema (the former ledger's `don_…` ones) is
+ * counted in `unreadable`, never shown half-read, and never takes the page down.
+ */
+async function readLedger(db: Firestore): Promise<{ rows: LedgerRow[]; unreadable: number }> {
+  const snapshot = await bounded('ledger', db.collection(GIFTS).limit(MAX_LISTED).get());
+  const rows: LedgerRow[] = [];
+  let unreadable = 0;
+  for (const document of snapshot.docs) {
+    const parsed = giftSchema.safeParse(document.data());
+    if (parsed.success) rows.push(ledgerRow(document.id, parsed.data as Gift));
+    else unreadable += 1;
+  }
+  return { rows: rows.toSorted(newestGiftFirst), unreadable };
+}
+
+/** A year's page: its gifts (live and test apart, newest first), totals of live gifts, the years the ledger has. */
+export interface LedgerYear {
+  year: number;
+  years: number[];
+  live: LedgerRow[];
+  test: LedgerRow[];
+  totals: ReturnType<typeof yearTotals>;
+  unreadable: number;
+}
+
+/** The gifts paid in `year` (Europe/Paris), logged as one consultation. @throws HttpError 403, 503. */
+export async function listGifts(session: StaffSession | undefined, year: number): Promise<LedgerYear> {
+  assertTreasury(session);
+  const db = adminFirestore();
+  await bounded('log', recordAccess(db, session, 'consultation', `${GIFTS} ${year} (liste)`));
+  const { rows, unreadable } = await readLedger(db);
+  const years = [...new Set([receiptYear(new Date()), year, ...rows.map((row) => receiptYear(row.date))])];
+  const ofYear = rows.filter((row) => receiptYear(row.date) === year);
+  return {
+    year,
+    years: years.toSorted((a, b) => b - a),
+    live: ofYear.filter((row) => row.livemode),
+    test: ofYear.filter((row) => !row.livemode),
+    totals: yearTotals(ofYear),
+    unreadable,
+  };
+}
+
+/** Live gifts paid and receipts issued after `since` (all without it), unlogged: counts for /espace. */
+export async function giftsSince(
+  session: StaffSession | undefined,
+  since: Date | undefined,
+): Promise<{ gifts: number; receipts: number }> {
+  assertTreasury(session);
+  const { rows } = await readLedger(adminFirestore());
+  const recent = rows.filter((row) => row.livemode && row.statut === 'paid' && (!since || row.date > since));
+  return { gifts: recent.length, receipts: recent.filter((row) => row.recu).length };
+}
+
+/** The CSV export (donations.ts) of the year's live gifts, logged with its row count. @throws HttpError 403, 503. */
+export async function exportGifts(session: StaffSession | undefined, year: number): Promise<string> {
+  assertTreasury(session);
+  const db = adminFirestore();
+  const { rows } = await readLedger(db);
+  const ofYear = rows.filter((row) => row.livemode && receiptYear(row.date) === year);
+  await bounded('log', recordAccess(db, session, 'export', `${GIFTS} ${year} (${ofYear.length} lignes, CSV)`));
+  return ledgerCsv(ofYear);
+}
+
+/** The receipted gift `dons/<id>`. @throws HttpError 404 GIFT_NOT_FOUND (or no receipt), 503. */
+export async function receiptedGift(db: Firestore, id: string): Promise<ReceiptedGift> {
+  if (!GIFT_ID_PATTERN.test(id)) throw new HttpError(404, GIFT_NOT_FOUND);
+  const snapshot = await bounded('gift', db.collection(GIFTS).doc(id).get());
+  const parsed = giftSchema.safeParse(snapshot.data());
+  if (!parsed.success) throw new HttpError(404, GIFT_NOT_FOUND);
+  const gift = parsed.data as Gift;
+  if (!gift.recu) throw new HttpError(404, 'Ce don n’a pas de reçu fiscal.');
+  return { ...gift, recu: gift.recu };
+}
+
+/** The receipt PDF of `dons/<id>` and its number, logged as an export. @throws HttpError 403, 404, 503. */
+export async function receiptOf(
+  session: StaffSession | undefined,
+  id: string,
+): Promise<{ pdf: Uint8Array; recu: string }> {
+  assertTreasury(session);
+  const db = adminFirestore();
+  const gift = await receiptedGift(db, id);
+  await bounded('log', recordAccess(db, session, 'export', `${GIFTS}/${id} (reçu ${gift.recu}, PDF)`));
+  return { pdf: await receiptPdf(await receiptIssuer(), gift), recu: gift.recu };
+}

@@ -1,0 +1,151 @@
+/**
+ * The treasurer's writes to the ledger with firebase-admin, after checking the role (tresorerie, admin) and logged:
+ * recording a cheque or a bank transfer with its receipt number from the same gap-free yearly series as card gifts
+ * (receipt-numbering.server.ts), and queueing a receipt's thank-you mail again through the outbox.
+ */
+import { randomUUID } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { adminFirestore } from '../../lib/firebase-admin.server';
+import { PERSON_FIELD_MAX } from '../../lib/fields';
+import { HttpError } from '../../lib/http';
+import { giftMails, thanksMail } from '../donations/donation-mails.server';
+import { giftConverter, type Gift } from '../donations/gift.server';
+import { takeReceiptNumber } from '../donations/receipt-numbering.server';
+import { isMailAddress } from '../mail/mail';
+import { trySend } from '../mail/mail-env.server';
+import { enqueueMails } from '../mail/outbox.server';
+import { recordAccess } from './access-log.server';
+import { isoDay } from './admissions';
+import type { StaffSession } from './auth.server';
+import { assertTreasury, bounded, GIFTS, receiptedGift } from './donations.server';
+
+/** The largest gift the form accepts, in euros: a typing error beyond it is far likelier than such a cheque. */
+export const OFFLINE_GIFT_MAX_EUROS = 1_000_000;
+
+const required = (message: string, max: number) =>
+  z
+    .string()
+    .transform((value) => value.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, { error: message })
+        .max(max, { error: `${message} (${max} caractères au plus)` }),
+    );
+
+/**
+ * The form of a cheque or transfer: `date` (`YYYY-MM-DD`, at most today), `montant` in euros as typed ("150",
+ * "150,50"; becomes cents), the donor's `nom` (name and first name), address, optional `email`, `moyen`, and `cle`,
+ * the key the form was rendered with (a second post of the same form records nothing more).
+ */
+export const offlineGiftSchema = z.object({
+  cle: z.uuid({ error: 'La demande est illisible. Merci de réessayer depuis la page.' }),
+  moyen: z.enum(['cheque', 'virement'], { error: 'Merci de choisir le moyen de paiement : chèque ou virement' }),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Merci de saisir la date du versement (jj/mm/aaaa)' })
+    .refine((value) => !Number.isNaN(Date.parse(value)) && value <= isoDay(new Date()), {
+      error: 'La date du versement doit être valide et au plus tard aujourd’hui',
+    }),
+  montant: z
+    .string()
+    .transform((value) => value.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.'))
+    .pipe(
+      z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Merci de saisir le montant en euros, par exemple 150,00' }),
+    )
+    .transform((value) => Math.round(Number(value) * 100))
+    .refine((cents) => cents > 0 && cents <= OFFLINE_GIFT_MAX_EUROS * 100, {
+      error: 'Le montant doit être compris entre 0,01 € et 1 000 000 €',
+    }),
+  nom: required('Merci de saisir le nom et le prénom du donateur', PERSON_FIELD_MAX.prenom + PERSON_FIELD_MAX.nom),
+  adresse: required('Merci de saisir l’adresse du donateur', PERSON_FIELD_MAX.adresse),
+  postal: required('Merci de saisir le code postal', PERSON_FIELD_MAX.postal),
+  ville: required('Merci de saisir la ville', PERSON_FIELD_MAX.ville),
+  email: z
+    .string()
+    .transform((value) => value.trim())
+    .refine((value) => !value || isMailAddress(value), { error: 'Merci de saisir une adresse email valide, ou rien' })
+    .default(''),
+});
+
+/** A valid cheque or transfer, `montant` in cents. */
+export type OfflineGift = z.infer<typeof offlineGiftSchema>;
+
+/**
+ * Records `entry` as `dons/<moyen>-<cle>` (paid, live, nature `don`) with the next receipt number of its payment's
+ * year, in one transaction with the counter and, when an email is given, the donor's thank-you with the PDF (outbox).
+ * The same `cle` again returns the gift already recorded: no second number. Logged. Returns the id and number.
+ * @throws HttpError 403, 503 (nothing written).
+ */
+export async function recordOfflineGift(
+  session: StaffSession | undefined,
+  entry: OfflineGift,
+): Promise<{ id: string; recu: string }> {
+  assertTreasury(session);
+  const db = adminFirestore();
+  const id = `${entry.moyen}-${entry.cle}`;
+  const reference = db.collection(GIFTS).withConverter(giftConverter).doc(id);
+  // A typed day at noon UTC: the same calendar day in Europe/Paris, summer or winter.
+  const paidAt = new Date(`${entry.date}T12:00:00Z`);
+  const { recu, mails } = await bounded(
+    'record',
+    db.runTransaction(async (transaction) => {
+      const current = (await transaction.get(reference)).data();
+      if (current?.recu) {
+        transaction.set(reference, current);
+        return { recu: current.recu, mails: [] as string[] };
+      }
+      const gift: Gift = {
+        montant: entry.montant,
+        devise: 'eur',
+        prenom: '',
+        nom: entry.nom,
+        email: entry.email,
+        adresse: entry.adresse,
+        postal: entry.postal,
+        ville: entry.ville,
+        pays: 'FR',
+        statut: 'paid',
+        nature: 'don',
+        livemode: true,
+        evenement: 'espace',
+        session: '',
+        abonnement: '',
+        datePaiement: Timestamp.fromDate(paidAt),
+        date: Timestamp.now(),
+        moyen: entry.moyen,
+        enregistrePar: session.email,
+        recu: await takeReceiptNumber(db, transaction, paidAt),
+      };
+      const queued = await giftMails(id, gift, undefined);
+      transaction.set(reference, gift);
+      return { recu: gift.recu!, mails: enqueueMails(db, transaction, queued) };
+    }),
+  );
+  await bounded('log', recordAccess(db, session, 'creation', `${GIFTS}/${id} (reçu ${recu})`));
+  await trySend(mails, 3000);
+  return { id, recu };
+}
+
+/**
+ * Queues the thank-you mail of `dons/<id>` with its receipt PDF again, under a new outbox id (one mail per request,
+ * the same receipt number), then tries to send it. Logged. Returns the address it goes to.
+ * @throws HttpError 403, 404 (no such gift or receipt), 409 (no email known), 503.
+ */
+export async function resendReceipt(session: StaffSession | undefined, id: string): Promise<string> {
+  assertTreasury(session);
+  const db = adminFirestore();
+  const gift = await receiptedGift(db, id);
+  if (!isMailAddress(gift.email)) {
+    throw new HttpError(409, 'Aucune adresse email n’est connue pour ce don : téléchargez le reçu et envoyez-le.');
+  }
+  const mailId = `dons-${id.slice(0, 120)}-renvoi-${randomUUID()}`;
+  const mail = await thanksMail(id, gift, mailId);
+  const batch = db.batch();
+  const [queued] = enqueueMails(db, batch, [mail]);
+  await bounded('resend', batch.commit());
+  await bounded('log', recordAccess(db, session, 'envoi', `${GIFTS}/${id} (reçu ${gift.recu}, email)`));
+  await trySend([queued!], 3000);
+  return gift.email;
+}

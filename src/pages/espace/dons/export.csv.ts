@@ -1,0 +1,26 @@
+/**
+ * GET /espace/dons/export.csv?annee=<year> (tresorerie, admin): the year's live gifts as CSV for the accounts
+ * (src/features/espace/donations.ts: date; nom; prénom; email; montant; nature; moyen; statut; reçu); logged.
+ */
+import type { APIRoute } from 'astro';
+import { exportGifts } from '../../../features/espace/donations.server';
+import { csvResponse } from '../../../features/espace/csv';
+import { requestedYear } from '../../../features/espace/donations';
+import { receiptYear } from '../../../features/donations/donations';
+import { HttpError } from '../../../lib/http';
+
+export const prerender = false;
+
+export const GET: APIRoute = async ({ locals, url }) => {
+  const year = requestedYear(url, receiptYear(new Date()));
+  try {
+    return csvResponse(await exportGifts(locals.espace, year), `dons-${year}.csv`);
+  } catch (error) {
+    const known = error instanceof HttpError;
+    if (!known || error.status >= 500) console.error('[espace/dons/export]', error);
+    return new Response(known ? error.message : 'Une erreur est survenue.', {
+      status: known ? error.status : 500,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
+  }
+};

@@ -1,0 +1,29 @@
+/**
+ * GET /espace/dons/recu/<gift id> (tresorerie, admin): the gift's tax receipt as PDF, the same document the donor got
+ * (card, cheque or transfer); each download is logged. 404 for a gift without a receipt.
+ */
+import type { APIRoute } from 'astro';
+import { receiptOf } from '../../../../features/espace/donations.server';
+import { HttpError } from '../../../../lib/http';
+
+export const prerender = false;
+
+export const GET: APIRoute = async ({ locals, params }) => {
+  try {
+    const { pdf, recu } = await receiptOf(locals.espace, params.id ?? '');
+    return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>]), {
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="recu-fiscal-${recu}.pdf"`,
+        'cache-control': 'private, no-store',
+      },
+    });
+  } catch (error) {
+    const known = error instanceof HttpError;
+    if (!known || error.status >= 500) console.error('[espace/dons/recu]', error);
+    return new Response(known ? error.message : 'Une erreur est survenue.', {
+      status: known ? error.status : 500,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
+  }
+};

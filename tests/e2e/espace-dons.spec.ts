@@ -1,0 +1,218 @@
+/**
+ * The treasurer's ledger on the built site (dist/ as Netlify serves it, the Auth emulator's demo accounts): what each
+ * role sees and is refused, the year's ledger with test gifts apart, the CSV export read back, a cheque recorded with
+ * the next receipt number and its PDF, bad input refused in French with nothing written, a receipt sent again, the
+ * home's news, and axe at 375 and 1280 px (screenshots in test-results/ for a look).
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { createDemoAccounts, DEMO_PASSWORD } from '../../scripts/lib/auth-emulator';
+import { adminFirestoreOf } from '../../src/lib/firebase-app.server';
+import { expectNoAxeViolations, VIEWPORTS } from './helpers';
+
+const PROJECT = 'demo-e2e';
+let db: Firestore;
+const year = Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Paris' }).format(new Date()));
+
+test.beforeAll(async () => {
+  await createDemoAccounts(PROJECT, `127.0.0.1:${process.env.E2E_AUTH_PORT}`);
+  db ??= adminFirestoreOf({
+    FIREBASE_PROJECT_ID: PROJECT,
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${process.env.E2E_FIRESTORE_PORT}`,
+  });
+});
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+/** Writes a paid card gift as the webhook would (plus `extra`); its id and donor name. */
+async function seedGift(extra: Record<string, unknown> = {}): Promise<{ id: string; nom: string }> {
+  const id = `cs_test_e2e${unique()}`;
+  const nom = `Donatrice ${unique()}`;
+  const now = Timestamp.now();
+  const gift = {
+    ...{ montant: 5000, devise: 'eur', prenom: '', nom, email: `${id}@exemple.fr`, adresse: '8 quai Rambaud' },
+    ...{ postal: '69002', ville: 'Lyon', pays: 'FR', statut: 'paid', nature: 'don', livemode: true },
+    ...{ evenement: 'checkout.session.completed', session: id, abonnement: '', datePaiement: now, date: now },
+    recu: `${year}-9${String(Math.floor(Math.random() * 9999)).padStart(4, '0')}`,
+    ...extra,
+  };
+  // `recu: undefined` in `extra`: a gift without a receipt (Firestore refuses undefined values).
+  await db
+    .collection('dons')
+    .doc(id)
+    .set(Object.fromEntries(Object.entries(gift).filter(([, value]) => value !== undefined)));
+  return { id, nom };
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/espace/connexion');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/espace$/);
+}
+
+function post(request: APIRequestContext, baseURL: string, path: string, fields: Record<string, string>) {
+  return request.post(path, { form: fields, headers: { origin: baseURL }, maxRedirects: 0 });
+}
+
+const giftsNamed = async (nom: string) => (await db.collection('dons').where('nom', '==', nom).get()).size;
+
+test('anonymous: every page, export and receipt redirect to the sign-in page; posts are refused', async ({
+  request,
+  baseURL,
+}) => {
+  const { id, nom } = await seedGift();
+  for (const path of [
+    '/espace/dons',
+    `/espace/dons?annee=${year}`,
+    '/espace/dons/nouveau',
+    '/espace/dons/export.csv',
+  ]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(303);
+    expect(response.headers().location, path).toMatch(/^\/espace\/connexion(\?|$)/);
+    expect(await response.text(), path).not.toContain(nom);
+  }
+  expect((await request.get(`/espace/dons/recu/${id}`, { maxRedirects: 0 })).status()).toBe(303);
+  expect((await post(request, baseURL!, '/espace/dons', { renvoyer: id })).status()).toBe(403);
+  const forged = { moyen: 'cheque', date: '2026-01-02', montant: '10', nom: 'Anonyme', adresse: 'a', postal: '1' };
+  expect((await post(request, baseURL!, '/espace/dons/nouveau', { ...forged, ville: 'x' })).status()).toBe(403);
+  expect(await giftsNamed('Anonyme')).toBe(0);
+});
+
+for (const email of ['admissions@demo.test', 'edition@demo.test']) {
+  test(`${email.split('@')[0]}: no Dons in the menu; the ledger, export, receipt and posts refused`, async ({
+    page,
+    baseURL,
+  }) => {
+    const { id, nom } = await seedGift();
+    await signIn(page, email);
+    await expect(page.getByRole('link', { name: 'Dons' })).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText(nom);
+    for (const path of ['/espace/dons', '/espace/dons/nouveau', '/espace/dons/export.csv', `/espace/dons/recu/${id}`]) {
+      const response = await page.request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(403);
+      const body = await response.text();
+      expect(body, path).toContain('Cette page n’est pas accessible avec votre rôle.');
+      expect(body, path).not.toContain(nom);
+    }
+    const forged = await post(page.request, baseURL!, '/espace/dons/nouveau', {
+      ...{ cle: crypto.randomUUID(), moyen: 'cheque', date: '2026-01-02', montant: '10', nom: `Refus ${id}` },
+      ...{ adresse: '1 rue', postal: '69002', ville: 'Lyon', email: '' },
+    });
+    expect(forged.status()).toBe(403);
+    expect(await giftsNamed(`Refus ${id}`)).toBe(0);
+  });
+}
+
+test('tresorerie: the year, test gifts apart, the CSV export read back, a receipt’s PDF', async ({ page }) => {
+  const live = await seedGift({ montant: 12345, nom: '=HYPERLINK("http://x")' });
+  const monthly = await seedGift({ nature: 'mensualite', montant: 2500, recu: undefined });
+  const test = await seedGift({ livemode: false, montant: 999900 });
+  await signIn(page, 'tresorerie@demo.test');
+  await expect(page.getByRole('region', { name: 'Dons' })).toBeVisible();
+  await page.getByRole('link', { name: 'Dons', exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Dons ${year}`);
+  const registre = page.getByRole('region', { name: /dons? en \d{4}/ });
+  await expect(registre).toContainText('=HYPERLINK("http://x")');
+  await expect(registre).toContainText('123,45 €');
+  await expect(registre).toContainText('mensualité');
+  await expect(registre).not.toContainText(test.nom);
+  await expect(page.getByRole('region', { name: /paiements? de test \(Stripe\)/ })).toContainText(test.nom);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: `Exporter ${year} en CSV (tableur)` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`dons-${year}.csv`);
+  const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows: Record<string, string>[] = parse(bytes.toString('utf8'), { bom: true, delimiter: ';', columns: true });
+  expect(rows.find((row) => row.nom === '\'=HYPERLINK("http://x")')).toMatchObject({
+    'montant en euros': '123,45',
+    nature: 'don',
+    moyen: 'Carte bancaire',
+    statut: 'payé',
+  });
+  expect(rows.find((row) => row.nom === monthly.nom)).toMatchObject({ nature: 'mensualité', reçu: '' });
+  expect(rows.some((row) => row.nom === test.nom)).toBe(false);
+
+  const pdf = await page.request.get(`/espace/dons/recu/${live.id}`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect(pdf.headers()['cache-control']).toBe('no-store');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('tresorerie: a cheque recorded gets the next number; bad input is refused in French, nothing written', async ({
+  page,
+}) => {
+  await signIn(page, 'tresorerie@demo.test');
+  await page.goto('/espace/dons/nouveau');
+  const nom = `Paul Chèque ${unique()}`;
+  await page.getByLabel('Nom et prénom du donateur').fill(nom);
+  await page.getByLabel('Montant en euros').fill('cent euros');
+  await page.getByLabel('Adresse').fill('12 rue Victor Hugo');
+  await page.getByLabel('Code postal').fill('69002');
+  await page.getByLabel('Ville').fill('Lyon');
+  await page.getByRole('button', { name: 'Enregistrer et émettre le reçu' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Merci de saisir le montant en euros, par exemple 150,00');
+  await expect(page.getByLabel('Nom et prénom du donateur')).toHaveValue(nom);
+  expect(await giftsNamed(nom)).toBe(0);
+  const before = Number((await db.collection('compteurs').doc(`recus-${year}`).get()).data()?.dernier ?? 0);
+  await page.getByLabel('Montant en euros').fill('150,50');
+  await page.getByLabel('Virement').check();
+  await page.getByRole('button', { name: 'Enregistrer et émettre le reçu' }).click();
+  const number = `${year}-${String(before + 1).padStart(5, '0')}`;
+  await expect(page.getByRole('status')).toHaveText(`Don enregistré : reçu n° ${number}.`);
+  await expect(page.getByRole('region', { name: /dons? en/ })).toContainText(nom);
+  const [stored] = (await db.collection('dons').where('nom', '==', nom).get()).docs;
+  expect(stored!.data()).toMatchObject({
+    montant: 15050,
+    moyen: 'virement',
+    recu: number,
+    enregistrePar: 'tresorerie@demo.test',
+  });
+});
+
+test('admin: a receipt sent again, the news on the home page', async ({ page }) => {
+  const { id } = await seedGift();
+  await signIn(page, 'admin@demo.test');
+  await expect(page.getByRole('region', { name: 'Dons' })).toContainText(/nouveaux? dons? payés?/);
+  await page.goto(`/espace/dons?annee=${year}`);
+  const recu = (await db.collection('dons').doc(id).get()).data()!.recu as string;
+  await page.getByRole('button', { name: `Renvoyer le reçu ${recu} par email` }).click();
+  await expect(page.getByRole('status')).toHaveText(`Le reçu n° ${recu} a été renvoyé.`);
+  const queued = (await db.collection('outbox').get()).docs.filter((doc) => doc.id.startsWith(`dons-${id}-renvoi-`));
+  expect(queued).toHaveLength(1);
+  // The attachment is emptied once sent (docs/mail.md): the subject names the same receipt number.
+  expect(queued[0]!.data()).toMatchObject({
+    kind: 'don-merci',
+    subject: `Merci pour votre don : votre reçu fiscal n° ${recu}`,
+  });
+});
+
+for (const viewport of VIEWPORTS) {
+  test(`the donations pages pass axe at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await seedGift({ livemode: false });
+    await signIn(page, 'tresorerie@demo.test');
+    for (const path of ['/espace', `/espace/dons?annee=${year}`, '/espace/dons/nouveau']) {
+      await page.goto(path);
+      await expectNoAxeViolations(page, `${path} at ${viewport.width}`);
+      const name = path.replace(/\W+/g, '-');
+      await page.screenshot({ path: `test-results/dons/${name}-${viewport.width}.png`, fullPage: true });
+    }
+    await page.getByLabel('Nom et prénom du donateur').fill('Marie Curie');
+    await page.getByLabel('Montant en euros').fill('0');
+    await page.getByLabel('Adresse').fill('1 rue Pierre et Marie Curie');
+    await page.getByLabel('Code postal').fill('75005');
+    await page.getByLabel('Ville').fill('Paris');
+    await page.getByRole('button', { name: 'Enregistrer et émettre le reçu' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Le montant doit être compris entre 0,01 € et 1 000 000 €');
+    await expectNoAxeViolations(page, `record error at ${viewport.width}`);
+    await page.screenshot({ path: `test-results/dons/nouveau-erreur-${viewport.width}.png`, fullPage: true });
+  });
+}

@@ -1,0 +1,185 @@
+/**
+ * The treasurer's ledger in the space against the embedded Firestore and the SMTP catcher: a cheque recorded takes the
+ * next number of the year after card gifts (the same gap-free series), once per form; a receipt sent again queues
+ * exactly one mail with the PDF and never a second number; the CSV export read back; other roles refused, nothing
+ * written. Concurrency of the numbering: tests/pipeline/receipt-numbers.test.ts (Google's emulator).
+ */
+import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
+import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import Stripe from 'stripe';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as webhook from '../../src/pages/api/stripe-webhook';
+import type { StaffSession } from '../../src/features/espace/auth.server';
+import { exportGifts, listGifts, receiptOf } from '../../src/features/espace/donations.server';
+import { offlineGiftSchema, recordOfflineGift, resendReceipt } from '../../src/features/espace/gift-entry.server';
+import { receiptYear } from '../../src/features/donations/donations';
+import { SITE_MARKER } from '../../src/features/donations/stripe.server';
+import { adminFirestore } from '../../src/lib/firebase-admin.server';
+import { paidSession, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
+import { outboxDocuments, startMailWorld, type MailWorld } from '../fixtures/mail-setup';
+
+let world: MailWorld;
+beforeAll(async () => {
+  world = await startMailWorld();
+});
+afterAll(() => world?.stop());
+
+const staff = (role: StaffSession['roles'][number]): StaffSession => ({
+  uid: `uid-${role}`,
+  email: `${role}@exemple.org`,
+  roles: [role],
+  authTime: Math.floor(Date.now() / 1000),
+});
+const treasurer = staff('tresorerie');
+const year = receiptYear(new Date());
+const today = new Date().toISOString().slice(0, 10);
+
+/** Delivers a paid one-off card gift of `cents` by `name` (live unless `livemode` is false); its session id. */
+async function cardGift(cents: number, name: string, livemode = true): Promise<string> {
+  const email = `donateur-${randomUUID().slice(0, 8)}@exemple.fr`;
+  const donor = {
+    name,
+    email,
+    address: { line1: '8 quai Rambaud', postal_code: '69002', city: 'Lyon', country: 'FR' },
+  };
+  const id = `cs_test_${randomUUID().replaceAll('-', '')}`;
+  const session = { id, object: 'checkout.session', amount_total: cents, currency: 'eur', mode: 'payment' };
+  const object = paidSession({ ...session, metadata: { ...SITE_MARKER } }, donor as unknown as typeof FAKE_DONOR);
+  const payload = JSON.stringify({ ...stripeEvent('checkout.session.completed', object), livemode });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET as string });
+  const request = new Request('https://dons.exemple.org/api/stripe-webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
+  expect((await webhook.POST({ request } as never)).status).toBe(200);
+  return id;
+}
+
+const stored = async (id: string) => (await adminFirestore().collection('dons').doc(id).get()).data();
+const lastNumber = async () =>
+  Number((await adminFirestore().collection('compteurs').doc(`recus-${year}`).get()).data()?.dernier ?? 0);
+const cheque = (fields: Record<string, string> = {}) =>
+  offlineGiftSchema.parse({
+    cle: randomUUID(),
+    moyen: 'cheque',
+    date: today,
+    montant: '150,50',
+    nom: 'Paul Lefèvre',
+    adresse: '12 rue Victor Hugo',
+    postal: '69002',
+    ville: 'Lyon',
+    email: '',
+    ...fields,
+  });
+
+describe('a cheque recorded in the space', () => {
+  it('takes the next number of the year after card gifts, and a second post of the form takes none', async () => {
+    const card = await cardGift(5000, 'Jeanne Dupont');
+    const cardNumber = (await stored(card))!.recu as string;
+    expect(cardNumber).toMatch(new RegExp(`^${year}-\\d{5}$`));
+    const entry = cheque();
+    const { id, recu } = await recordOfflineGift(treasurer, entry);
+    expect(recu).toBe(`${year}-${String(Number(cardNumber.slice(5)) + 1).padStart(5, '0')}`);
+    expect(await lastNumber()).toBe(Number(cardNumber.slice(5)) + 1);
+    expect(await stored(id)).toMatchObject({ montant: 15050, moyen: 'cheque', statut: 'paid', recu, livemode: true });
+    expect(await recordOfflineGift(treasurer, entry)).toEqual({ id, recu });
+    expect(await lastNumber()).toBe(Number(cardNumber.slice(5)) + 1);
+    const next = await cardGift(2500, 'Ana García');
+    expect((await stored(next))!.recu).toBe(`${year}-${String(Number(recu.slice(5)) + 1).padStart(5, '0')}`);
+
+    const { pdf } = await receiptOf(treasurer, id);
+    const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
+    expect(text).toContain('Chèque');
+    expect(text).not.toContain('Carte bancaire');
+    expect(text).toContain('150,50');
+    expect(text).toContain(`Reçu n° ${recu}`);
+  });
+
+  it('refuses bad input in French', () => {
+    const bad = (fields: Record<string, string>) =>
+      offlineGiftSchema.safeParse({ ...cheque(), montant: '150', ...fields }).error?.issues[0]?.message;
+    expect(bad({ montant: 'cent' })).toBe('Merci de saisir le montant en euros, par exemple 150,00');
+    expect(bad({ montant: '0' })).toBe('Le montant doit être compris entre 0,01 € et 1 000 000 €');
+    expect(bad({ nom: '  ' })).toBe('Merci de saisir le nom et le prénom du donateur');
+    expect(bad({ date: '2999-01-01' })).toBe('La date du versement doit être valide et au plus tard aujourd’hui');
+    expect(bad({ moyen: 'especes' })).toBe('Merci de choisir le moyen de paiement : chèque ou virement');
+    expect(bad({ email: 'paul@' })).toBe('Merci de saisir une adresse email valide, ou rien');
+  });
+});
+
+describe('sending a receipt again', () => {
+  it('queues exactly one mail with the PDF per request and never a second number', async () => {
+    const id = await cardGift(10000, 'Chloé Bernard');
+    const before = await stored(id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const to = before!.email as string;
+    expect(world.smtp.mails.filter((mail) => mail.to.includes(to))).toHaveLength(1);
+    const counter = await lastNumber();
+    expect(await resendReceipt(treasurer, id)).toBe(to);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect([...(await outboxDocuments(`dons-${id}-renvoi-`)).keys()]).toHaveLength(1);
+    const mails = world.smtp.mails.filter((mail) => mail.to.includes(to));
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toBe(`Merci pour votre don : votre reçu fiscal n° ${before!.recu}`);
+    expect(mails[1]!.attachments[0]!.filename).toBe(`recu-fiscal-${before!.recu}.pdf`);
+    expect(await lastNumber()).toBe(counter);
+    expect((await stored(id))!.recu).toBe(before!.recu);
+  });
+});
+
+describe('the ledger of a year', () => {
+  it('shows test gifts apart, outside the totals, and exports the live ones for a spreadsheet', async () => {
+    const test = await cardGift(777700, 'Test Payeur', false);
+    await recordOfflineGift(treasurer, cheque({ nom: '=HYPERLINK("http://x")', moyen: 'virement', montant: '20' }));
+    const ledger = await listGifts(treasurer, year);
+    expect(ledger.test.map((row) => row.id)).toContain(test);
+    expect(ledger.live.map((row) => row.id)).not.toContain(test);
+    const receipted = ledger.live.filter((row) => row.recu);
+    expect(ledger.totals.receipts).toBe(receipted.length);
+    expect(ledger.totals.receiptsCents).toBe(receipted.reduce((sum, row) => sum + (row.montant ?? 0), 0));
+
+    const csv = await exportGifts(treasurer, year);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const rows: string[][] = parse(csv.slice(1), { delimiter: ';' });
+    expect(rows[0]).toEqual([
+      'date',
+      'nom',
+      'prénom',
+      'email',
+      'montant en euros',
+      'nature',
+      'moyen',
+      'statut',
+      'reçu',
+    ]);
+    expect(rows).toHaveLength(ledger.live.length + 1);
+    expect(rows.some((row) => row[1]!.includes('Test Payeur'))).toBe(false);
+    const transfer = rows.find((row) => row[1] === '\'=HYPERLINK("http://x")');
+    expect(transfer?.slice(4, 8)).toEqual(['20,00', 'virement', 'Virement', 'payé']);
+    expect(rows.find((row) => row[1] === 'Paul Lefèvre')?.[4]).toBe('150,50');
+  });
+
+  it('is refused to admissions and edition, who write nothing', async () => {
+    const id = await cardGift(1000, 'Louis Martin');
+    const counter = await lastNumber();
+    for (const role of ['admissions', 'edition'] as const) {
+      const session = staff(role);
+      await expect(listGifts(session, year)).rejects.toMatchObject({ status: 403 });
+      await expect(exportGifts(session, year)).rejects.toMatchObject({ status: 403 });
+      await expect(receiptOf(session, id)).rejects.toMatchObject({ status: 403 });
+      await expect(resendReceipt(session, id)).rejects.toMatchObject({ status: 403 });
+      await expect(recordOfflineGift(session, cheque())).rejects.toMatchObject({ status: 403 });
+    }
+    expect(await lastNumber()).toBe(counter);
+    expect([...(await outboxDocuments(`dons-${id}-renvoi-`)).keys()]).toHaveLength(0);
+  });
+
+  it('logs every view, export, download, sending and record', async () => {
+    const log = await adminFirestore().collection('espaceJournal').where('qui', '==', treasurer.email).get();
+    const actions = new Set(log.docs.map((document) => document.data().action));
+    expect([...actions].toSorted()).toEqual(['consultation', 'creation', 'envoi', 'export']);
+  });
+});
