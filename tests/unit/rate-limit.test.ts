@@ -45,6 +45,10 @@ describe('rate limit', () => {
     '/soutenir/[...autre]',
     '/espace/deconnexion',
     '/espace/preinscriptions/export.csv',
+    '/espace/lettre/export.csv',
+    '/espace/dons/export.csv',
+    '/espace/dons/recu/[id]',
+    '/espace/courriels',
   ];
 
   it('limits every write and payment endpoint and the publish password, never the Stripe webhook', () => {
