@@ -46,6 +46,7 @@ const giftShape = z.object({
   statut: z.string(),
   /** 'don' a one-off gift, 'abonnement' the session starting a monthly gift, 'mensualite' one of its invoices. */
   nature: z.enum(['don', 'abonnement', 'mensualite']),
+  /** Stripe's `livemode`: false for a payment with test keys, whose receipt is only a specimen (no tax value). */
   livemode: z.boolean(),
   /** The Stripe event type that wrote it last. */
   evenement: z.string(),
@@ -57,7 +58,10 @@ const giftShape = z.object({
   datePaiement: z.instanceof(Timestamp),
   /** When the ledger first recorded it (the server's time): the receipt's issue date. */
   date: z.instanceof(Timestamp),
-  /** The receipt number ("2026-00042") of a paid one-off gift (src/features/donations/donations.ts). */
+  /**
+   * The receipt number ("2026-00042") of a paid one-off live gift (src/features/donations/donations.ts); a test-mode
+   * gift's (`livemode` false) is a specimen's, "TEST-2026-3f9a1c0b7e2d", outside the series (receipt-numbering.server).
+   */
   recu: z.string().optional(),
   /** How the money came: absent or 'carte' through Stripe, 'cheque' or 'virement' recorded by the treasurer. */
   moyen: z.enum(PAYMENT_METHODS).optional(),
