@@ -839,6 +839,29 @@ describe('GET /api/recu', () => {
     expect((await counter.get()).data()).toEqual({ annee: 2019, dernier: 1 });
   });
 
+  it.each([
+    ['a SEPA direct debit (the one type offered)', { payment_method_types: ['sepa_debit'] }, 'Prélèvement SEPA'],
+    [
+      'a card, when the session tells the method used',
+      { payment_intent: { payment_method: { type: 'card' } } },
+      'Carte',
+    ],
+    ['several methods offered, the one used unknown', { payment_method_types: ['card', 'paypal'] }, 'Paiement en'],
+  ])('prints how the gift was paid from Stripe’s details: %s', async (_label, details, expected) => {
+    const session = ourSession(details);
+    await deliver(signedRequest(completed(session)));
+    const bytes = new Uint8Array(await (await ask(session.id as string, 'text/html')).arrayBuffer());
+    const flat = (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text.replace(/\s+/g, ' ');
+    const method = /Mode de versement (.+?) Le bénéficiaire certifie/.exec(flat)?.[1];
+    expect(method).toBe(
+      {
+        'Prélèvement SEPA': 'Prélèvement SEPA (paiement en ligne sécurisé par Stripe)',
+        Carte: 'Carte bancaire (paiement en ligne sécurisé par Stripe)',
+        'Paiement en': 'Paiement en ligne sécurisé par Stripe',
+      }[expected],
+    );
+  });
+
   it('says "mensuel" for a monthly gift and offers no PDF', async () => {
     const session = ourSession({ mode: 'subscription' });
     await deliver(signedRequest(completed(session)));
