@@ -817,6 +817,11 @@ describe('GET /api/recu', () => {
     expect(specimen).toMatchObject({ livemode: false, statut: 'paid' });
     expect(specimen?.recu).toMatch(/^TEST-2019-[0-9a-f]{12}$/);
     expect((await counter.get()).exists).toBe(false);
+    expect(await (await ask(trial.id as string)).json()).toEqual({
+      ok: true,
+      etat: 'specimen',
+      numero: specimen?.recu,
+    });
 
     const response = await ask(trial.id as string, 'text/html');
     expect(response.status).toBe(200);

@@ -26,7 +26,7 @@ import {
   type PaidGift,
   type ReceiptedGift,
 } from './gift.server';
-import { receiptFileName, receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
+import { isSpecimen, receiptFileName, receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
 import type { ReceiptState } from './receipt-state';
 import { notConfigured, SITE_MARKER } from './stripe.server';
 import { giftMails } from './donation-mails.server';
@@ -169,10 +169,12 @@ function receiptState(gift: Gift | undefined): ReceiptState {
   if (!gift) return 'attente';
   if (gift.nature === 'abonnement' || gift.nature === 'mensualite') return 'mensuel';
   if (gift.statut === 'failed') return 'echec';
-  return gift.statut === 'paid' && typeof gift.recu === 'string' ? 'pret' : 'impaye';
+  if (gift.statut !== 'paid' || typeof gift.recu !== 'string') return 'impaye';
+  return isSpecimen(gift) ? 'specimen' : 'pret';
 }
 
-const isReceipted = (gift: Gift | undefined): gift is ReceiptedGift => receiptState(gift) === 'pret';
+const isReceipted = (gift: Gift | undefined): gift is ReceiptedGift =>
+  ['pret', 'specimen'].includes(receiptState(gift));
 
 /**
  * GET /api/recu?session_id=cs_…: a paid one-off gift's receipt (PDF), or as JSON `{ok, etat: ReceiptState, numero?}`
