@@ -107,11 +107,13 @@ async function payByLink(page: Page, context: BrowserContext): Promise<{ tab: Pa
 }
 
 /** The fake plays the donor paying `session`: Stripe's signed events reach the site's webhook. */
-async function pay(session: FakeSession, baseURL: string): Promise<void> {
+/** The donor pays `session` on Stripe's page, with live keys unless `livemode` is false (a test payment). */
+async function pay(session: FakeSession, baseURL: string, livemode = true): Promise<void> {
+  const webhook = `${baseURL}/api/stripe-webhook`;
   const response = await fetch(`${FAKE_STRIPE}/__fake__/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ session: session.id, webhook: `${baseURL}/api/stripe-webhook`, secret: WEBHOOK_SECRET }),
+    body: JSON.stringify({ session: session.id, webhook, secret: WEBHOOK_SECRET, livemode }),
   });
   const { statuses } = (await response.json()) as { statuses: number[] };
   expect(
@@ -248,6 +250,22 @@ test.describe('thank-you page and tax receipt', () => {
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  test('a test payment: says so and offers a specimen, never a tax receipt', async ({ page, context, baseURL }) => {
+    await stubStripe(context);
+    await openDonationPage(page);
+    const { tab, session } = await payByLink(page, context);
+    await tab.close();
+    await pay(session, baseURL as string, false);
+    await page.goto(`/soutenir/valide?session_id=${session.id}`);
+    const download = page.getByRole('link', { name: 'Télécharger le spécimen (PDF)' });
+    await expect(download).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByText(/Le document n° TEST-\d{4}-[0-9a-f]{12} est un spécimen sans valeur fiscale/),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Télécharger mon reçu fiscal (PDF)' })).toBeHidden();
+    await expectAccessibleAtBothSizes(page, '/soutenir/valide, test payment');
   });
 
   test('a monthly gift: how to stop it, and one yearly receipt', async ({ page, context, baseURL }) => {

@@ -4,6 +4,7 @@
  * the next receipt number and its PDF, bad input refused in French with nothing written, a receipt sent again, the
  * home's news, and axe at 375 and 1280 px (screenshots in test-results/ for a look).
  */
+import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -185,7 +186,9 @@ test('admin: a receipt sent again, the news on the home page', async ({ page }) 
   const recu = (await db.collection('dons').doc(id).get()).data()!.recu as string;
   await page.getByRole('button', { name: `Renvoyer le reçu ${recu} par email` }).click();
   await expect(page.getByRole('status')).toHaveText(`Le reçu n° ${recu} a été renvoyé.`);
-  const queued = (await db.collection('outbox').get()).docs.filter((doc) => doc.id.startsWith(`dons-${id}-renvoi-`));
+  // Outbox ids name a gift by 12 hex digits of its id's SHA-256 (the outbox logs them).
+  const prefix = `dons-${createHash('sha256').update(id).digest('hex').slice(0, 12)}-renvoi-`;
+  const queued = (await db.collection('outbox').get()).docs.filter((doc) => doc.id.startsWith(prefix));
   expect(queued).toHaveLength(1);
   // The attachment is emptied once sent (docs/mail.md): the subject names the same receipt number.
   expect(queued[0]!.data()).toMatchObject({

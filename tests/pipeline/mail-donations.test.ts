@@ -55,24 +55,32 @@ const session = (mode: 'payment' | 'subscription', amount: number, person: typeo
     person,
   );
 
+/** An event of live mode (Stripe's live keys): only its gifts get a tax receipt. */
+const liveEvent = (type: string, object: Record<string, unknown>) => ({ ...stripeEvent(type, object), livemode: true });
+
+/** Delivers `event` twice (Stripe retries) and returns the one mail `person` received. */
+async function onlyMailAfter(event: unknown, person: typeof FAKE_DONOR) {
+  expect(await deliver(event)).toBe(200);
+  expect(await deliver(event)).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const mails = world.smtp.mails.filter((mail) => mail.to.includes(person.email));
+  expect(mails).toHaveLength(1);
+  return mails[0]!;
+}
+
 describe('a paid one-off gift', () => {
   it('sends the donor one thank-you with the receipt attached, however often Stripe delivers the event', async () => {
     const person = donor();
-    const event = stripeEvent('checkout.session.completed', session('payment', 5000, person));
-    expect(await deliver(event)).toBe(200);
-    expect(await deliver(event)).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const mails = world.smtp.mails.filter((mail) => mail.to.includes(person.email));
-    expect(mails).toHaveLength(1);
-    const [mail] = mails;
+    const event = liveEvent('checkout.session.completed', session('payment', 5000, person));
+    const mail = await onlyMailAfter(event, person);
     const year = new Date().getFullYear();
-    expect(mail!.subject).toMatch(new RegExp(`^Merci pour votre don : votre reçu fiscal n° ${year}-\\d{5}$`));
-    expect(mail!.headers['reply-to']).toBe('equipe@exemple.org');
-    expect(mail!.text).toContain('Bonjour Jeanne Dupont,');
-    expect(mail!.text).toContain('Nous avons bien reçu votre don de 50,00');
-    expect(mail!.text).toContain('votre don vous coûte 17');
-    expect(mail!.attachments).toHaveLength(1);
-    const [pdf] = mail!.attachments;
+    expect(mail.subject).toMatch(new RegExp(`^Merci pour votre don : votre reçu fiscal n° ${year}-\\d{5}$`));
+    expect(mail.headers['reply-to']).toBe('equipe@exemple.org');
+    expect(mail.text).toContain('Bonjour Jeanne Dupont,');
+    expect(mail.text).toContain('Nous avons bien reçu votre don de 50,00');
+    expect(mail.text).toContain('votre don vous coûte 17');
+    expect(mail.attachments).toHaveLength(1);
+    const [pdf] = mail.attachments;
     expect(pdf!.contentType).toBe('application/pdf');
     expect(pdf!.filename).toMatch(new RegExp(`^recu-fiscal-${year}-\\d{5}\\.pdf$`));
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf!.content)), { mergePages: true });
@@ -81,18 +89,37 @@ describe('a paid one-off gift', () => {
   });
 });
 
+describe('a one-off gift paid with Stripe’s test keys', () => {
+  it('tells the donor it was a test and attaches a specimen without tax value, not a receipt', async () => {
+    const person = donor();
+    const event = stripeEvent('checkout.session.completed', session('payment', 1_000_000, person));
+    expect(event.livemode).toBe(false);
+    const mail = await onlyMailAfter(event, person);
+    const year = new Date().getFullYear();
+    expect(mail.subject).toMatch(
+      new RegExp(`^Paiement de test : spécimen n° TEST-${year}-[0-9a-f]{12}, sans valeur fiscale$`),
+    );
+    const text = mail.text.replace(/\s+/g, ' ');
+    expect(text).toContain('Ce paiement de 10 000,00 € est un paiement de test');
+    expect(text).toContain('aucune somme n’a été versée');
+    expect(text).toContain('est un spécimen sans valeur fiscale');
+    expect(text).not.toContain('reçu fiscal');
+    expect(text).not.toContain('66 %');
+    const [pdf] = mail.attachments;
+    expect(pdf!.filename).toMatch(new RegExp(`^specimen-TEST-${year}-[0-9a-f]{12}\\.pdf$`));
+    const read = await extractText(await getDocumentProxy(new Uint8Array(pdf!.content)), { mergePages: true });
+    expect(read.text).toContain('SPÉCIMEN — paiement de test, sans valeur fiscale');
+  });
+});
+
 describe('a monthly gift', () => {
   it('sends the donor one confirmation that says how to stop it', async () => {
     const person = donor();
     const event = stripeEvent('checkout.session.completed', session('subscription', 2500, person));
-    expect(await deliver(event)).toBe(200);
-    expect(await deliver(event)).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const mails = world.smtp.mails.filter((mail) => mail.to.includes(person.email));
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Merci pour votre don mensuel de 25 €');
-    expect(mails[0]!.attachments).toHaveLength(0);
-    expect(mails[0]!.text).toContain(
+    const mail = await onlyMailAfter(event, person);
+    expect(mail.subject).toBe('Merci pour votre don mensuel de 25 €');
+    expect(mail.attachments).toHaveLength(0);
+    expect(mail.text).toContain(
       'Pour arrêter votre don mensuel, à tout moment et sans justification, répondez à ce message ou écrivez à',
     );
   });

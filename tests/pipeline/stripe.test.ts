@@ -6,6 +6,7 @@
  */
 import { STRIPE_API_BASE, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,6 +29,7 @@ import {
   type RecordedRequest,
 } from '../fixtures/fake-stripe';
 import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firestore-gateway';
+import { siteAddress } from '../../scripts/lib/site-address';
 
 // tests/fixtures/site-env.ts sets them.
 const [FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET] = [STRIPE_SECRET_KEY as string, STRIPE_WEBHOOK_SECRET as string];
@@ -40,8 +42,10 @@ const FAKE_STRIPE_PORT = Number(new URL(STRIPE_API_BASE as string).port);
 const EXPECTED_CENTS = [1000, 2500, 5000, 10000, 25000, 50000, 100000, 200000, 500000, 1000000];
 
 const ORIGIN = 'https://dons.exemple.org';
-const SUCCESS_URL = `${ORIGIN}/soutenir/valide?session_id={CHECKOUT_SESSION_ID}`;
-const CANCEL_URL = `${ORIGIN}/soutenir/annule`;
+/** The configured site (astro.config's `site`), where Stripe sends the donor back whatever the request's Host. */
+const SITE = new URL(siteAddress()).origin;
+const SUCCESS_URL = `${SITE}/soutenir/valide?session_id={CHECKOUT_SESSION_ID}`;
+const CANCEL_URL = `${SITE}/soutenir/annule`;
 const PRODUCT = 'Don à Les Petits Pas Ensemble';
 const MONTHLY_PRODUCT = 'Don mensuel à Les Petits Pas Ensemble';
 
@@ -181,6 +185,27 @@ describe('POST /api/don (Stripe’s hosted page, one click from the amount)', ()
       success_url: SUCCESS_URL,
       cancel_url: CANCEL_URL,
     });
+  });
+
+  it('returns to the configured site, not to a forged Host (the session id would go there)', async () => {
+    const forged = 'https://voleur.exemple.net';
+    expect(forged).not.toBe(SITE);
+    const request = new Request(`${forged}/api/don`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: forged, host: 'voleur.exemple.net' },
+      body: JSON.stringify({ moyen: 'lien', somme: 1 }),
+    });
+    expect((await don.POST({ request })).status).toBe(200);
+    const request2 = new Request(`${forged}/create-checkout-session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: forged, host: 'voleur.exemple.net' },
+      body: JSON.stringify({ moyen: 'integre', somme: 1 }),
+    });
+    expect((await embedded.POST({ request: request2 })).status).toBe(200);
+    const [hosted, inPage] = fake.requests().map((recorded) => recorded.body);
+    expect(hosted).toMatchObject({ success_url: SUCCESS_URL, cancel_url: CANCEL_URL });
+    expect(inPage).toMatchObject({ return_url: SUCCESS_URL });
+    expect(JSON.stringify(fake.requests())).not.toContain('voleur');
   });
 
   it('prefills an email given in the draft and keeps the draft’s details as the ledger’s fallback', async () => {
@@ -442,7 +467,7 @@ function ourSession(overrides: Record<string, unknown> = {}): Record<string, unk
     amount_total: 5000,
     currency: 'eur',
     customer_email: null,
-    livemode: false,
+    livemode: true,
     metadata: { ...MARKER },
     mode: overrides.mode ?? 'payment',
     ui_mode: 'hosted_page',
@@ -477,7 +502,12 @@ async function deliver(request: Request): Promise<{ response: Response; body: Re
   return { response, body: await response.json() };
 }
 
-const completed = (session: Record<string, unknown>) => stripeEvent('checkout.session.completed', session);
+/** An event of live mode (Stripe's live keys): the only ones whose gifts take a number of the series. */
+const liveEvent = (type: string, object: Record<string, unknown>, created?: number) => ({
+  ...stripeEvent(type, object, created),
+  livemode: true,
+});
+const completed = (session: Record<string, unknown>) => liveEvent('checkout.session.completed', session);
 
 /** Every document of `dons`, read with firebase-admin: id → data. */
 async function readDons(): Promise<Map<string, DocumentData>> {
@@ -520,7 +550,7 @@ describe('POST /api/stripe-webhook → Firestore `dons` (firebase-admin)', () =>
       pays: 'FR',
       statut: 'paid',
       nature: 'don',
-      livemode: false,
+      livemode: true,
       evenement: 'checkout.session.completed',
       session: session.id,
       abonnement: '',
@@ -555,7 +585,7 @@ describe('POST /api/stripe-webhook → Firestore `dons` (firebase-admin)', () =>
     expect(await numberOf(monthly)).toBeUndefined();
 
     // The delayed payment settles: it gets the next number then, once.
-    await deliver(signedRequest(stripeEvent('checkout.session.async_payment_succeeded', pending)));
+    await deliver(signedRequest(liveEvent('checkout.session.async_payment_succeeded', pending)));
     expect(await numberOf(pending)).toBe(`${year}-${String(Number(a) + 2).padStart(5, '0')}`);
   });
 
@@ -563,7 +593,7 @@ describe('POST /api/stripe-webhook → Firestore `dons` (firebase-admin)', () =>
     const session = ourSession({ payment_status: 'unpaid', amount_total: 25000 });
     await deliver(signedRequest(completed(session)));
     const count = (await readDons()).size;
-    await deliver(signedRequest(stripeEvent('checkout.session.async_payment_failed', session)));
+    await deliver(signedRequest(liveEvent('checkout.session.async_payment_failed', session)));
     const failed = await readDon(session.id as string);
     expect(failed).toMatchObject({ statut: 'failed', montant: 25000 });
     expect(failed?.recu).toBeUndefined();
@@ -689,7 +719,7 @@ describe('POST /api/stripe-webhook → Firestore `dons` (firebase-admin)', () =>
   );
 
   it('answers 503 with Retry-After within 10 s when Firestore is unreachable, then records the retry', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const session = ourSession();
     const event = completed(session);
     gateway.set('refuse');
@@ -699,6 +729,15 @@ describe('POST /api/stripe-webhook → Firestore `dons` (firebase-admin)', () =>
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('60');
     expect(body).toEqual({ ok: false, message: HTTP_MESSAGES.unavailable });
+    // The log names the gift by a hash of its id: the session id opens the receipt.
+    const log = logged.mock.calls.flat().map(String).join(' ');
+    expect(log).toContain(
+      `dons/${createHash('sha256')
+        .update(session.id as string)
+        .digest('hex')
+        .slice(0, 12)}`,
+    );
+    expect(log).not.toContain('cs_');
     expect((await deliver(signedRequest(event))).response.status).toBe(200);
     expect(await readDon(session.id as string)).toMatchObject({ statut: 'paid' });
   }, 30_000);
@@ -767,6 +806,67 @@ describe('GET /api/recu', () => {
     expect((await readDon(id))?.recu).toBe(number);
   });
 
+  it('a test-mode gift takes no number of the series but a specimen’s; the first live gift gets n° 00001', async () => {
+    // A year no other test pays in: its counter starts untouched.
+    const created = Math.floor(Date.UTC(2019, 5, 15, 12) / 1000);
+    const counter = adminFirestore().collection('compteurs').doc('recus-2019');
+    expect((await counter.get()).exists).toBe(false);
+    const trial = ourSession({ amount_total: 1_000_000, livemode: false });
+    await deliver(signedRequest(stripeEvent('checkout.session.completed', trial, created)));
+    const specimen = await readDon(trial.id as string);
+    expect(specimen).toMatchObject({ livemode: false, statut: 'paid' });
+    expect(specimen?.recu).toMatch(/^TEST-2019-[0-9a-f]{12}$/);
+    expect((await counter.get()).exists).toBe(false);
+    expect(await (await ask(trial.id as string)).json()).toEqual({
+      ok: true,
+      etat: 'specimen',
+      numero: specimen?.recu,
+    });
+
+    const response = await ask(trial.id as string, 'text/html');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="specimen-${specimen?.recu}.pdf"`);
+    const pdf = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
+    expect((await pdf.getMetadata()).info).toMatchObject({
+      Title: `SPÉCIMEN — paiement de test, sans valeur fiscale — n° ${specimen?.recu}`,
+    });
+    const flat = (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
+    expect(flat).toContain('SPÉCIMEN — paiement de test, sans valeur fiscale');
+    expect(flat).toContain(`Spécimen n° ${specimen?.recu}`);
+    expect(flat).toContain('Ce document n’est pas un reçu et n’ouvre droit à aucune réduction d’impôt.');
+    for (const claim of ['Reçu au titre des dons', 'CERFA', 'Reçu n°', 'reçu fiscal', 'article 200', '66 %']) {
+      expect(flat).not.toContain(claim);
+    }
+
+    const real = ourSession();
+    await deliver(signedRequest(liveEvent('checkout.session.completed', real, created)));
+    expect((await readDon(real.id as string))?.recu).toBe('2019-00001');
+    expect((await counter.get()).data()).toEqual({ annee: 2019, dernier: 1 });
+  });
+
+  it.each([
+    ['a SEPA direct debit (the one type offered)', { payment_method_types: ['sepa_debit'] }, 'Prélèvement SEPA'],
+    [
+      'a card, when the session tells the method used',
+      { payment_intent: { payment_method: { type: 'card' } } },
+      'Carte',
+    ],
+    ['several methods offered, the one used unknown', { payment_method_types: ['card', 'paypal'] }, 'Paiement en'],
+  ])('prints how the gift was paid from Stripe’s details: %s', async (_label, details, expected) => {
+    const session = ourSession(details);
+    await deliver(signedRequest(completed(session)));
+    const bytes = new Uint8Array(await (await ask(session.id as string, 'text/html')).arrayBuffer());
+    const flat = (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text.replace(/\s+/g, ' ');
+    const method = /Mode de versement (.+?) Le bénéficiaire certifie/.exec(flat)?.[1];
+    expect(method).toBe(
+      {
+        'Prélèvement SEPA': 'Prélèvement SEPA (paiement en ligne sécurisé par Stripe)',
+        Carte: 'Carte bancaire (paiement en ligne sécurisé par Stripe)',
+        'Paiement en': 'Paiement en ligne sécurisé par Stripe',
+      }[expected],
+    );
+  });
+
   it('says "mensuel" for a monthly gift and offers no PDF', async () => {
     const session = ourSession({ mode: 'subscription' });
     await deliver(signedRequest(completed(session)));
@@ -785,11 +885,14 @@ describe('GET /api/recu', () => {
     }
   });
 
-  it('answers 503 when Firestore is unreachable', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+  it('answers 503 when Firestore is unreachable, without the session id in the log', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     gateway.set('refuse');
     const response = await ask('cs_test_unreachable').finally(() => gateway.set('forward'));
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ ok: false, message: HTTP_MESSAGES.unavailable });
+    const log = logged.mock.calls.flat().map(String).join(' ');
+    expect(log).toContain('[api/recu]');
+    expect(log).not.toContain('cs_');
   }, 30_000);
 });

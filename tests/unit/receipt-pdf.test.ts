@@ -23,7 +23,7 @@ const GIFT: ReceiptedGift = {
   email: 'jeanne@exemple.fr',
   statut: 'paid',
   nature: 'don',
-  livemode: false,
+  livemode: true,
   evenement: 'checkout.session.completed',
   session: 'cs_test_recu',
   abonnement: '',

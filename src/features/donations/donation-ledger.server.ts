@@ -16,7 +16,8 @@ import {
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { badRequest, unavailable } from '../../lib/http';
 import { SESSION_ID_PATTERN } from './donations';
-import { takeReceiptNumber } from './receipt-numbering.server';
+import { logId } from '../../lib/log-id.server';
+import { specimenNumber, takeReceiptNumber } from './receipt-numbering.server';
 import {
   giftConverter,
   giftFromInvoice,
@@ -25,7 +26,7 @@ import {
   type PaidGift,
   type ReceiptedGift,
 } from './gift.server';
-import { receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
+import { isSpecimen, receiptFileName, receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
 import type { ReceiptState } from './receipt-state';
 import { notConfigured, SITE_MARKER } from './stripe.server';
 import { giftMails } from './donation-mails.server';
@@ -116,12 +117,13 @@ function sameGift(current: Gift, gift: PaidGift): boolean {
 /**
  * Records `gift` under `dons/<id>` in one transaction: 'unchanged' for an exact replay or a late 'unpaid' over a final
  * status, else 'written' (`date` and `recu` kept). A paid one-off gift without a number takes its year's next
- * (receipt-numbering.server.ts: unique and gap-free). The donor's mails the change calls for
- * (donation-mails.server.ts) are queued in the same transaction; their outbox ids are returned with the outcome.
+ * (receipt-numbering.server.ts: unique and gap-free); a test-mode one (`livemode: false`) a specimen number instead,
+ * the counter untouched. The donor's mails the change calls for (donation-mails.server.ts) are queued in the same
+ * transaction; their outbox ids are returned with the outcome. Logs name the gift by logId, never its id.
  * @throws HttpError 503 (ledger).
  */
 function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
-  return ledger(`record dons/${id}`, (firestore) => {
+  return ledger(`record dons/${logId(id)}`, (firestore) => {
     const reference = firestore.collection('dons').withConverter(giftConverter).doc(id);
     return firestore.runTransaction(async (transaction) => {
       const current = (await transaction.get(reference)).data();
@@ -135,8 +137,11 @@ function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
       const next: Gift = { ...gift, date: current?.date ?? Timestamp.now() };
       if (current?.recu) next.recu = current.recu;
       else if (gift.nature === 'don' && gift.statut === 'paid') {
+        const paidAt = gift.datePaiement.toDate();
         // Still before any write, as Firestore transactions require.
-        next.recu = await takeReceiptNumber(firestore, transaction, gift.datePaiement.toDate());
+        next.recu = gift.livemode
+          ? await takeReceiptNumber(firestore, transaction, paidAt)
+          : specimenNumber(id, paidAt);
       }
       const mails = await giftMails(id, next, current);
       transaction.set(reference, next);
@@ -164,10 +169,12 @@ function receiptState(gift: Gift | undefined): ReceiptState {
   if (!gift) return 'attente';
   if (gift.nature === 'abonnement' || gift.nature === 'mensualite') return 'mensuel';
   if (gift.statut === 'failed') return 'echec';
-  return gift.statut === 'paid' && typeof gift.recu === 'string' ? 'pret' : 'impaye';
+  if (gift.statut !== 'paid' || typeof gift.recu !== 'string') return 'impaye';
+  return isSpecimen(gift) ? 'specimen' : 'pret';
 }
 
-const isReceipted = (gift: Gift | undefined): gift is ReceiptedGift => receiptState(gift) === 'pret';
+const isReceipted = (gift: Gift | undefined): gift is ReceiptedGift =>
+  ['pret', 'specimen'].includes(receiptState(gift));
 
 /**
  * GET /api/recu?session_id=cs_…: a paid one-off gift's receipt (PDF), or as JSON `{ok, etat: ReceiptState, numero?}`
@@ -179,7 +186,7 @@ export function receiptHandler(issuer: () => Promise<ReceiptIssuer>): EndpointHa
     if (!SESSION_ID_PATTERN.test(sessionId)) return jsonResponse(400, { ok: false, message: BAD_RECEIPT_LINK });
     try {
       const read = (db: Firestore) => db.collection('dons').withConverter(giftConverter).doc(sessionId).get();
-      const gift = (await ledger(`read dons/${sessionId}`, read)).data();
+      const gift = (await ledger(`read dons/${logId(sessionId)}`, read)).data();
       if (request.headers.get('accept')?.includes('application/json')) {
         const state = receiptState(gift);
         return jsonResponse(200, { ok: true, etat: state, ...(isReceipted(gift) ? { numero: gift.recu } : {}) });
@@ -189,7 +196,7 @@ export function receiptHandler(issuer: () => Promise<ReceiptIssuer>): EndpointHa
       return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>]), {
         headers: {
           'content-type': 'application/pdf',
-          'content-disposition': `attachment; filename="recu-fiscal-${gift.recu}.pdf"`,
+          'content-disposition': `attachment; filename="${receiptFileName(gift)}"`,
           'cache-control': 'private, no-store',
           'x-robots-tag': 'noindex',
         },

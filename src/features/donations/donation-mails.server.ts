@@ -10,7 +10,7 @@ import { mailIdentity, siteMailSettings } from '../mail/mail-env.server';
 import { costAfterTaxReduction, formatEuros } from './donations';
 import { receiptIssuer } from '../../association';
 import type { Gift, ReceiptedGift } from './gift.server';
-import { receiptPdf } from './receipt-pdf.server';
+import { isSpecimen, receiptFileName, receiptPdf } from './receipt-pdf.server';
 
 /**
  * The mails the change of `dons/<id>` from `previous` to `gift` calls for ([] most of the time): `gift` as the ledger
@@ -43,8 +43,9 @@ export async function giftMails(id: string, gift: Gift, previous: Gift | undefin
 
 /**
  * The thank-you of the receipted gift `dons/<id>` with its PDF receipt, to the gift's `email` (checked by the outbox:
- * @throws MailInputError for one that is not an address). Outbox id `dons-<id>-merci`, or `mailId` for a copy sent
- * again from the space (a new id per request: each request sends one mail, the same receipt number).
+ * @throws MailInputError for one that is not an address). Outbox id `dons-<logId(id)>-merci`, or `mailId` for a copy
+ * sent again from the space (a new id per request: each request sends one mail, the same receipt number). A test-mode
+ * gift's says it was a test and attaches the specimen (receipt-pdf.server.ts).
  */
 export async function thanksMail(id: string, gift: ReceiptedGift, mailId?: string): Promise<OutgoingMail> {
   const replyTo = siteMailSettings().staff;
@@ -60,6 +61,8 @@ export async function thanksMail(id: string, gift: ReceiptedGift, mailId?: strin
     paidOn: formatDate(gift.datePaiement.seconds),
     costAfterReduction: formatEuros(costAfterTaxReduction(euros)),
     receiptNumber: gift.recu,
+    specimen: isSpecimen(gift),
+    fileName: receiptFileName(gift),
     pdf: await receiptPdf(await receiptIssuer(), gift),
   });
 }

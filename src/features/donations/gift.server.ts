@@ -12,8 +12,12 @@ import { SESSION_ID_PATTERN } from './donations';
 /** An invoice id (`in_…`, Stripe ids are at most 255 characters): the ledger's key of a monthly payment. */
 export const INVOICE_ID_PATTERN = /^in_[A-Za-z0-9_]{1,252}$/;
 
-/** How a gift was paid: by card through Stripe, or by cheque or bank transfer, recorded in the space. */
-export const PAYMENT_METHODS = ['carte', 'cheque', 'virement'] as const;
+/**
+ * How a gift was paid: through Stripe by card, by SEPA direct debit ('prelevement') or by another online method
+ * ('en-ligne': another type, or several offered and the one used unknown); or by cheque or bank transfer, recorded in
+ * the space.
+ */
+export const PAYMENT_METHODS = ['carte', 'cheque', 'virement', 'prelevement', 'en-ligne'] as const;
 
 /** A payment method. */
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -23,7 +27,27 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   carte: 'Carte bancaire (paiement en ligne sécurisé par Stripe)',
   cheque: 'Chèque',
   virement: 'Virement',
+  prelevement: 'Prélèvement SEPA (paiement en ligne sécurisé par Stripe)',
+  'en-ligne': 'Paiement en ligne sécurisé par Stripe',
 };
+
+/** Stripe's payment method types ("card", "sepa_debit"…) that name one of PAYMENT_METHODS; others are 'en-ligne'. */
+const STRIPE_METHODS: Record<string, PaymentMethod> = { card: 'carte', link: 'carte', sepa_debit: 'prelevement' };
+
+/**
+ * How a Checkout Session was paid: the type of its PaymentIntent's payment method when the object carries it
+ * (`payment_intent.payment_method` expanded), else the session's `payment_method_types` when it offered one only;
+ * 'en-ligne' when several were offered. Undefined for a session that says nothing (the receipt then says card).
+ */
+export function sessionPaymentMethod(session: Partial<Stripe.Checkout.Session>): PaymentMethod | undefined {
+  const intent = session.payment_intent;
+  const method = typeof intent === 'object' ? intent?.payment_method : undefined;
+  const used = typeof method === 'object' && method ? method.type : undefined;
+  const offered = session.payment_method_types ?? [];
+  const type = used ?? (offered.length === 1 ? offered[0] : undefined);
+  if (type) return STRIPE_METHODS[type] ?? 'en-ligne';
+  return offered.length > 1 ? 'en-ligne' : undefined;
+}
 
 /** One document of `dons`. */
 const giftShape = z.object({
@@ -46,6 +70,7 @@ const giftShape = z.object({
   statut: z.string(),
   /** 'don' a one-off gift, 'abonnement' the session starting a monthly gift, 'mensualite' one of its invoices. */
   nature: z.enum(['don', 'abonnement', 'mensualite']),
+  /** Stripe's `livemode`: false for a payment with test keys, whose receipt is only a specimen (no tax value). */
   livemode: z.boolean(),
   /** The Stripe event type that wrote it last. */
   evenement: z.string(),
@@ -57,9 +82,15 @@ const giftShape = z.object({
   datePaiement: z.instanceof(Timestamp),
   /** When the ledger first recorded it (the server's time): the receipt's issue date. */
   date: z.instanceof(Timestamp),
-  /** The receipt number ("2026-00042") of a paid one-off gift (src/features/donations/donations.ts). */
+  /**
+   * The receipt number ("2026-00042") of a paid one-off live gift (src/features/donations/donations.ts); a test-mode
+   * gift's (`livemode` false) is a specimen's, "TEST-2026-3f9a1c0b7e2d", outside the series (receipt-numbering.server).
+   */
   recu: z.string().optional(),
-  /** How the money came: absent or 'carte' through Stripe, 'cheque' or 'virement' recorded by the treasurer. */
+  /**
+   * How the money came: through Stripe absent (card: the ledger before it recorded the method), 'carte',
+   * 'prelevement' or 'en-ligne' (sessionPaymentMethod); 'cheque' or 'virement' recorded by the treasurer.
+   */
   moyen: z.enum(PAYMENT_METHODS).optional(),
   /** Who recorded a cheque or transfer in the space (the staff member's email); absent for Stripe's gifts. */
   enregistrePar: z.string().optional(),
@@ -71,8 +102,11 @@ export const giftSchema = giftShape.loose();
 /** A gift as the ledger stores it. */
 export type Gift = z.infer<typeof giftShape>;
 
-/** A gift as Stripe reports it: all but what the ledger adds (`date`, `recu`) and the space's fields. */
-export type PaidGift = Omit<Gift, 'date' | 'recu' | 'moyen' | 'enregistrePar'>;
+/**
+ * A gift as Stripe reports it: all but what the ledger adds (`date`, `recu`) and the space's fields; `moyen` when the
+ * session tells it (sessionPaymentMethod).
+ */
+export type PaidGift = Omit<Gift, 'date' | 'recu' | 'enregistrePar'>;
 
 /** A gift whose tax receipt can be issued: paid, one-off, numbered. */
 export type ReceiptedGift = Gift & { recu: string };
@@ -129,6 +163,7 @@ export function giftFromSession(event: Stripe.Event, session: Partial<Stripe.Che
   const name = text(details?.individual_name) || text(details?.name);
   const email = text(details?.email) || text(session.customer_email);
   const settled = /_(succeeded|failed)$/.exec(event.type)?.[1];
+  const moyen = sessionPaymentMethod(session);
   return {
     montant: session.amount_total ?? null,
     devise: session.currency ?? '',
@@ -141,6 +176,7 @@ export function giftFromSession(event: Stripe.Event, session: Partial<Stripe.Che
     session: id,
     abonnement: idOf(session.subscription),
     datePaiement: fromSeconds(event.created),
+    ...(moyen ? { moyen } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
  * card gift, the treasurer's record of a cheque or transfer in the space. docs/donations.md, « Tax receipts ».
  */
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { logId } from '../../lib/log-id.server';
 import { receiptNumber, receiptYear } from './donations';
 
 /**
@@ -17,4 +18,16 @@ export async function takeReceiptNumber(firestore: Firestore, transaction: Trans
   const last = Number((await transaction.get(counter)).data()?.dernier ?? 0);
   transaction.set(counter, { annee: year, dernier: last + 1 });
   return receiptNumber(year, last + 1);
+}
+
+/** The prefix of a specimen's number: a test-mode gift's, never one of the series. */
+export const SPECIMEN_PREFIX = 'TEST-';
+
+/**
+ * The specimen number of the test-mode gift (Stripe's `livemode: false`) `dons/<id>` paid at `paidAt`:
+ * "TEST-2026-3f9a1c0b7e2d" (logId of the id). It reads and writes no counter: a test payment never takes a number of
+ * the real series, whatever the keys the site runs on.
+ */
+export function specimenNumber(id: string, paidAt: Date): string {
+  return `${SPECIMEN_PREFIX}${receiptYear(paidAt)}-${logId(id)}`;
 }

@@ -4,11 +4,12 @@
  */
 
 /** The states GET /api/recu answers, as the wire (`etat`) spells them. */
-export const RECEIPT_STATES = ['attente', 'pret', 'mensuel', 'impaye', 'echec'] as const;
+export const RECEIPT_STATES = ['attente', 'pret', 'specimen', 'mensuel', 'impaye', 'echec'] as const;
 
 /**
- * 'attente' not recorded (yet), 'pret' a paid one-off gift with its number, 'mensuel' a monthly gift (one yearly
- * receipt), 'impaye' a payment not settled yet, 'echec' a failed delayed payment.
+ * 'attente' not recorded (yet), 'pret' a paid one-off gift with its number, 'specimen' a paid one-off gift made with
+ * Stripe's test keys (a specimen without tax value), 'mensuel' a monthly gift (one yearly receipt), 'impaye' a payment
+ * not settled yet, 'echec' a failed delayed payment.
  */
 export type ReceiptState = (typeof RECEIPT_STATES)[number];
 

@@ -14,6 +14,7 @@ import {
 } from '../../lib/endpoint.server';
 import { fieldErrors, firstError } from '../../lib/field-schemas';
 import { badGateway, HTTP_MESSAGES, unavailable, type HttpError } from '../../lib/http';
+import { siteOrigin } from '../../lib/site-origin';
 import { DONATION_AMOUNTS_EUR } from './donations';
 import { DONATION_MESSAGES, paymentDraftSchema } from './payment-draft';
 
@@ -79,7 +80,8 @@ export const SITE_MARKER = { origine: 'site-association' } as const;
 /**
  * A session route's POST handler for the JSON payment draft: 200 `{url}` (hosted) or `{clientSecret}` (embedded); 400
  * (`fields`), 403 another Origin, 413 over 16 KB, 415 not JSON, 502 Stripe failed or silent for 9 s, 503 not
- * configured. `seller`: the association (src/association.ts), named in the product.
+ * configured. `seller`: the association (src/association.ts), named in the product. Stripe's return pages are on the
+ * configured site address (siteOrigin), whatever Host the request names.
  */
 export function donationSessionHandler(
   uiMode: 'hosted_page' | 'embedded_page',
@@ -110,7 +112,9 @@ export function donationSessionHandler(
           (entry): entry is [string, string] => Boolean(entry[1]),
         ),
       );
-      const successUrl = `${origin}/soutenir/valide?session_id={CHECKOUT_SESSION_ID}`;
+      // The configured address, never the request's: a forged Host would send the session id (the receipt's key) away.
+      const site = siteOrigin();
+      const successUrl = `${site}/soutenir/valide?session_id={CHECKOUT_SESSION_ID}`;
       const params: Stripe.Checkout.SessionCreateParams = {
         mode: monthly ? 'subscription' : 'payment',
         ui_mode: uiMode,
@@ -134,7 +138,7 @@ export function donationSessionHandler(
         metadata,
         // Each monthly invoice carries its subscription's metadata: the webhook recognises them by it.
         ...(monthly ? { subscription_data: { metadata: SITE_MARKER } } : {}),
-        ...(hosted ? { success_url: successUrl, cancel_url: `${origin}/soutenir/annule` } : { return_url: successUrl }),
+        ...(hosted ? { success_url: successUrl, cancel_url: `${site}/soutenir/annule` } : { return_url: successUrl }),
       };
       // The SDK's timeout is an idle timeout: a trickle of bytes could keep it alive.
       const session = await withDeadline(stripeFromEnv().checkout.sessions.create(params), 9000).catch(

@@ -10,7 +10,7 @@ import { HttpError } from '../../lib/http';
 import { withDeadline } from '../../lib/deadline';
 import { receiptYear } from '../donations/donations';
 import { giftSchema, type Gift, type ReceiptedGift } from '../donations/gift.server';
-import { receiptPdf } from '../donations/receipt-pdf.server';
+import { receiptFileName, receiptPdf } from '../donations/receipt-pdf.server';
 import { recordAccess } from './access-log.server';
 import type { StaffSession } from './auth.server';
 import { giftKind, ledgerCsv, methodLabel, newestGiftFirst, yearTotals, type LedgerRow } from './donations';
@@ -137,14 +137,17 @@ export async function receiptedGift(db: Firestore, id: string): Promise<Receipte
   return { ...gift, recu: gift.recu };
 }
 
-/** The receipt PDF of `dons/<id>` and its number, logged as an export. @throws HttpError 403, 404, 503. */
+/**
+ * The receipt PDF of `dons/<id>`, its number and file name (a specimen's for a test gift), logged as an export.
+ * @throws HttpError 403, 404, 503.
+ */
 export async function receiptOf(
   session: StaffSession | undefined,
   id: string,
-): Promise<{ pdf: Uint8Array; recu: string }> {
+): Promise<{ pdf: Uint8Array; recu: string; fileName: string }> {
   assertTreasury(session);
   const db = adminFirestore();
   const gift = await receiptedGift(db, id);
   await bounded('log', recordAccess(db, session, 'export', `${GIFTS}/${id} (reçu ${gift.recu}, PDF)`));
-  return { pdf: await receiptPdf(await receiptIssuer(), gift), recu: gift.recu };
+  return { pdf: await receiptPdf(await receiptIssuer(), gift), recu: gift.recu, fileName: receiptFileName(gift) };
 }

@@ -29,7 +29,7 @@ export interface LedgerRow {
   email: string;
   montant: number | null;
   kind: GiftKind;
-  /** 'Carte bancaire', 'Chèque' or 'Virement'. */
+  /** 'Carte bancaire', 'Chèque', 'Virement', 'Prélèvement SEPA' or 'Paiement en ligne'. */
   moyen: string;
   statut: string;
   /** The receipt number, '' for none. */
@@ -48,8 +48,13 @@ export function giftKind(nature: string, moyen: string | undefined): GiftKind {
 
 /** The payment method's short label. */
 export function methodLabel(moyen: string | undefined): string {
-  if (moyen === 'cheque') return 'Chèque';
-  return moyen === 'virement' ? 'Virement' : 'Carte bancaire';
+  const labels: Record<string, string> = {
+    cheque: 'Chèque',
+    virement: 'Virement',
+    prelevement: 'Prélèvement SEPA',
+    'en-ligne': 'Paiement en ligne',
+  };
+  return labels[moyen ?? ''] ?? 'Carte bancaire';
 }
 
 /** Cents as euros with a French decimal comma and no grouping: 2500 → "25,00" (what a spreadsheet reads). */

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { PERSON_FIELD_MAX } from '../../lib/fields';
 import { HttpError } from '../../lib/http';
+import { logId } from '../../lib/log-id.server';
 import { giftMails, thanksMail } from '../donations/donation-mails.server';
 import { giftConverter, type Gift } from '../donations/gift.server';
 import { takeReceiptNumber } from '../donations/receipt-numbering.server';
@@ -140,7 +141,7 @@ export async function resendReceipt(session: StaffSession | undefined, id: strin
   if (!isMailAddress(gift.email)) {
     throw new HttpError(409, 'Aucune adresse email n’est connue pour ce don : téléchargez le reçu et envoyez-le.');
   }
-  const mailId = `dons-${id.slice(0, 120)}-renvoi-${randomUUID()}`;
+  const mailId = `dons-${logId(id)}-renvoi-${randomUUID()}`;
   const mail = await thanksMail(id, gift, mailId);
   const batch = db.batch();
   const [queued] = enqueueMails(db, batch, [mail]);

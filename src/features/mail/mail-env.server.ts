@@ -6,6 +6,7 @@ import { ASSOCIATION_EMAIL, MAIL_FROM, SMTP_URL } from 'astro:env/server';
 import { association } from '../../association';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { contactLineText } from '../../lib/obfuscation';
+import { siteOrigin } from '../../lib/site-origin';
 import { drainOutbox, type DrainReport } from './drain.server';
 import { mailSettings, transportFrom, type MailSettings, type MailTransport } from './transport.server';
 import type { MailIdentity } from './templates/MailLayout';
@@ -13,11 +14,6 @@ import type { MailIdentity } from './templates/MailLayout';
 /** The site's mail settings (SMTP_URL, MAIL_FROM, ASSOCIATION_EMAIL) and their problems in French. */
 export function siteMailSettings(): MailSettings {
   return mailSettings({ SMTP_URL, MAIL_FROM, ASSOCIATION_EMAIL });
-}
-
-/** The site's public origin (astro.config.mjs `site`, from SITE_URL), without a trailing slash. */
-export function siteOrigin(): string {
-  return new URL(import.meta.env.SITE ?? 'http://127.0.0.1:4321').origin;
 }
 
 /** Who the mails come from: the association's name and address (the content's `adresse` article) and the site. */

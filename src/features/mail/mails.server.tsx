@@ -5,6 +5,7 @@
  */
 import { render, toPlainText } from '@react-email/components';
 import type { ReactElement } from 'react';
+import { logId } from '../../lib/log-id.server';
 import { headerText, type MailAttachment, type OutgoingMail } from './mail';
 import type { MailIdentity } from './templates/MailLayout';
 import { PreRegistrationAck, PreRegistrationNotice } from './templates/PreRegistrationMails';
@@ -98,8 +99,10 @@ export function newsletterHeaders(unsubscribeUrl: string): Record<string, string
 }
 
 /**
- * The thank-you of the paid one-off gift `giftId` to `email`, its receipt `pdf` attached (answers to `replyTo`). Its
- * outbox id is `dons-<giftId>-merci` (queued once), or `mailId` for a copy the treasurer sends again.
+ * The thank-you of the paid one-off gift `giftId` to `email`, its receipt `pdf` attached as `fileName` (answers to
+ * `replyTo`); `specimen`: a payment with Stripe's test keys, whose mail says so and carries no tax claim. Its outbox id
+ * is `dons-<logId(giftId)>-merci` (queued once; the outbox's log names it, and a session id opens a receipt), or
+ * `mailId` for a copy the treasurer sends again.
  */
 export async function donationThanksMail(input: {
   identity: MailIdentity;
@@ -112,20 +115,24 @@ export async function donationThanksMail(input: {
   paidOn: string;
   costAfterReduction: string;
   receiptNumber: string;
+  specimen: boolean;
+  fileName: string;
   pdf: Uint8Array;
 }): Promise<OutgoingMail> {
-  const { identity, receiptNumber } = input;
+  const { identity, receiptNumber, specimen } = input;
   const attachment: MailAttachment = {
-    filename: `recu-fiscal-${receiptNumber}.pdf`,
+    filename: input.fileName,
     contentType: 'application/pdf',
     content: input.pdf,
   };
   return {
-    id: input.mailId ?? `dons-${input.giftId}-merci`,
+    id: input.mailId ?? `dons-${logId(input.giftId)}-merci`,
     kind: 'don-merci',
     to: input.email,
     ...(input.replyTo ? { replyTo: input.replyTo } : {}),
-    subject: `Merci pour votre don : votre reçu fiscal n° ${receiptNumber}`,
+    subject: specimen
+      ? `Paiement de test : spécimen n° ${receiptNumber}, sans valeur fiscale`
+      : `Merci pour votre don : votre reçu fiscal n° ${receiptNumber}`,
     attachments: [attachment],
     ...(await renderMail(
       <DonationThanks
@@ -134,13 +141,17 @@ export async function donationThanksMail(input: {
         amount={input.amount}
         paidOn={input.paidOn}
         receiptNumber={receiptNumber}
+        specimen={specimen}
         costAfterReduction={input.costAfterReduction}
       />,
     )),
   };
 }
 
-/** The confirmation of the monthly gift `giftId` to `email`: how to stop it (write to `replyTo`). */
+/**
+ * The confirmation of the monthly gift `giftId` to `email`: how to stop it (write to `replyTo`). Outbox id
+ * `dons-<logId(giftId)>-mensuel`.
+ */
 export async function monthlyDonationMail(input: {
   identity: MailIdentity;
   giftId: string;
@@ -150,7 +161,7 @@ export async function monthlyDonationMail(input: {
   amount: string;
 }): Promise<OutgoingMail> {
   return {
-    id: `dons-${input.giftId}-mensuel`,
+    id: `dons-${logId(input.giftId)}-mensuel`,
     kind: 'don-mensuel',
     to: input.email,
     ...(input.replyTo ? { replyTo: input.replyTo } : {}),

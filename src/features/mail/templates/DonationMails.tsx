@@ -6,7 +6,8 @@ import { Link, Text } from '@react-email/components';
 import { highlight, link, MailLayout, paragraph, type MailIdentity } from './MailLayout';
 
 /**
- * `donorName` ('' none), `amount` (« 50,00 € »), `paidOn` (« 12 mars 2026 »), `receiptNumber`, `costAfterReduction`.
+ * `donorName` ('' none), `amount` (« 50,00 € »), `paidOn` (« 12 mars 2026 »), `receiptNumber`, `costAfterReduction`;
+ * `specimen`: a payment with Stripe's test keys, answered by TestPaymentNotice instead.
  */
 export function DonationThanks(props: {
   identity: MailIdentity;
@@ -15,8 +16,10 @@ export function DonationThanks(props: {
   paidOn: string;
   receiptNumber: string;
   costAfterReduction: string;
+  specimen?: boolean;
 }) {
   const { identity, donorName, amount, paidOn, receiptNumber, costAfterReduction } = props;
+  if (props.specimen) return <TestPaymentNotice {...props} />;
   return (
     <MailLayout
       identity={identity}
@@ -41,6 +44,34 @@ export function DonationThanks(props: {
       <Text style={paragraph}>
         Vous pouvez aussi le télécharger à nouveau depuis la page de remerciement. Une question&nbsp;? Répondez
         simplement à ce message.
+      </Text>
+    </MailLayout>
+  );
+}
+
+/** A payment made with Stripe's test keys: it says so, and that the attached specimen has no tax value. */
+function TestPaymentNotice(props: {
+  identity: MailIdentity;
+  donorName: string;
+  amount: string;
+  receiptNumber: string;
+}) {
+  const { identity, donorName, amount, receiptNumber } = props;
+  return (
+    <MailLayout
+      identity={identity}
+      preview="Paiement de test : aucun argent n’a été versé, le document joint n’a pas de valeur fiscale."
+      title="Paiement de test"
+      reason="Vous recevez ce message parce qu’un paiement de test a été fait sur notre site avec votre adresse."
+    >
+      <Text style={paragraph}>Bonjour{donorName ? ` ${donorName}` : ''},</Text>
+      <Text style={highlight}>
+        Ce paiement de {amount} est un <strong>paiement de test</strong>&nbsp;: il a été fait en mode test de Stripe,
+        aucune somme n’a été versée.
+      </Text>
+      <Text style={paragraph}>
+        Le document joint (n° {receiptNumber}) est un <strong>spécimen sans valeur fiscale</strong>&nbsp;: il ne donne
+        droit à aucune réduction d’impôt. Une question&nbsp;? Répondez simplement à ce message.
       </Text>
     </MailLayout>
   );

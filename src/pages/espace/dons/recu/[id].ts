@@ -10,11 +10,11 @@ export const prerender = false;
 
 export const GET: APIRoute = async ({ locals, params }) => {
   try {
-    const { pdf, recu } = await receiptOf(locals.espace, params.id ?? '');
+    const { pdf, fileName } = await receiptOf(locals.espace, params.id ?? '');
     return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>]), {
       headers: {
         'content-type': 'application/pdf',
-        'content-disposition': `attachment; filename="recu-fiscal-${recu}.pdf"`,
+        'content-disposition': `attachment; filename="${fileName}"`,
         'cache-control': 'private, no-store',
       },
     });
