@@ -18,17 +18,13 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findGoogleEmulatorJar, hasJava, startGoogleFirestore } from '../../scripts/lib/google-firestore';
+import { startGoogleFirestore } from '../../scripts/lib/google-firestore';
+import { googleEmulatorJar } from '../fixtures/google-emulator';
 import { ROLES } from '../../src/features/espace/roles';
 
-const jar = hasJava() ? findGoogleEmulatorJar() : undefined;
+const jar = googleEmulatorJar('espace-rules.test.ts', 'the rules with role tokens');
 const PROJECT = 'demo-espace-rules';
 const PERSONAL = ['inscripitions', 'newsletter', 'dons', 'espaceJournal', 'espaceComptes'];
-
-it('has Google’s Firestore emulator and Java under CI', () => {
-  if (process.env.CI === 'true')
-    expect(jar, 'Java and the Cloud Firestore emulator jar are required under CI').toBeTruthy();
-});
 
 describe.skipIf(!jar)('firestore.rules with the space’s role tokens', { timeout: 60_000 }, () => {
   const apps: FirebaseApp[] = [];

@@ -7,12 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { MAIL_FROM, SMTP_URL } from 'astro:env/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  findGoogleEmulatorJar,
-  hasJava,
-  startGoogleFirestore,
-  type GoogleFirestore,
-} from '../../scripts/lib/google-firestore';
+import { startGoogleFirestore, type GoogleFirestore } from '../../scripts/lib/google-firestore';
+import { googleEmulatorJar } from '../fixtures/google-emulator';
 import { startSmtpCatcher, type SmtpCatcher } from '../../scripts/lib/smtp-catcher';
 import { adminFirestore, closeAdminFirestore } from '../../src/lib/firebase-admin.server';
 import { drainOutbox } from '../../src/features/mail/drain.server';
@@ -20,12 +16,7 @@ import { enqueueMails } from '../../src/features/mail/outbox.server';
 import { smtpTransport } from '../../src/features/mail/transport.server';
 import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firestore-gateway';
 
-const jar = hasJava() ? findGoogleEmulatorJar() : undefined;
-const missing =
-  'mail-concurrency: no Java or no Cloud Firestore emulator jar ' +
-  '(google-cloud-cli-firestore-emulator, or FIRESTORE_EMULATOR_JAR)';
-if (!jar && process.env.CI === 'true') throw new Error(`${missing}: required under CI=true.`);
-if (!jar) console.warn(`${missing}: the concurrency test is skipped.`);
+const jar = googleEmulatorJar('mail-concurrency.test.ts', 'the concurrent drains test');
 
 let emulator: GoogleFirestore | undefined;
 let gateway: FirestoreGateway | undefined;
