@@ -11,6 +11,7 @@ import type { MailIdentity } from './templates/MailLayout';
 import { PreRegistrationAck, PreRegistrationNotice } from './templates/PreRegistrationMails';
 import { NewsletterConfirmation } from './templates/NewsletterConfirmation';
 import { DonationThanks, MonthlyDonationConfirmation } from './templates/DonationMails';
+import { SignInLink } from './templates/SignInLink';
 
 export type { MailIdentity } from './templates/MailLayout';
 
@@ -90,6 +91,27 @@ export async function newsletterConfirmationMail(input: {
     ...(await renderMail(
       <NewsletterConfirmation identity={identity} confirmUrl={confirmUrl} unsubscribeUrl={unsubscribeUrl} />,
     )),
+  };
+}
+
+/**
+ * The space's sign-in link to the staff member `email`, under the outbox id `mailId` (the caller's: one per address
+ * and interval). `validity` is French text (« une heure »). The link is a credential: the mail says not to forward it.
+ */
+export async function signInLinkMail(input: {
+  identity: MailIdentity;
+  mailId: string;
+  email: string;
+  signInUrl: string;
+  validity: string;
+}): Promise<OutgoingMail> {
+  const { identity, signInUrl, validity } = input;
+  return {
+    id: input.mailId,
+    kind: 'espace-lien',
+    to: input.email,
+    subject: 'Votre lien de connexion à l’espace de l’association',
+    ...(await renderMail(<SignInLink identity={identity} signInUrl={signInUrl} validity={validity} />)),
   };
 }
 
