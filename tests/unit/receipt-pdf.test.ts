@@ -142,7 +142,9 @@ describe('receipt PDF', () => {
     expect(preferences.get(PDFName.of('DisplayDocTitle'))).toBe(PDFBool.True);
     expect(pdf.getTitle()).toBe('Reçu fiscal n° 2026-00042 — Les Petits Pas Ensemble');
     expect(pdf.getPage(0).node.get(PDFName.of('Tabs'))).toBe(PDFName.of('S'));
-    const xmp = new TextDecoder().decode(catalog.lookup(PDFName.of('Metadata'), PDFRawStream).getContents());
+    const metadata = catalog.lookup(PDFName.of('Metadata'));
+    expect(metadata).toBeInstanceOf(PDFRawStream);
+    const xmp = new TextDecoder().decode((metadata as PDFRawStream).getContents());
     expect(xmp).toContain('<rdf:li xml:lang="x-default">Reçu fiscal n° 2026-00042 — Les Petits Pas Ensemble</rdf:li>');
     expect(xmp).toContain('<dc:language><rdf:Bag><rdf:li>fr-FR</rdf:li></rdf:Bag></dc:language>');
 

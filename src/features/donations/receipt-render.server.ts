@@ -80,6 +80,8 @@ export async function renderReceipt(
           // The label on the left, the value beside it; the row ends below the taller of the two.
           await doc.element('TR', async () => {
             const [top, page] = [doc.y, doc.page];
+            // The smaller label's first baseline level with the value's.
+            doc.y -= (STYLES.value.size - STYLES.label.size) * 1.3;
             await doc.element('TH', () => doc.text('P', label, { ...STYLES.label, width: LABEL_WIDTH }), 'Row');
             const below = doc.y;
             if (doc.page === page) doc.y = top;

@@ -137,10 +137,8 @@ export class TaggedPdf {
           this.page.pushOperators(this.beginMarked());
         }
         this.y -= size * 1.3;
-        let left = x;
         for (const piece of line) {
-          this.page.drawText(piece.text, { x: left, y: this.y, size, font: piece.font, color });
-          left += piece.width;
+          this.page.drawText(piece.text, { x: x + piece.offset, y: this.y, size, font: piece.font, color });
         }
       }
       this.page.pushOperators(endMarked());
@@ -169,11 +167,9 @@ export class TaggedPdf {
     const [line = []] = await this.fonts.lines(value, style.size, style.weight ?? 400, Number.POSITIVE_INFINITY);
     const [cos, sin] = [Math.cos((angle * Math.PI) / 180), Math.sin((angle * Math.PI) / 180)];
     await this.artifact((page) => {
-      let offset = 0;
-      for (const { text, font, width } of line) {
+      for (const { text, font, offset } of line) {
         const at = { x: x + cos * offset, y: y + sin * offset };
         page.drawText(text, { ...at, size: style.size, font, color: style.color, opacity, rotate: degrees(angle) });
-        offset += width;
       }
     });
   }

@@ -12,12 +12,18 @@ import { fontRuns, type FontFace, type Weight } from './receipt-fonts.server';
 
 const bidi = bidiFactory();
 
-/** A piece of a line in one font, to draw with `drawText` at the line's x plus the widths of the pieces before it. */
+/**
+ * A piece of a line in one font, to draw with `drawText` at the line's x plus `offset`. A line's pieces come in logical
+ * order (the order of the text layer, which readers and assistive technology follow) while their offsets place them
+ * in visual order.
+ */
 export interface Piece {
   text: string;
   font: PDFFont;
   /** Width in points at the size asked. */
   width: number;
+  /** Distance from the line's start, in points. */
+  offset: number;
 }
 
 /** A run of one font and one bidi level, in logical order; `start` is its offset (UTF-16) in the text. */
@@ -50,9 +56,9 @@ export class PdfFonts {
   }
 
   /**
-   * `text` (any script) in lines no wider than `maxWidth` points at `size`, each line's pieces in visual order (left to
-   * right). Lines break after spaces, a word wider than the line between its characters; a line's last spaces do not
-   * count in its width. An empty text gives no line.
+   * `text` (any script) in lines no wider than `maxWidth` points at `size`, each line's pieces in logical order with
+   * their places in visual order (left to right). Lines break after spaces, a word wider than the line between its
+   * characters; a line's last spaces do not count in its width. An empty text gives no line.
    */
   async lines(text: string, size: number, weight: Weight, maxWidth: number): Promise<Piece[][]> {
     const cells = await this.cells(text, weight);
@@ -78,7 +84,7 @@ export class PdfFonts {
       // layer keeps the space between its last word and the next line's first.
       const kept = trimEnd(joined, end);
       const spaces = await this.slice(cells, kept, end, size);
-      lines.push(visualOrder([...(await this.slice(cells, start, kept, size, true)), ...spaces]));
+      lines.push(placeVisually([...(await this.slice(cells, start, kept, size, true)), ...spaces]));
       start = end;
     }
     return lines;
@@ -102,7 +108,7 @@ export class PdfFonts {
 
   /** The pieces of `cells` between two offsets, in logical order; with `keepLevel`, each keeps its bidi level. */
   private async slice(cells: Cell[], from: number, to: number, size: number, keepLevel = false) {
-    const pieces: (Piece & { level: number })[] = [];
+    const pieces: (Omit<Piece, 'offset'> & { level: number })[] = [];
     for (const cell of cells) {
       const text = cell.text.slice(Math.max(0, from - cell.start), Math.max(0, to - cell.start));
       if (!text) continue;
@@ -164,9 +170,13 @@ function trimEnd(text: string, end: number): number {
   return end;
 }
 
-/** UAX #9 rule L2: from the highest level down to the lowest odd one, reverse every sequence at that level or more. */
-function visualOrder(pieces: (Piece & { level: number })[]): Piece[] {
-  const ordered = [...pieces];
+/**
+ * `pieces` (logical order) with their offsets in visual order, by UAX #9 rule L2: from the highest level down to the
+ * lowest odd one, every sequence at that level or more is reversed.
+ */
+function placeVisually(pieces: (Omit<Piece, 'offset'> & { level: number })[]): Piece[] {
+  const placed = pieces.map(({ text, font, width, level }) => ({ text, font, width, level, offset: 0 }));
+  const ordered = [...placed];
   const levels = ordered.map((piece) => piece.level);
   const highest = Math.max(0, ...levels);
   const lowestOdd = Math.min(...levels.filter((level) => level % 2 === 1), highest + 1);
@@ -182,5 +192,10 @@ function visualOrder(pieces: (Piece & { level: number })[]): Piece[] {
       index = end;
     }
   }
-  return ordered.map(({ text, font, width }) => ({ text, font, width }));
+  let offset = 0;
+  for (const piece of ordered) {
+    piece.offset = offset;
+    offset += piece.width;
+  }
+  return placed.map(({ text, font, width, offset: at }) => ({ text, font, width, offset: at }));
 }
