@@ -218,4 +218,16 @@ describe('receipt PDF', () => {
     const text = await textOf(GIFT, { ...ISSUER, object });
     expect(text).toContain('fin de l’objet.');
   });
+
+  it('goes on to further pages, still tagged, when the text does not fit on one', async () => {
+    const object = `${'Une école inclusive pour tous les enfants du quartier, '.repeat(90)}fin de l’objet.`;
+    const bytes = await receiptPdf({ ...ISSUER, object }, GIFT);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(1);
+    const { texts, unmarked } = await tagged(bytes);
+    expect(unmarked).toBe('');
+    // pdf.js gives each page's part of the structure: the object's value is a TD on two pages.
+    const values = texts.filter(({ path }) => path.endsWith('/TD/P')).map(({ text }) => text);
+    expect(values.join(' ')).toContain(object);
+    expect(texts.at(-1)).toMatchObject({ role: 'P', text: 'Pour l’association' });
+  });
 });
