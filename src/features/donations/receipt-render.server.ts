@@ -91,6 +91,7 @@ export async function renderReceipt(
         }
       });
     });
+    doc.y -= 6;
   }
   return doc.save();
 }
