@@ -16,6 +16,22 @@ const atkinson = (weight, style) =>
   `atkinson-hyperlegible-next-latin-${weight}-${style}.woff2`;
 
 /**
+ * The receipt PDF's fonts, read from node_modules when a receipt is drawn
+ * (src/features/donations/receipt-fonts.server.ts): only the .woff slices and weights it uses, and each package's
+ * unicode.json and licence, go into the Netlify function (docs/donations.md, « Fonts »).
+ */
+const FONTSOURCE = './node_modules/@fontsource';
+const RECEIPT_FONTS = [
+  `${FONTSOURCE}/noto-sans/files/noto-sans-{latin,latin-ext,vietnamese,greek,greek-ext}-{400,700}-normal.woff`,
+  `${FONTSOURCE}/noto-sans/files/noto-sans-{cyrillic,cyrillic-ext,devanagari}-{400,700}-normal.woff`,
+  `${FONTSOURCE}/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-{400,700}-normal.woff`,
+  `${FONTSOURCE}/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-{400,700}-normal.woff`,
+  `${FONTSOURCE}/noto-sans-{sc,jp,kr}/files/noto-sans-*-[0-9]*-400-normal.woff`,
+  `${FONTSOURCE}/{noto-sans,ibm-plex-sans-arabic,noto-sans-hebrew,noto-sans-sc,noto-sans-jp,noto-sans-kr}/*.json`,
+  `${FONTSOURCE}/{noto-sans,ibm-plex-sans-arabic,noto-sans-hebrew,noto-sans-sc,noto-sans-jp,noto-sans-kr}/LICENSE`,
+];
+
+/**
  * Pages kept out of sitemap-index.xml: the not-found page, the donation return pages, the editors' publish page, the
  * newsletter's confirmation and unsubscription.
  */
@@ -60,6 +76,7 @@ export default defineConfig({
         // astro:assets writes the optimised pictures into dist/_astro/ at build time (sharp): the same files
         // in preview, tests and production, cached between builds (docs/pictures.md).
         imageCDN: false,
+        includeFiles: RECEIPT_FONTS,
       }),
   integrations: [noPolicyInDev, react(), sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) })],
   trailingSlash: 'ignore',
