@@ -1,12 +1,14 @@
 /**
- * The tax receipt of one gift of money as an A4 PDF (pdf-lib, Helvetica): the fields of CERFA n° 11580; for a test-mode
- * gift a specimen without tax value.
+ * The tax receipt of one gift of money as an A4 PDF (pdf-lib, Helvetica): the fields of CERFA n° 11580, or for a
+ * company's gift (`entreprise`) those of CERFA n° 16216 (company-gifts.ts); for a test-mode gift a specimen without tax
+ * value.
  */
 import { breakTextIntoLines, degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatDate } from '../../lib/dates';
 import { PAYMENT_METHOD_LABELS, type ReceiptedGift } from './gift.server';
 import { costAfterTaxReduction, formatEuros, TAX_REDUCTION_RATE } from './donations';
 import { toCurrency } from 'n2words/fr-FR';
+import { COMPANY_RECEIPT, COMPANY_TAX_REDUCTION_RATE, isCompanyGift } from './company-gifts';
 
 /**
  * Who issues the receipt (src/association.ts): name, address lines, object, registration numbers, signatory ('' =
@@ -110,7 +112,9 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
     y -= 8;
   };
   const euros = Number(gift.montant ?? 0) / 100;
-  const reduction = euros - costAfterTaxReduction(euros);
+  // A company's gift: CERFA n° 16216, article 238 bis, 60 % (company-gifts.ts); a person's: CERFA n° 11580.
+  const company = isCompanyGift(gift);
+  const reduction = euros - costAfterTaxReduction(euros, company ? COMPANY_TAX_REDUCTION_RATE : undefined);
 
   if (specimen) {
     text(SPECIMEN_TITLE, { size: 16, bold: true, color: WARNING });
@@ -120,6 +124,10 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
       { ...SMALL, color: WARNING },
     );
     text(`Spécimen n° ${gift.recu}`, { size: 13, bold: true, gap: 10 });
+  } else if (company) {
+    text(COMPANY_RECEIPT.title, { size: 16, bold: true });
+    text(COMPANY_RECEIPT.reference, SMALL);
+    text(`Reçu n° ${gift.recu}`, { size: 13, bold: true, gap: 10 });
   } else {
     text('Reçu au titre des dons à certains organismes d’intérêt général', { size: 16, bold: true });
     text('Articles 200, 238 bis et 978 du code général des impôts (CGI) — modèle CERFA n° 11580', SMALL);
@@ -133,8 +141,14 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
   if (issuer.registration) field('Numéros d’enregistrement', issuer.registration);
   field('Qualité', 'Œuvre ou organisme d’intérêt général');
 
-  heading('Donateur');
-  field('Nom et prénom', [gift.prenom, gift.nom].filter(Boolean).join(' '));
+  if (company) {
+    heading(COMPANY_RECEIPT.donorHeading);
+    field('Dénomination', gift.entreprise ?? '');
+    if (gift.siren) field('Numéro SIREN', gift.siren.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3'));
+  } else {
+    heading('Donateur');
+    field('Nom et prénom', [gift.prenom, gift.nom].filter(Boolean).join(' '));
+  }
   field('Adresse', donorAddress.join(', '));
 
   heading(specimen ? 'Paiement de test' : 'Versement');
@@ -158,17 +172,22 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
     text(`Édité le ${formatDate(gift.date.seconds)}`);
     return pdf.save();
   }
-  text(
-    'Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction ' +
-      'd’impôt prévue à l’article 200 du CGI.',
-    { gap: 7 },
-  );
-  text(
-    `Ce don ouvre droit à une réduction d’impôt sur le revenu égale à ${Math.round(TAX_REDUCTION_RATE * 100)} % de ` +
-      `son montant, soit ${formatEuros(reduction)}, dans la limite de 20 % du revenu imposable (l’excédent est ` +
-      `reportable sur les cinq années suivantes).`,
-    { gap: 14 },
-  );
+  if (company) {
+    text(COMPANY_RECEIPT.certification, { gap: 7 });
+    text(COMPANY_RECEIPT.reduction(reduction), { gap: 14 });
+  } else {
+    text(
+      'Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction ' +
+        'd’impôt prévue à l’article 200 du CGI.',
+      { gap: 7 },
+    );
+    text(
+      `Ce don ouvre droit à une réduction d’impôt sur le revenu égale à ${Math.round(TAX_REDUCTION_RATE * 100)} % de ` +
+        `son montant, soit ${formatEuros(reduction)}, dans la limite de 20 % du revenu imposable (l’excédent est ` +
+        `reportable sur les cinq années suivantes).`,
+      { gap: 14 },
+    );
+  }
   text(`Fait le ${formatDate(gift.date.seconds)}`);
   text(`Pour l’association${issuer.signatory && ` : ${issuer.signatory}`}`, { bold: true });
   return pdf.save();
