@@ -2,6 +2,8 @@
  * What the customer-portal pages do (src/pages/soutenir/gerer/): the request form's POST, the link page's GET and POST,
  * within bounded times, with their French outcomes. The links themselves: portal.server.ts.
  */
+import { STRIPE_API_BASE } from 'astro:env/server';
+import type { PageCsp } from '../../lib/csp';
 import { withDeadline } from '../../lib/deadline';
 import { readBoundedBody } from '../../lib/endpoint.server';
 import { email as emailSchema } from '../../lib/field-schemas';
@@ -13,6 +15,18 @@ import { mailIdentity, trySend } from '../mail/mail-env.server';
 import { peekPortalLink, portalDocumentId, requestPortalLink, usePortalLink, type LinkState } from './portal.server';
 
 export { PORTAL_PAGES, type LinkState } from './portal.server';
+
+/** Stripe's customer portal, where the link page's form is redirected (its policy's `form-action`). */
+const PORTAL_ORIGIN = 'https://billing.stripe.com';
+
+/**
+ * Lets the link page's form lead to Stripe's portal: browsers apply `form-action` to the redirect after a POST. Adds
+ * the origin of STRIPE_API_BASE too when it is set (the tests' fake Stripe serves its own portal pages).
+ */
+export function allowPortalRedirect(csp: PageCsp): void {
+  const fake = STRIPE_API_BASE?.trim() ? URL.parse(STRIPE_API_BASE.trim())?.origin : undefined;
+  csp?.insertDirective(`form-action 'self' ${PORTAL_ORIGIN}${fake ? ` ${fake}` : ''}`);
+}
 
 /** What both pages say under their title. */
 export const PORTAL_LEAD =
