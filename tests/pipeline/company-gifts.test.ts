@@ -102,7 +102,12 @@ describe('a company’s gift', () => {
     const paid = paidSession(session, { ...FAKE_DONOR, email });
     expect(await deliver({ ...stripeEvent('checkout.session.completed', paid), livemode: true })).toBe(200);
 
-    const stored = (await adminFirestore().collection('dons').doc(paid.id as string).get()).data();
+    const stored = (
+      await adminFirestore()
+        .collection('dons')
+        .doc(paid.id as string)
+        .get()
+    ).data();
     expect(stored).toMatchObject({ entreprise: FAKE_COMPANY.name, siren: FAKE_COMPANY.siren, montant: 50_000 });
 
     const recu = receiptHandler(async () => ISSUER);
@@ -115,21 +120,34 @@ describe('a company’s gift', () => {
       'Article 238 bis du code général des impôts (CGI) — modèle CERFA n° 16216 (formulaire 2041-MEC-SD)',
       `Reçu n° ${stored?.recu}`,
       'Entreprise donatrice',
-      `Dénomination ${FAKE_COMPANY.name}`,
-      'Numéro SIREN 732 829 320',
+      `Dénomination et numéro SIREN ${FAKE_COMPANY.name} — SIREN 732 829 320`,
       'Adresse 8 quai Rambaud, Bâtiment B, 69002 Lyon',
       'Montant 500,00 €',
       'Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction ' +
         'd’impôt prévue à l’article 238 bis du code général des impôts.',
-      'Ce don ouvre droit, pour l’entreprise, à une réduction d’impôt égale à 60 % de son montant, soit 300 €, dans ' +
-        'la limite de 20 000 € ou 5 ‰ (5 pour mille) du chiffre d’affaires annuel hors taxes si ce montant est plus ' +
-        'élevé ; l’excédent est reportable sur les cinq exercices suivants.',
+      'Réduction d’impôt pour l’entreprise : 60 % du don, soit 300 €, dans la limite de 20 000 € ou de 5 ‰ du ' +
+        'chiffre d’affaires annuel hors taxes si ce montant est plus élevé (excédent reportable sur les cinq ' +
+        'exercices suivants).',
+      'Fait le',
+      'Pour l’association : Claire Martin, présidente',
     ]) {
       expect(flat).toContain(line.replace(/\s+/g, ' '));
     }
     for (const personal of ['article 200', '66 %', 'CERFA n° 11580', 'Nom et prénom', 'revenu imposable']) {
       expect(flat).not.toContain(personal);
     }
+    // One A4 page, the signature on it.
+    expect(
+      (
+        await getDocumentProxy(
+          new Uint8Array(
+            await (
+              await recu({ request: new Request(`${SITE}/api/recu?session_id=${paid.id as string}`) })
+            ).arrayBuffer(),
+          ),
+        )
+      ).numPages,
+    ).toBe(1);
 
     await new Promise((resolve) => setTimeout(resolve, 300));
     const [mail] = world.smtp.mails.filter((caught) => caught.to.includes(email));
@@ -145,8 +163,14 @@ describe('a company’s gift', () => {
     const session = await createSession({ moyen: 'lien', somme: 1, donateur: 'entreprise' });
     const paid = paidSession(session, FAKE_DONOR, { name: 'Atelier Nord', siren: '123456789' });
     expect(await deliver(stripeEvent('checkout.session.completed', paid))).toBe(200);
-    const stored = (await adminFirestore().collection('dons').doc(paid.id as string).get()).data();
+    const stored = (
+      await adminFirestore()
+        .collection('dons')
+        .doc(paid.id as string)
+        .get()
+    ).data();
     expect(stored?.entreprise).toBe('Atelier Nord');
+    expect(stored?.nom).toBe(FAKE_DONOR.name);
     expect(stored?.siren).toBeUndefined();
   });
 });

@@ -42,9 +42,9 @@ export const COMPANY_RECEIPT = {
     'd’impôt prévue à l’article 238 bis du code général des impôts.',
   /** The reduction line for `reduction` euros (60 % of the gift). */
   reduction: (reduction: number) =>
-    `Ce don ouvre droit, pour l’entreprise, à une réduction d’impôt égale à 60 % de son montant, soit ` +
-    `${formatEuros(reduction)}, dans la limite de ${COMPANY_CAP} si ce montant est plus élevé ; l’excédent est ` +
-    `reportable sur les cinq exercices suivants.`,
+    `Réduction d’impôt pour l’entreprise : 60 % du don, soit ${formatEuros(reduction)}, dans la limite de 20 000 € ` +
+    `ou de 5 ‰ du chiffre d’affaires annuel hors taxes si ce montant est plus élevé (excédent reportable sur les ` +
+    `cinq exercices suivants).`,
 } as const;
 
 /** "Votre don de 500 € [par mois] ne coûte à votre entreprise que 200 € [par mois] après réduction d’impôt". */

@@ -87,7 +87,7 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
   pdf.setCreationDate(issuedAt);
   pdf.setModificationDate(issuedAt);
   pdf.setProducer('pdf-lib');
-  const page = pdf.addPage([A4.width, A4.height]);
+  let page = pdf.addPage([A4.width, A4.height]);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const boldFont = await pdf.embedFont(StandardFonts.HelveticaBold);
   if (specimen) markSpecimen(page, boldFont);
@@ -96,6 +96,8 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
     const font = bold ? boldFont : regular;
     const width = (part: string) => font.widthOfTextAtSize(part, size);
     for (const line of breakTextIntoLines(drawable(font, value), [' '], A4.width - 2 * MARGIN, width)) {
+      // A long object or address never runs off the page: the rest goes on a new one.
+      if (y - size * 1.3 < 8) [page, y] = [pdf.addPage([A4.width, A4.height]), A4.height - MARGIN];
       y -= size * 1.3;
       page.drawText(line, { x: MARGIN, y, size, font, color });
     }
@@ -143,8 +145,11 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
 
   if (company) {
     heading(COMPANY_RECEIPT.donorHeading);
-    field('Dénomination', gift.entreprise ?? '');
-    if (gift.siren) field('Numéro SIREN', gift.siren.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3'));
+    const siren = gift.siren?.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3');
+    field(
+      siren ? 'Dénomination et numéro SIREN' : 'Dénomination',
+      [gift.entreprise, siren].filter(Boolean).join(' — SIREN '),
+    );
   } else {
     heading('Donateur');
     field('Nom et prénom', [gift.prenom, gift.nom].filter(Boolean).join(' '));
@@ -173,8 +178,8 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
     return pdf.save();
   }
   if (company) {
-    text(COMPANY_RECEIPT.certification, { gap: 7 });
-    text(COMPANY_RECEIPT.reduction(reduction), { gap: 14 });
+    text(COMPANY_RECEIPT.certification, { size: SMALL.size, gap: 5 });
+    text(COMPANY_RECEIPT.reduction(reduction), { size: SMALL.size, gap: 12 });
   } else {
     text(
       'Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction ' +
