@@ -26,7 +26,7 @@ const asDraft = ({
   amountIndex,
   frequency,
   donorKind,
-}: Choice): Pick<PaymentDraft, 'somme' | 'frequence' | 'donateur'> => ({
+}: Choice): Pick<PaymentDraft, 'somme' | 'frequence'> & Partial<Pick<PaymentDraft, 'donateur'>> => ({
   somme: amountIndex,
   frequence: frequency,
   // A person's gift is the draft's default: its drafts stay as they were.
