@@ -268,7 +268,7 @@ test.describe('thank-you page and tax receipt', () => {
     await expectAccessibleAtBothSizes(page, '/soutenir/valide, test payment');
   });
 
-  test('a monthly gift: how to stop it, and one yearly receipt', async ({ page, context, baseURL }) => {
+  test('a monthly gift: how to manage it, and one yearly receipt', async ({ page, context, baseURL }) => {
     await stubStripe(context);
     await openDonationPage(page);
     await page.getByRole('radio', { name: 'Don mensuel' }).check();
@@ -277,7 +277,12 @@ test.describe('thank-you page and tax receipt', () => {
     await pay(session, baseURL as string);
     await page.goto(`/soutenir/valide?session_id=${session.id}`);
     await expect(page.getByText(/un seul reçu fiscal par an/)).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText(/Pour arrêter votre don mensuel/)).toContainText('contact@petitspas-ensemble.fr');
+    const manage = page.getByText(/Pour changer le montant, la carte ou arrêter votre don mensuel/);
+    await expect(manage).toContainText('contact@petitspas-ensemble.fr');
+    await expect(manage.getByRole('link', { name: 'demandez votre lien de gestion' })).toHaveAttribute(
+      'href',
+      '/soutenir/gerer',
+    );
     await expect(page.getByRole('link', { name: 'Télécharger mon reçu fiscal (PDF)' })).toBeHidden();
     await expectAccessibleAtBothSizes(page, '/soutenir/valide, monthly gift');
   });

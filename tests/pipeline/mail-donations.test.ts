@@ -113,14 +113,18 @@ describe('a one-off gift paid with Stripe’s test keys', () => {
 });
 
 describe('a monthly gift', () => {
-  it('sends the donor one confirmation that says how to stop it', async () => {
+  it('sends the donor one confirmation that links to managing it', async () => {
     const person = donor();
     const event = stripeEvent('checkout.session.completed', session('subscription', 2500, person));
     const mail = await onlyMailAfter(event, person);
     expect(mail.subject).toBe('Merci pour votre don mensuel de 25 €');
     expect(mail.attachments).toHaveLength(0);
-    expect(mail.text).toContain(
-      'Pour arrêter votre don mensuel, à tout moment et sans justification, répondez à ce message ou écrivez à',
+    const text = mail.text.replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'Pour changer le montant, mettre à jour votre carte ou arrêter votre don mensuel, à tout moment et sans ' +
+        'justification, demandez votre lien de gestion sur',
     );
+    expect(text).toContain('/soutenir/gerer');
+    expect(text).toContain('ou écrivez à equipe@exemple.org.');
   });
 });

@@ -3,26 +3,34 @@
  * tab.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { DONATION_AMOUNTS_EUR, formatEuros, stepAmountIndex, taxReductionLine } from './donations';
+import { DONATION_AMOUNTS_EUR, formatEuros, stepAmountIndex } from './donations';
+import { DONOR_KINDS } from './company-gifts';
 import { loadDraft, postJson, saveDraft } from '../../lib/submit';
 import { showMessage } from '../../stores/banner';
 import { PrivacyLink } from '../forms/FormParts';
-import type { CheckoutMode, Frequency, PaymentDraft } from './payment-draft';
+import type { CheckoutMode, DonorKind, Frequency, PaymentDraft } from './payment-draft';
 import './donation.css';
 
-/** The donor's choice: an index in DONATION_AMOUNTS_EUR, one-off or monthly. */
+/** The donor's choice: an index in DONATION_AMOUNTS_EUR, one-off or monthly, a person's or a company's gift. */
 interface Choice {
   amountIndex: number;
   frequency: Frequency;
+  donorKind: DonorKind;
 }
 
 // sessionStorage key of the donor's choice: /soutenir/annule restores it.
 const CHOICE_KEY = 'don:choix';
 
 /** The choice in the payment draft's (and the stored draft's) field names. */
-const asDraft = ({ amountIndex, frequency }: Choice): Pick<PaymentDraft, 'somme' | 'frequence'> => ({
+const asDraft = ({
+  amountIndex,
+  frequency,
+  donorKind,
+}: Choice): Pick<PaymentDraft, 'somme' | 'frequence'> & Partial<Pick<PaymentDraft, 'donateur'>> => ({
   somme: amountIndex,
   frequence: frequency,
+  // A person's gift is the draft's default: its drafts stay as they were.
+  ...(donorKind === 'entreprise' ? { donateur: donorKind } : {}),
 });
 
 const AMOUNT_INDEXES = DONATION_AMOUNTS_EUR.map((_, index) => index);
@@ -35,20 +43,24 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   const checkoutContainer = useRef<HTMLDivElement>(null);
   const checkout = useRef<{ destroy(): void } | null>(null);
   const loadingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [choice, setChoice] = useState<Choice>({ amountIndex: 1, frequency: 'ponctuel' });
+  const [choice, setChoice] = useState<Choice>({ amountIndex: 1, frequency: 'ponctuel', donorKind: 'particulier' });
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [checkoutShown, setCheckoutShown] = useState(false);
   const [fallbackUrl, setFallbackUrl] = useState<string | null>(null);
 
-  const { amountIndex, frequency } = choice;
+  const { amountIndex, frequency, donorKind } = choice;
   const euros = DONATION_AMOUNTS_EUR[amountIndex];
   const monthly = frequency === 'mensuel';
 
   useEffect(() => {
     const stored = loadDraft(CHOICE_KEY) as Partial<PaymentDraft> | null;
     if (typeof stored?.somme === 'number' && DONATION_AMOUNTS_EUR[stored.somme] !== undefined) {
-      setChoice({ amountIndex: stored.somme, frequency: stored.frequence === 'mensuel' ? 'mensuel' : 'ponctuel' });
+      setChoice({
+        amountIndex: stored.somme,
+        frequency: stored.frequence === 'mensuel' ? 'mensuel' : 'ponctuel',
+        donorKind: stored.donateur === 'entreprise' ? 'entreprise' : 'particulier',
+      });
     }
     return () => {
       clearTimeout(loadingTimer.current);
@@ -154,6 +166,12 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
           {pills('frequency', ['ponctuel', 'mensuel'], (value) => `Don ${value}`)}
         </div>
       </fieldset>
+      <fieldset className="donation__donor form__group">
+        <legend>Donateur</legend>
+        <div className="donation__choices">
+          {pills('donorKind', ['particulier', 'entreprise'], (value) => DONOR_KINDS[value].label)}
+        </div>
+      </fieldset>
       <fieldset className="donation__amounts form__group">
         <legend>{monthly ? 'Montant de votre don mensuel' : 'Montant de votre don'}</legend>
         <div className="donation__stepper">
@@ -168,12 +186,9 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
           {pills('amountIndex', AMOUNT_INDEXES, (value) => formatEuros(DONATION_AMOUNTS_EUR[value]))}
         </div>
         <p className="donation__tax" aria-live="polite">
-          {taxReductionLine(euros, monthly)}
+          {DONOR_KINDS[donorKind].taxLine(euros, monthly)}
         </p>
-        <p className="donation__cap">
-          Réduction d’impôt sur le revenu de 66 % du don, dans la limite de 20 % de votre revenu imposable (l’excédent
-          est reportable sur cinq ans).
-        </p>
+        <p className="donation__cap">{DONOR_KINDS[donorKind].cap}</p>
       </fieldset>
 
       {publishableKey === '' ? (
@@ -196,8 +211,8 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
             <span aria-hidden="true"> ↗</span>
           </button>
           <p className="form__notice">
-            Paiement sécurisé par Stripe, qui vous demandera votre nom, votre email et votre adresse : ils figurent sur
-            votre reçu fiscal. {monthly && 'Vous pourrez arrêter votre don mensuel à tout moment. '}
+            {DONOR_KINDS[donorKind].notice}{' '}
+            {monthly && 'Vous pourrez modifier ou arrêter votre don mensuel à tout moment. '}
             <PrivacyLink href={privacyHref} />
           </p>
           <p className="donation__status" role="status">

@@ -8,6 +8,7 @@ import { isMailAddress, type OutgoingMail } from '../mail/mail';
 import { donationThanksMail, monthlyDonationMail } from '../mail/mails.server';
 import { mailIdentity, siteMailSettings } from '../mail/mail-env.server';
 import { costAfterTaxReduction, formatEuros } from './donations';
+import { COMPANY_TAX_REDUCTION_RATE, isCompanyGift } from './company-gifts';
 import { receiptIssuer } from '../../association';
 import type { Gift, ReceiptedGift } from './gift.server';
 import { isSpecimen, receiptFileName, receiptPdf } from './receipt-pdf.server';
@@ -50,6 +51,7 @@ export async function giftMails(id: string, gift: Gift, previous: Gift | undefin
 export async function thanksMail(id: string, gift: ReceiptedGift, mailId?: string): Promise<OutgoingMail> {
   const replyTo = siteMailSettings().staff;
   const euros = Number(gift.montant ?? 0) / 100;
+  const company = isCompanyGift(gift);
   return donationThanksMail({
     identity: await mailIdentity(),
     giftId: id,
@@ -59,7 +61,8 @@ export async function thanksMail(id: string, gift: ReceiptedGift, mailId?: strin
     donorName: [gift.prenom, gift.nom].filter(Boolean).join(' '),
     amount: formatEuros(euros, true),
     paidOn: formatDate(gift.datePaiement.seconds),
-    costAfterReduction: formatEuros(costAfterTaxReduction(euros)),
+    costAfterReduction: formatEuros(costAfterTaxReduction(euros, company ? COMPANY_TAX_REDUCTION_RATE : undefined)),
+    ...(company ? { company: gift.entreprise } : {}),
     receiptNumber: gift.recu,
     specimen: isSpecimen(gift),
     fileName: receiptFileName(gift),

@@ -27,10 +27,10 @@ export function formatEuros(euros: number, withCents = false): string {
   return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', trailingZeroDisplay }).format(euros);
 }
 
-/** What a gift of `euros` costs after the 66 % reduction, in euros (to the cent). */
-export function costAfterTaxReduction(euros: number): number {
+/** What a gift of `euros` costs after the reduction of `rate` (default a person's 66 %), in euros (to the cent). */
+export function costAfterTaxReduction(euros: number, rate: number = TAX_REDUCTION_RATE): number {
   const cents = Math.round(euros * 100);
-  return (cents - Math.round(cents * TAX_REDUCTION_RATE)) / 100;
+  return (cents - Math.round(cents * rate)) / 100;
 }
 
 /** "Votre don de 50 € [par mois] ne vous coûte que 17 € [par mois] après réduction d’impôt". */

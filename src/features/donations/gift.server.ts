@@ -8,6 +8,7 @@ import type Stripe from 'stripe';
 import * as z from 'zod';
 import { PERSON_FIELD_MAX } from '../../lib/fields';
 import { SESSION_ID_PATTERN } from './donations';
+import { isSiren, SIREN_FIELD_KEY } from './company-gifts';
 
 /** An invoice id (`in_…`, Stripe ids are at most 255 characters): the ledger's key of a monthly payment. */
 export const INVOICE_ID_PATTERN = /^in_[A-Za-z0-9_]{1,252}$/;
@@ -94,6 +95,15 @@ const giftShape = z.object({
   moyen: z.enum(PAYMENT_METHODS).optional(),
   /** Who recorded a cheque or transfer in the space (the staff member's email); absent for Stripe's gifts. */
   enregistrePar: z.string().optional(),
+  /**
+   * Stripe's customer (`cus_…`) of the session or invoice, absent when Stripe made none (a one-off gift): the customer
+   * portal of a monthly donor opens for it (portal.server.ts).
+   */
+  client: z.string().optional(),
+  /** A company's gift: the business name typed on Stripe's page (`customer_details.business_name`); absent else. */
+  entreprise: z.string().optional(),
+  /** The company's SIREN (9 digits, checksum valid) from the session's custom field `siren`; absent when not given. */
+  siren: z.string().optional(),
 });
 
 /** One document of `dons`, as read: fields outside the shape are kept as they are (a later version may add some). */
@@ -149,6 +159,30 @@ function donor(
 const idOf = (value: string | { id?: string } | null | undefined) =>
   text(typeof value === 'string' ? value : value?.id);
 
+/** A Stripe customer id (`cus_…`). */
+export const CUSTOMER_ID_PATTERN = /^cus_[A-Za-z0-9_]{1,251}$/;
+
+/** `{client}` of the Stripe customer `value` names, {} without a valid one. */
+function customerOf(value: string | { id?: string } | null | undefined): { client?: string } {
+  const id = idOf(value);
+  return CUSTOMER_ID_PATTERN.test(id) ? { client: id } : {};
+}
+
+/**
+ * The company fields of a session: `entreprise` (the business name, cut to 200 characters) and `siren` (the custom
+ * field's digits, spaces removed, only when isSiren); {} for a person's gift.
+ */
+function companyOf(session: Partial<Stripe.Checkout.Session>): { entreprise?: string; siren?: string } {
+  const name = clip(
+    text(session.customer_details?.business_name) || text(session.collected_information?.business_name),
+    'nom',
+  );
+  if (!name) return {};
+  const field = (session.custom_fields ?? []).find((custom) => custom.key === SIREN_FIELD_KEY);
+  const siren = text(field?.numeric?.value ?? field?.text?.value).replace(/\s/g, '');
+  return { entreprise: name, ...(isSiren(siren) ? { siren } : {}) };
+}
+
 /** Seconds since the epoch as a Timestamp. */
 const fromSeconds = (seconds: number) => Timestamp.fromMillis(seconds * 1000);
 
@@ -177,6 +211,8 @@ export function giftFromSession(event: Stripe.Event, session: Partial<Stripe.Che
     abonnement: idOf(session.subscription),
     datePaiement: fromSeconds(event.created),
     ...(moyen ? { moyen } : {}),
+    ...customerOf(session.customer),
+    ...companyOf(session),
   };
 }
 
@@ -196,5 +232,6 @@ export function giftFromInvoice(event: Stripe.Event, invoice: Partial<Stripe.Inv
     session: '',
     abonnement: idOf(invoice.parent?.subscription_details?.subscription),
     datePaiement: fromSeconds(invoice.status_transitions?.paid_at || event.created),
+    ...customerOf(invoice.customer),
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The tax receipt of one gift of money as an A4 PDF: the fields of CERFA n° 11580; for a test-mode gift a specimen
- * without tax value. The receipt is data (`receiptBlocks`: titles, paragraphs, sections of fields) that one renderer
- * draws as a tagged PDF (receipt-tagged.server.ts) in fonts for every script (receipt-fonts.server.ts).
+ * The tax receipt of one gift of money as an A4 PDF: the fields of CERFA n° 11580, or for a company's gift
+ * (`entreprise`) those of CERFA n° 16216 (company-gifts.ts); for a test-mode gift a specimen without tax value. The
+ * receipt is data (`receiptBlocks`: titles, paragraphs, sections of fields) that one renderer draws as a tagged PDF
+ * (receipt-tagged.server.ts) in fonts for every script (receipt-fonts.server.ts).
  */
 import { rgb } from 'pdf-lib';
 import { formatDate } from '../../lib/dates';
@@ -10,6 +11,7 @@ import { costAfterTaxReduction, formatEuros, TAX_REDUCTION_RATE } from './donati
 import { toCurrency } from 'n2words/fr-FR';
 import { renderReceipt, WARNING, type ReceiptBlock } from './receipt-render.server';
 import type { TaggedPdf } from './receipt-tagged.server';
+import { COMPANY_RECEIPT, COMPANY_TAX_REDUCTION_RATE, isCompanyGift } from './company-gifts';
 
 /**
  * Who issues the receipt (src/association.ts): name, address lines, object, registration numbers, signatory ('' =
@@ -68,7 +70,9 @@ export function receiptBlocks(issuer: ReceiptIssuer, gift: ReceiptedGift): Recei
     gift.pays && gift.pays !== 'FR' ? new Intl.DisplayNames(['fr'], { type: 'region' }).of(gift.pays) : '';
   const donorAddress = [gift.adresse, [gift.postal, gift.ville].filter(Boolean).join(' '), country].filter(Boolean);
   const euros = Number(gift.montant ?? 0) / 100;
-  const reduction = euros - costAfterTaxReduction(euros);
+  // A company's gift: CERFA n° 16216, article 238 bis, 60 % (company-gifts.ts); a person's: CERFA n° 11580.
+  const company = isCompanyGift(gift);
+  const reduction = euros - costAfterTaxReduction(euros, company ? COMPANY_TAX_REDUCTION_RATE : undefined);
   const issued = formatDate(gift.date.seconds);
   const rate = Math.round(TAX_REDUCTION_RATE * 100);
   const heading: ReceiptBlock[] = specimen
@@ -84,15 +88,21 @@ export function receiptBlocks(issuer: ReceiptIssuer, gift: ReceiptedGift): Recei
         },
         { kind: 'paragraph', style: 'number', text: `Spécimen n° ${gift.recu}` },
       ]
-    : [
-        { kind: 'title', text: 'Reçu au titre des dons à certains organismes d’intérêt général' },
-        {
-          kind: 'paragraph',
-          style: 'note',
-          text: 'Articles 200, 238 bis et 978 du code général des impôts (CGI) — modèle CERFA n° 11580',
-        },
-        { kind: 'paragraph', style: 'number', text: `Reçu n° ${gift.recu}` },
-      ];
+    : company
+      ? [
+          { kind: 'title', text: COMPANY_RECEIPT.title },
+          { kind: 'paragraph', style: 'note', text: COMPANY_RECEIPT.reference },
+          { kind: 'paragraph', style: 'number', text: `Reçu n° ${gift.recu}` },
+        ]
+      : [
+          { kind: 'title', text: 'Reçu au titre des dons à certains organismes d’intérêt général' },
+          {
+            kind: 'paragraph',
+            style: 'note',
+            text: 'Articles 200, 238 bis et 978 du code général des impôts (CGI) — modèle CERFA n° 11580',
+          },
+          { kind: 'paragraph', style: 'number', text: `Reçu n° ${gift.recu}` },
+        ];
   const beneficiary: ReceiptBlock = {
     kind: 'section',
     heading: 'Bénéficiaire des versements',
@@ -104,14 +114,27 @@ export function receiptBlocks(issuer: ReceiptIssuer, gift: ReceiptedGift): Recei
       ['Qualité', 'Œuvre ou organisme d’intérêt général'],
     ],
   };
-  const donor: ReceiptBlock = {
-    kind: 'section',
-    heading: 'Donateur',
-    fields: [
-      ['Nom et prénom', [gift.prenom, gift.nom].filter(Boolean).join(' ')],
-      ['Adresse', donorAddress.join(', ')],
-    ],
-  };
+  const siren = gift.siren?.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3');
+  const donor: ReceiptBlock = company
+    ? {
+        kind: 'section',
+        heading: COMPANY_RECEIPT.donorHeading,
+        fields: [
+          [
+            siren ? 'Dénomination et numéro SIREN' : 'Dénomination',
+            [gift.entreprise, siren].filter(Boolean).join(' — SIREN '),
+          ],
+          ['Adresse', donorAddress.join(', ')],
+        ],
+      }
+    : {
+        kind: 'section',
+        heading: 'Donateur',
+        fields: [
+          ['Nom et prénom', [gift.prenom, gift.nom].filter(Boolean).join(' ')],
+          ['Adresse', donorAddress.join(', ')],
+        ],
+      };
   const payment: ReceiptBlock = {
     kind: 'section',
     heading: specimen ? 'Paiement de test' : 'Versement',
@@ -133,28 +156,39 @@ export function receiptBlocks(issuer: ReceiptIssuer, gift: ReceiptedGift): Recei
         { kind: 'paragraph', style: 'strong', warning: true, gap: 14, text: `${SPECIMEN_TITLE}.` },
         { kind: 'paragraph', text: `Édité le ${issued}` },
       ]
-    : [
-        {
-          kind: 'paragraph',
-          style: 'body',
-          text:
-            'Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la ' +
-            'réduction d’impôt prévue à l’article 200 du CGI.',
-        },
-        {
-          kind: 'paragraph',
-          gap: 14,
-          text:
-            `Ce don ouvre droit à une réduction d’impôt sur le revenu égale à ${rate} % de son montant, soit ` +
-            `${formatEuros(reduction)}, dans la limite de 20 % du revenu imposable (l’excédent est reportable sur ` +
-            `les cinq années suivantes).`,
-        },
-        { kind: 'paragraph', text: `Fait le ${issued}` },
-        {
-          kind: 'paragraph',
-          style: 'strong',
-          text: `Pour l’association${issuer.signatory && ` : ${issuer.signatory}`}`,
-        },
-      ];
+    : company
+      ? [
+          { kind: 'paragraph', style: 'body', text: COMPANY_RECEIPT.certification },
+          { kind: 'paragraph', gap: 14, text: COMPANY_RECEIPT.reduction(reduction) },
+          { kind: 'paragraph', text: `Fait le ${issued}` },
+          {
+            kind: 'paragraph',
+            style: 'strong',
+            text: `Pour l’association${issuer.signatory && ` : ${issuer.signatory}`}`,
+          },
+        ]
+      : [
+          {
+            kind: 'paragraph',
+            style: 'body',
+            text:
+              'Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la ' +
+              'réduction d’impôt prévue à l’article 200 du CGI.',
+          },
+          {
+            kind: 'paragraph',
+            gap: 14,
+            text:
+              `Ce don ouvre droit à une réduction d’impôt sur le revenu égale à ${rate} % de son montant, soit ` +
+              `${formatEuros(reduction)}, dans la limite de 20 % du revenu imposable (l’excédent est reportable sur ` +
+              `les cinq années suivantes).`,
+          },
+          { kind: 'paragraph', text: `Fait le ${issued}` },
+          {
+            kind: 'paragraph',
+            style: 'strong',
+            text: `Pour l’association${issuer.signatory && ` : ${issuer.signatory}`}`,
+          },
+        ];
   return [...heading, beneficiary, donor, payment, ...closing];
 }

@@ -12,6 +12,7 @@ import { PreRegistrationAck, PreRegistrationNotice } from './templates/PreRegist
 import { NewsletterConfirmation } from './templates/NewsletterConfirmation';
 import { DonationThanks, MonthlyDonationConfirmation } from './templates/DonationMails';
 import { SignInLink } from './templates/SignInLink';
+import { PortalLink } from './templates/PortalLink';
 
 export type { MailIdentity } from './templates/MailLayout';
 
@@ -140,6 +141,8 @@ export async function donationThanksMail(input: {
   specimen: boolean;
   fileName: string;
   pdf: Uint8Array;
+  /** A company's gift: its name (the mail speaks of its 60 % reduction). */
+  company?: string | undefined;
 }): Promise<OutgoingMail> {
   const { identity, receiptNumber, specimen } = input;
   const attachment: MailAttachment = {
@@ -165,6 +168,7 @@ export async function donationThanksMail(input: {
         receiptNumber={receiptNumber}
         specimen={specimen}
         costAfterReduction={input.costAfterReduction}
+        {...(input.company ? { company: headerText(input.company, 200) } : {})}
       />,
     )),
   };
@@ -196,5 +200,28 @@ export async function monthlyDonationMail(input: {
         contact={input.replyTo ?? ''}
       />,
     )),
+  };
+}
+
+/**
+ * The link to manage a monthly gift, to `email` (a monthly donor's address, asked for on /soutenir/gerer): `linkUrl`
+ * opens the page whose button opens Stripe's customer portal; answers go to `replyTo`. Outbox id `portail-<requestId>`
+ * (the address's hash and the request's time: one per request mailed).
+ */
+export async function portalLinkMail(input: {
+  identity: MailIdentity;
+  requestId: string;
+  email: string;
+  replyTo?: string | undefined;
+  linkUrl: string;
+}): Promise<OutgoingMail> {
+  const { replyTo } = input;
+  return {
+    id: `portail-${input.requestId}`,
+    kind: 'don-gestion',
+    to: input.email,
+    ...(replyTo ? { replyTo } : {}),
+    subject: 'Votre lien pour gérer votre don mensuel',
+    ...(await renderMail(<PortalLink identity={input.identity} linkUrl={input.linkUrl} />)),
   };
 }

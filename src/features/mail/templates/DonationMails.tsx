@@ -1,6 +1,6 @@
 /**
  * The donors' mails, once Stripe says a gift is paid: the thank-you of a one-off gift (its receipt attached) and the
- * confirmation of a monthly gift (how to stop it). Amounts and dates come as French text.
+ * confirmation of a monthly gift (how to change or stop it). Amounts and dates come as French text.
  */
 import { Link, Text } from '@react-email/components';
 import { highlight, link, MailLayout, paragraph, type MailIdentity } from './MailLayout';
@@ -17,8 +17,10 @@ export function DonationThanks(props: {
   receiptNumber: string;
   costAfterReduction: string;
   specimen?: boolean;
+  /** A company's gift: the company's name; its reduction is 60 % (article 238 bis). */
+  company?: string;
 }) {
-  const { identity, donorName, amount, paidOn, receiptNumber, costAfterReduction } = props;
+  const { identity, donorName, amount, paidOn, receiptNumber, costAfterReduction, company } = props;
   if (props.specimen) return <TestPaymentNotice {...props} />;
   return (
     <MailLayout
@@ -37,10 +39,17 @@ export function DonationThanks(props: {
       <Text style={highlight}>
         Votre reçu fiscal n° <strong>{receiptNumber}</strong> est joint à ce message (fichier PDF).
       </Text>
-      <Text style={paragraph}>
-        Il vous permet de déduire 66 % de votre don de votre impôt sur le revenu&nbsp;: après réduction, votre don vous
-        coûte {costAfterReduction}.
-      </Text>
+      {company ? (
+        <Text style={paragraph}>
+          Établi au nom de {company}, il ouvre droit pour l’entreprise à une réduction d’impôt de 60 % du don (article
+          238 bis du code général des impôts)&nbsp;: après réduction, ce don lui coûte {costAfterReduction}.
+        </Text>
+      ) : (
+        <Text style={paragraph}>
+          Il vous permet de déduire 66 % de votre don de votre impôt sur le revenu&nbsp;: après réduction, votre don
+          vous coûte {costAfterReduction}.
+        </Text>
+      )}
       <Text style={paragraph}>
         Vous pouvez aussi le télécharger à nouveau depuis la page de remerciement. Une question&nbsp;? Répondez
         simplement à ce message.
@@ -77,7 +86,10 @@ function TestPaymentNotice(props: {
   );
 }
 
-/** `donorName` ('' none), `amount` per month (« 25 € »), `contact` (where to write to stop it, '' none). */
+/**
+ * `donorName` ('' none), `amount` per month (« 25 € »), `contact` (where to write, '' none); managing the gift is done
+ * in Stripe's customer portal through /soutenir/gerer.
+ */
 export function MonthlyDonationConfirmation(props: {
   identity: MailIdentity;
   donorName: string;
@@ -102,7 +114,11 @@ export function MonthlyDonationConfirmation(props: {
         l’année.
       </Text>
       <Text style={highlight}>
-        Pour arrêter votre don mensuel, à tout moment et sans justification, répondez à ce message
+        Pour changer le montant, mettre à jour votre carte ou arrêter votre don mensuel, à tout moment et sans
+        justification, demandez votre lien de gestion sur{' '}
+        <Link href={`${identity.siteUrl}/soutenir/gerer`} style={link}>
+          {`${identity.siteUrl.replace(/^https?:\/\//, '')}/soutenir/gerer`}
+        </Link>
         {contact ? (
           <>
             {' '}
@@ -111,8 +127,8 @@ export function MonthlyDonationConfirmation(props: {
               {contact}
             </Link>
           </>
-        ) : null}{' '}
-        : nous l’arrêtons dans les deux jours ouvrés et vous le confirmons.
+        ) : null}
+        .
       </Text>
     </MailLayout>
   );
