@@ -6,6 +6,7 @@ import { breakTextIntoLines, degrees, PDFDocument, rgb, StandardFonts, type PDFF
 import { formatDate } from '../../lib/dates';
 import { PAYMENT_METHOD_LABELS, type ReceiptedGift } from './gift.server';
 import { costAfterTaxReduction, formatEuros, TAX_REDUCTION_RATE } from './donations';
+import { receiptCents } from './receipt-validity';
 import { toCurrency } from 'n2words/fr-FR';
 
 /**
@@ -66,7 +67,9 @@ function drawable(font: PDFFont, value: string): string {
 }
 
 /**
- * The PDF (bytes) of a paid one-off gift with its receipt number `recu`: donor, `montant` in cents, `datePaiement`;
+ * The PDF (bytes) of a paid one-off gift with its receipt number `recu`: donor, `montant` minus `rembourse` in cents
+ * (a corrected receipt, after a partial refund, says which number it replaces: the last of `recusAnnules`),
+ * `datePaiement`;
  * `date` (when the ledger recorded it) is the issue date; `moyen` the payment method (card when absent). A test-mode
  * gift (`livemode` false) gets a specimen: SPECIMEN_TITLE in a banner, as its title and across the page, and neither
  * the CERFA heading nor the certification nor the tax reduction.
@@ -109,7 +112,8 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
     page.drawLine({ start: { x: MARGIN, y }, end: { x: A4.width - MARGIN, y }, thickness: 0.75, color: MUTED });
     y -= 8;
   };
-  const euros = Number(gift.montant ?? 0) / 100;
+  // What was paid minus what was refunded (receipt-validity.ts): a corrected receipt certifies the rest only.
+  const euros = receiptCents(gift) / 100;
   const reduction = euros - costAfterTaxReduction(euros);
 
   if (specimen) {
@@ -124,6 +128,13 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
     text('Reçu au titre des dons à certains organismes d’intérêt général', { size: 16, bold: true });
     text('Articles 200, 238 bis et 978 du code général des impôts (CGI) — modèle CERFA n° 11580', SMALL);
     text(`Reçu n° ${gift.recu}`, { size: 13, bold: true, gap: 10 });
+  }
+  const replaced = gift.recusAnnules?.at(-1);
+  if (replaced) {
+    text(`Reçu rectificatif : il annule et remplace le n° ${replaced.numero} (don remboursé en partie).`, {
+      bold: true,
+      gap: 10,
+    });
   }
 
   heading('Bénéficiaire des versements');
