@@ -283,7 +283,7 @@ test.describe('thank-you page and tax receipt', () => {
     expect(((await response.json()) as { statuses: number[] }).statuses).toEqual([200]);
 
     await page.goto(`/soutenir/valide?session_id=${session.id}`);
-    const notice = page.getByText(/^Ce don vous a été remboursé : son reçu fiscal n° \d{4}-\d{5} est annulé/);
+    const notice = page.getByText(/^Ce don vous a été remboursé : son reçu fiscal n°\s\d{4}-\d{5} est annulé/);
     await expect(notice).toBeVisible({ timeout: 20_000 });
     await expect(notice).toContainText('ne peut plus servir pour votre déclaration de revenus.');
     await expect(page.getByRole('link', { name: /Télécharger/ })).toHaveCount(0);
