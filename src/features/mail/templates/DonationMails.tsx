@@ -118,6 +118,9 @@ export function MonthlyDonationConfirmation(props: {
   );
 }
 
+/** A receipt number on one line. */
+const number = { whiteSpace: 'nowrap' } as const;
+
 /**
  * A receipt cancelled after the gift: `cancelled` its number; `reason` 'remboursement' (refunded) or 'litige' (a
  * dispute lost); `corrected`, the corrected receipt's number for a partial refund (attached), with `amount` (« 30,00 €
@@ -157,8 +160,9 @@ export function ReceiptChange(props: {
       {corrected ? (
         <>
           <Text style={highlight}>
-            Votre {document} n° <strong>{cancelled}</strong> est annulé. Il est remplacé par le {document} rectificatif
-            n° <strong>{corrected}</strong>, de {amount}, joint à ce message (fichier PDF).
+            Votre {document} n° <strong style={number}>{cancelled}</strong> est annulé. Il est remplacé par le{' '}
+            {document} rectificatif n° <strong style={number}>{corrected}</strong>, de {amount}, joint à ce message
+            (fichier PDF).
           </Text>
           <Text style={paragraph}>
             {specimen
@@ -168,7 +172,7 @@ export function ReceiptChange(props: {
         </>
       ) : (
         <Text style={highlight}>
-          Votre {document} n° <strong>{cancelled}</strong> est annulé
+          Votre {document} n° <strong style={number}>{cancelled}</strong> est annulé
           {specimen ? '.' : ' : il ne peut plus servir pour votre déclaration de revenus.'}
         </Text>
       )}
