@@ -255,6 +255,16 @@ describe('charge.refunded', () => {
     expect((await adminFirestore().collection('dons-en-attente').doc('pi_test_elsewhere').get()).exists).toBe(false);
   });
 
+  it('answers 503 when Stripe cannot say which invoice an unknown payment paid: Stripe delivers it again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fake.behave({ kind: 'error', status: 500 });
+    const stranger = refundedCharge('pi_test_panne', 5000, 5000);
+    const failed = await deliver(event('charge.refunded', stranger)).finally(() => fake.behave({ kind: 'ok' }));
+    expect(failed.status).toBe(503);
+    vi.restoreAllMocks();
+    expect(await deliver(event('charge.refunded', stranger))).toEqual(ignored);
+  });
+
   it('a test-mode gift refunded in part gets another specimen number, never one of the series', async () => {
     year = 2006;
     const session = ourSession({ livemode: false });
@@ -399,6 +409,21 @@ describe('monthly gifts: customer.subscription.updated / deleted, invoice.paymen
     expect(await readDon(paid.id)).toMatchObject({ paiement: 'pi_test_mensualite' });
     expect(await deliver(event('charge.refunded', refundedCharge('pi_test_mensualite', 2500, 2500)))).toEqual(written);
     expect(await readDon(paid.id)).toMatchObject({ rembourse: 2500, statut: 'paid' });
+
+    // As Stripe sends them today: the invoice without its payments, the charge without its invoice.
+    const today = paidInvoice('sub_test_rembourse', 2500, MARKER, undefined, paidIn());
+    await deliver(event('invoice.paid', today));
+    fake.addInvoicePayment(today.id, 'pi_test_mensualite2');
+    const disputed = event('charge.dispute.created', disputeOf('pi_test_mensualite2', 2500, 'needs_response'));
+    expect(await deliver(disputed)).toEqual(written);
+    expect(await readDon(today.id)).toMatchObject({ litige: 'ouvert', statut: 'paid' });
+    const charge = event('charge.refunded', refundedCharge('pi_test_mensualite2', 2500, 500));
+    expect(await deliver(charge)).toEqual(written);
+    expect(await readDon(today.id)).toMatchObject({ rembourse: 500 });
+    const lookups = fake.requests().filter((request) => request.path === '/v1/invoice_payments');
+    expect(lookups.filter((lookup) => lookup.query['payment[payment_intent]'] === 'pi_test_mensualite2')).toHaveLength(
+      2,
+    );
 
     const older = paidInvoice('sub_test_rembourse', 2500, MARKER, undefined, paidIn());
     await deliver(event('invoice.paid', older));

@@ -27,7 +27,7 @@ import {
 import { isSpecimen, receiptFileName, receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
 import type { ReceiptState } from './receipt-state';
 import { notConfigured, SITE_MARKER } from './stripe.server';
-import { patchFromEvent } from './ledger-events.server';
+import { invoiceOfPayment, patchFromEvent, type LedgerPatchEvent } from './ledger-events.server';
 import { ledger, recordGift, recordPatch } from './ledger-writes.server';
 import { deservesReceipt } from './receipt-validity';
 import { trySend } from '../mail/mail-env.server';
@@ -71,7 +71,7 @@ export async function stripeWebhook({ request }: EndpointContext): Promise<Respo
     const { outcome, mails } = entry
       ? await recordGift(entry)
       : patch
-        ? await recordPatch(patch)
+        ? await recordPatchOrInvoice(patch)
         : { outcome: 'ignored', mails: [] };
     // The donor's mail is safe in the outbox: a first try now, bounded (Stripe waits at most 20 s).
     await trySend(mails, 3000);
@@ -79,6 +79,20 @@ export async function stripeWebhook({ request }: EndpointContext): Promise<Respo
   } catch (error) {
     return errorResponse('api/stripe-webhook', error);
   }
+}
+
+/**
+ * recordPatch, and for a payment the ledger does not know, once more on the invoice it paid, if any (a monthly
+ * instalment: invoiceOfPayment asks Stripe). @throws HttpError 503.
+ */
+async function recordPatchOrInvoice(patch: LedgerPatchEvent) {
+  const first = await recordPatch(patch);
+  const { target } = patch;
+  if (first.outcome !== 'ignored' || target.kind !== 'paiement' || target.invoice || !target.paymentIntent) {
+    return first;
+  }
+  const invoice = await invoiceOfPayment(target.paymentIntent);
+  return invoice ? recordPatch({ ...patch, target: { ...target, invoice } }) : first;
 }
 
 /** `map()`, its Error as HttpError 400 (a signed event without the ids it needs: Stripe must not retry it). */

@@ -5,8 +5,10 @@
  * however Stripe orders or repeats its events.
  */
 import type Stripe from 'stripe';
+import { withDeadline } from '../../lib/deadline';
+import { unavailable } from '../../lib/http';
 import type { Gift } from './gift.server';
-import { SITE_MARKER } from './stripe.server';
+import { SITE_MARKER, stripeFromEnv } from './stripe.server';
 
 /** The fields of a gift that events after it change. */
 export type LedgerPatch = Partial<Pick<Gift, 'rembourse' | 'litige' | 'abonnementStatut' | 'abonnementMontant'>>;
@@ -101,4 +103,23 @@ export function mergePatch<T extends LedgerPatch & { montant?: number | null }>(
     }
   }
   return next;
+}
+
+/**
+ * The invoice (`in_…`) the PaymentIntent `paymentIntent` paid, '' when it paid none: Stripe's charges and disputes no
+ * longer name their invoice (API 2025-03-31), nor do `invoice.paid` events carry their payments, so a monthly
+ * instalment's refund or dispute is traced through the Invoice Payments API. Within 8 s.
+ * @throws HttpError 503 when Stripe fails (the webhook answers 503: Stripe delivers the event again later).
+ */
+export async function invoiceOfPayment(paymentIntent: string): Promise<string> {
+  try {
+    const list = stripeFromEnv().invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: paymentIntent },
+      limit: 1,
+    });
+    const [payment] = (await withDeadline(list, 8000)).data;
+    return idOf(payment?.invoice);
+  } catch (error) {
+    throw unavailable('could not find the invoice of a refunded or disputed payment', error, { retryAfterSeconds: 60 });
+  }
 }
