@@ -278,6 +278,11 @@ describe('charge.refunded', () => {
     expect(gift?.recusAnnules.map((cancelled: { numero: string }) => cancelled.numero)).toEqual([first]);
     expect(await counter()).toBeUndefined();
     expect(await state(session.id)).toEqual({ ok: true, etat: 'specimen', numero: gift?.recu });
+
+    // Refunded in full: a specimen was never a tax receipt, the page names no number to cancel.
+    await deliver(event('charge.refunded', refundedCharge(session.payment_intent, 5000, 5000), false));
+    expect(await state(session.id)).toEqual({ ok: true, etat: 'annule' });
+    expect(await counter()).toBeUndefined();
   });
 });
 

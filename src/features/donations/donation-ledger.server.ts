@@ -130,7 +130,8 @@ const RECEIPT_HELD = 'Ce reçu fiscal est suspendu : le paiement de ce don est c
 
 /** Why no receipt is served for a cancelled gift: the message of a PDF asked for anyway (410). */
 function cancelledMessage(gift: Gift): string {
-  const numero = gift.recusAnnules?.at(-1)?.numero;
+  // A test payment's specimen was never a tax receipt: no number to cancel.
+  const numero = isSpecimen(gift) ? undefined : gift.recusAnnules?.at(-1)?.numero;
   const receipt = numero ? `son reçu fiscal n° ${numero} est annulé.` : 'il ne donne pas droit à un reçu fiscal.';
   return gift.litige === 'perdu'
     ? `Le paiement de ce don a été contesté et rendu par la banque : ${receipt}`
@@ -173,7 +174,7 @@ export function receiptHandler(issuer: () => Promise<ReceiptIssuer>): EndpointHa
           ok: true,
           etat: state,
           ...(isReceipted(gift) ? { numero: gift.recu } : {}),
-          ...(annule && state !== 'specimen' ? { annule } : {}),
+          ...(annule && gift && !isSpecimen(gift) ? { annule } : {}),
         });
       }
       const state = receiptState(gift);
