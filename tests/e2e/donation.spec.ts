@@ -268,6 +268,31 @@ test.describe('thank-you page and tax receipt', () => {
     await expectAccessibleAtBothSizes(page, '/soutenir/valide, test payment');
   });
 
+  test('a refunded gift: says its receipt is cancelled and offers no download', async ({ page, context, baseURL }) => {
+    await stubStripe(context);
+    await openDonationPage(page);
+    const { tab, session } = await payByLink(page, context);
+    await tab.close();
+    await pay(session, baseURL as string);
+    const webhook = `${baseURL}/api/stripe-webhook`;
+    const response = await fetch(`${FAKE_STRIPE}/__fake__/refund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ session: session.id, webhook, secret: WEBHOOK_SECRET, livemode: true }),
+    });
+    expect(((await response.json()) as { statuses: number[] }).statuses).toEqual([200]);
+
+    await page.goto(`/soutenir/valide?session_id=${session.id}`);
+    const notice = page.getByText(/^Ce don vous a été remboursé : son reçu fiscal n°\s\d{4}-\d{5} est annulé/);
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    await expect(notice).toContainText('ne peut plus servir pour votre déclaration de revenus.');
+    await expect(page.getByRole('link', { name: /Télécharger/ })).toHaveCount(0);
+    await expect(page.getByText(/est prêt/)).toBeHidden();
+    const pdf = await page.request.get(`/api/recu?session_id=${session.id}`);
+    expect(pdf.status()).toBe(410);
+    await expectAccessibleAtBothSizes(page, '/soutenir/valide, refunded gift');
+  });
+
   test('a monthly gift: how to manage it, and one yearly receipt', async ({ page, context, baseURL }) => {
     await stubStripe(context);
     await openDonationPage(page);

@@ -161,6 +161,9 @@ describe('the ledger of a year', () => {
       'moyen',
       'statut',
       'reçu',
+      'remboursé en euros',
+      'litige',
+      'reçus annulés',
     ]);
     expect(rows).toHaveLength(ledger.live.length + 1);
     expect(rows.some((row) => row[1]!.includes('Test Payeur'))).toBe(false);

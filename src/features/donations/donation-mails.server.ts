@@ -1,16 +1,18 @@
 /**
  * The donors' mails (mail feature), queued by the webhook in the ledger's transaction when a gift becomes paid: the
- * thank-you with the receipt of a one-off gift, the confirmation of a monthly one. Each is queued once: on the
- * change that gives a gift its receipt number, or a subscription its first payment.
+ * thank-you with the receipt of a one-off gift, the confirmation of a monthly one; and when a receipt is cancelled
+ * (refund, dispute lost), the notice with the corrected receipt if any. Each is queued once: on the change that gives
+ * a gift its receipt number, a subscription its first payment, or cancels a number.
  */
 import { formatDate } from '../../lib/dates';
 import { isMailAddress, type OutgoingMail } from '../mail/mail';
-import { donationThanksMail, monthlyDonationMail } from '../mail/mails.server';
+import { donationThanksMail, monthlyDonationMail, receiptChangeMail } from '../mail/mails.server';
 import { mailIdentity, siteMailSettings } from '../mail/mail-env.server';
 import { costAfterTaxReduction, formatEuros } from './donations';
 import { COMPANY_TAX_REDUCTION_RATE, isCompanyGift } from './company-gifts';
 import { receiptIssuer } from '../../association';
-import type { Gift, ReceiptedGift } from './gift.server';
+import type { CancelledReceipt, Gift, ReceiptedGift } from './gift.server';
+import { receiptCents } from './receipt-validity';
 import { isSpecimen, receiptFileName, receiptPdf } from './receipt-pdf.server';
 
 /**
@@ -50,7 +52,8 @@ export async function giftMails(id: string, gift: Gift, previous: Gift | undefin
  */
 export async function thanksMail(id: string, gift: ReceiptedGift, mailId?: string): Promise<OutgoingMail> {
   const replyTo = siteMailSettings().staff;
-  const euros = Number(gift.montant ?? 0) / 100;
+  // What the receipt certifies: a gift refunded in part before its receipt was issued is thanked for the rest.
+  const euros = receiptCents(gift) / 100;
   const company = isCompanyGift(gift);
   return donationThanksMail({
     identity: await mailIdentity(),
@@ -68,4 +71,43 @@ export async function thanksMail(id: string, gift: ReceiptedGift, mailId?: strin
     fileName: receiptFileName(gift),
     pdf: await receiptPdf(await receiptIssuer(), gift),
   });
+}
+
+/**
+ * The donor's notice when the webhook cancelled the receipt `cancelled` of `dons/<id>` ([] when it cancelled none or
+ * the gift has no email): `gift` as the ledger writes it, with its corrected receipt (`recu`, attached) after a
+ * partial refund, none after a full refund or a dispute lost.
+ */
+export async function receiptChangeMails(
+  id: string,
+  gift: Gift,
+  cancelled: CancelledReceipt | undefined,
+): Promise<OutgoingMail[]> {
+  const email = typeof gift.email === 'string' ? gift.email : '';
+  if (!cancelled || !isMailAddress(email)) return [];
+  const replyTo = siteMailSettings().staff;
+  const corrected = gift.recu ? { ...gift, recu: gift.recu } : undefined;
+  return [
+    await receiptChangeMail({
+      identity: await mailIdentity(),
+      giftId: id,
+      email,
+      ...(replyTo ? { replyTo } : {}),
+      donorName: [gift.prenom, gift.nom].filter(Boolean).join(' '),
+      cancelled: cancelled.numero,
+      reason: cancelled.motif,
+      refunded: formatEuros((gift.rembourse ?? 0) / 100, true),
+      specimen: isSpecimen(gift),
+      ...(corrected
+        ? {
+            corrected: {
+              number: corrected.recu,
+              amount: formatEuros(receiptCents(corrected) / 100, true),
+              fileName: receiptFileName(corrected),
+              pdf: await receiptPdf(await receiptIssuer(), corrected),
+            },
+          }
+        : {}),
+    }),
+  ];
 }

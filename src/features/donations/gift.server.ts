@@ -9,46 +9,28 @@ import * as z from 'zod';
 import { PERSON_FIELD_MAX } from '../../lib/fields';
 import { SESSION_ID_PATTERN } from './donations';
 import { isSiren, SIREN_FIELD_KEY } from './company-gifts';
+import { PAYMENT_METHODS, sessionPaymentMethod } from './payment-method';
 
 /** An invoice id (`in_…`, Stripe ids are at most 255 characters): the ledger's key of a monthly payment. */
 export const INVOICE_ID_PATTERN = /^in_[A-Za-z0-9_]{1,252}$/;
 
-/**
- * How a gift was paid: through Stripe by card, by SEPA direct debit ('prelevement') or by another online method
- * ('en-ligne': another type, or several offered and the one used unknown); or by cheque or bank transfer, recorded in
- * the space.
- */
-export const PAYMENT_METHODS = ['carte', 'cheque', 'virement', 'prelevement', 'en-ligne'] as const;
+export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, sessionPaymentMethod, type PaymentMethod } from './payment-method';
 
-/** A payment method. */
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** A dispute's states in the ledger (`litige`). */
+export const DISPUTE_STATES = ['ouvert', 'gagne', 'perdu'] as const;
 
-/** What the receipt says under « Mode de versement » for each method. */
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  carte: 'Carte bancaire (paiement en ligne sécurisé par Stripe)',
-  cheque: 'Chèque',
-  virement: 'Virement',
-  prelevement: 'Prélèvement SEPA (paiement en ligne sécurisé par Stripe)',
-  'en-ligne': 'Paiement en ligne sécurisé par Stripe',
-};
+/** Why a receipt was cancelled: a refund (full or partial, then corrected) or a lost dispute. */
+export const CANCEL_REASONS = ['remboursement', 'litige'] as const;
 
-/** Stripe's payment method types ("card", "sepa_debit"…) that name one of PAYMENT_METHODS; others are 'en-ligne'. */
-const STRIPE_METHODS: Record<string, PaymentMethod> = { card: 'carte', link: 'carte', sepa_debit: 'prelevement' };
+/** One cancelled receipt of a gift (`recusAnnules`): its number, when it was cancelled, why. */
+const cancelledReceiptShape = z.object({
+  numero: z.string(),
+  date: z.instanceof(Timestamp),
+  motif: z.enum(CANCEL_REASONS),
+});
 
-/**
- * How a Checkout Session was paid: the type of its PaymentIntent's payment method when the object carries it
- * (`payment_intent.payment_method` expanded), else the session's `payment_method_types` when it offered one only;
- * 'en-ligne' when several were offered. Undefined for a session that says nothing (the receipt then says card).
- */
-export function sessionPaymentMethod(session: Partial<Stripe.Checkout.Session>): PaymentMethod | undefined {
-  const intent = session.payment_intent;
-  const method = typeof intent === 'object' ? intent?.payment_method : undefined;
-  const used = typeof method === 'object' && method ? method.type : undefined;
-  const offered = session.payment_method_types ?? [];
-  const type = used ?? (offered.length === 1 ? offered[0] : undefined);
-  if (type) return STRIPE_METHODS[type] ?? 'en-ligne';
-  return offered.length > 1 ? 'en-ligne' : undefined;
-}
+/** A cancelled receipt. */
+export type CancelledReceipt = z.infer<typeof cancelledReceiptShape>;
 
 /** One document of `dons`. */
 const giftShape = z.object({
@@ -104,6 +86,27 @@ const giftShape = z.object({
   entreprise: z.string().optional(),
   /** The company's SIREN (9 digits, checksum valid) from the session's custom field `siren`; absent when not given. */
   siren: z.string().optional(),
+  /**
+   * The PaymentIntent (`pi_…`) that paid it, when Stripe's event names it: how a refund or a dispute (which name the
+   * payment, not the session) finds the gift.
+   */
+  paiement: z.string().optional(),
+  /** Cents of `montant` refunded in total (Stripe's `amount_refunded`, cumulative); absent when none. */
+  rembourse: z.number().int().nonnegative().optional(),
+  /**
+   * A card dispute (chargeback): 'ouvert' while the bank examines it (the receipt is not served), then 'gagne' (served
+   * again) or 'perdu' (the money went back: the receipt is cancelled); absent when none.
+   */
+  litige: z.enum(DISPUTE_STATES).optional(),
+  /**
+   * The receipt numbers cancelled for this gift (refunded, dispute lost, or replaced by a corrected receipt), oldest
+   * first: kept and marked void, never given again.
+   */
+  recusAnnules: z.array(cancelledReceiptShape).optional(),
+  /** The session of a monthly gift (`nature` 'abonnement'): Stripe's subscription status ('active', 'past_due'…). */
+  abonnementStatut: z.string().optional(),
+  /** The monthly amount in cents when the subscription's differs from the first (`montant`). */
+  abonnementMontant: z.number().int().optional(),
 });
 
 /** One document of `dons`, as read: fields outside the shape are kept as they are (a later version may add some). */
@@ -112,11 +115,22 @@ export const giftSchema = giftShape.loose();
 /** A gift as the ledger stores it. */
 export type Gift = z.infer<typeof giftShape>;
 
+/** What the ledger adds to a gift as Stripe first reports it, or what later events (refunds, disputes…) change. */
+type LedgerFields =
+  | 'date'
+  | 'recu'
+  | 'enregistrePar'
+  | 'rembourse'
+  | 'litige'
+  | 'recusAnnules'
+  | 'abonnementStatut'
+  | 'abonnementMontant';
+
 /**
- * A gift as Stripe reports it: all but what the ledger adds (`date`, `recu`) and the space's fields; `moyen` when the
- * session tells it (sessionPaymentMethod).
+ * A gift as Stripe's session or invoice reports it: all but what the ledger adds or later events change; `moyen` when
+ * the session tells it (sessionPaymentMethod), `paiement` when the event names its PaymentIntent.
  */
-export type PaidGift = Omit<Gift, 'date' | 'recu' | 'enregistrePar'>;
+export type PaidGift = Omit<Gift, LedgerFields>;
 
 /** A gift whose tax receipt can be issued: paid, one-off, numbered. */
 export type ReceiptedGift = Gift & { recu: string };
@@ -198,6 +212,7 @@ export function giftFromSession(event: Stripe.Event, session: Partial<Stripe.Che
   const email = text(details?.email) || text(session.customer_email);
   const settled = /_(succeeded|failed)$/.exec(event.type)?.[1];
   const moyen = sessionPaymentMethod(session);
+  const paiement = idOf(session.payment_intent);
   return {
     montant: session.amount_total ?? null,
     devise: session.currency ?? '',
@@ -213,25 +228,42 @@ export function giftFromSession(event: Stripe.Event, session: Partial<Stripe.Che
     ...(moyen ? { moyen } : {}),
     ...customerOf(session.customer),
     ...companyOf(session),
+    ...(paiement ? { paiement } : {}),
   };
 }
 
-/** The monthly payment an `invoice.paid` event reports. @throws Error when the invoice has no valid id. */
+/**
+ * The PaymentIntent that paid `invoice`, when the event carries it: its `payments` (included on request) or, in
+ * events of API versions before 2025-03-31, its `payment_intent`. '' otherwise.
+ */
+function invoicePaymentIntent(invoice: Partial<Stripe.Invoice> & { payment_intent?: unknown }): string {
+  const paid = invoice.payments?.data?.find((payment) => payment.status === 'paid') ?? invoice.payments?.data?.[0];
+  const legacy = invoice.payment_intent as string | { id?: string } | null | undefined;
+  return idOf(paid?.payment?.payment_intent) || idOf(legacy);
+}
+
+/**
+ * The monthly payment an `invoice.paid` event reports, or the failed attempt an `invoice.payment_failed` reports
+ * (`statut` 'failed', `montant` the amount due). @throws Error when the invoice has no valid id.
+ */
 export function giftFromInvoice(event: Stripe.Event, invoice: Partial<Stripe.Invoice>): PaidGift {
   const id = text(invoice.id);
   if (!INVOICE_ID_PATTERN.test(id)) throw new Error(`${event.id} carries no invoice id`);
   const name = text(invoice.customer_name);
+  const failed = event.type === 'invoice.payment_failed';
+  const paiement = invoicePaymentIntent(invoice);
   return {
-    montant: invoice.amount_paid ?? null,
+    montant: (failed ? invoice.amount_due : invoice.amount_paid) ?? null,
     devise: invoice.currency ?? '',
     ...donor({ name, email: text(invoice.customer_email), address: invoice.customer_address }),
-    statut: 'paid',
+    statut: failed ? 'failed' : 'paid',
     nature: 'mensualite',
     livemode: event.livemode === true,
     evenement: event.type,
     session: '',
     abonnement: idOf(invoice.parent?.subscription_details?.subscription),
-    datePaiement: fromSeconds(invoice.status_transitions?.paid_at || event.created),
     ...customerOf(invoice.customer),
+    datePaiement: fromSeconds((!failed && invoice.status_transitions?.paid_at) || event.created),
+    ...(paiement ? { paiement } : {}),
   };
 }

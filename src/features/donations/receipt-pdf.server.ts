@@ -8,6 +8,7 @@ import { rgb } from 'pdf-lib';
 import { formatDate } from '../../lib/dates';
 import { PAYMENT_METHOD_LABELS, type ReceiptedGift } from './gift.server';
 import { costAfterTaxReduction, formatEuros, TAX_REDUCTION_RATE } from './donations';
+import { receiptCents } from './receipt-validity';
 import { toCurrency } from 'n2words/fr-FR';
 import { renderReceipt, WARNING, type ReceiptBlock } from './receipt-render.server';
 import type { TaggedPdf } from './receipt-tagged.server';
@@ -50,7 +51,8 @@ async function markSpecimen(doc: TaggedPdf): Promise<void> {
 }
 
 /**
- * The PDF (bytes) of a paid one-off gift with its receipt number `recu`: donor, `montant` in cents, `datePaiement`;
+ * The PDF (bytes) of a paid one-off gift with its receipt number `recu`: donor, `montant` minus `rembourse` in cents (a
+ * corrected receipt, after a partial refund, names the number it replaces: the last of `recusAnnules`), `datePaiement`;
  * `date` (when the ledger recorded it) is the issue date; `moyen` the payment method (card when absent). A test-mode
  * gift (`livemode` false) gets a specimen: SPECIMEN_TITLE in a banner, as its title and across the page, and neither
  * the CERFA heading nor the certification nor the tax reduction.
@@ -69,7 +71,8 @@ export function receiptBlocks(issuer: ReceiptIssuer, gift: ReceiptedGift): Recei
   const country =
     gift.pays && gift.pays !== 'FR' ? new Intl.DisplayNames(['fr'], { type: 'region' }).of(gift.pays) : '';
   const donorAddress = [gift.adresse, [gift.postal, gift.ville].filter(Boolean).join(' '), country].filter(Boolean);
-  const euros = Number(gift.montant ?? 0) / 100;
+  // What was paid minus what was refunded (receipt-validity.ts): a corrected receipt certifies the rest only.
+  const euros = receiptCents(gift) / 100;
   // A company's gift: CERFA n° 16216, article 238 bis, 60 % (company-gifts.ts); a person's: CERFA n° 11580.
   const company = isCompanyGift(gift);
   const reduction = euros - costAfterTaxReduction(euros, company ? COMPANY_TAX_REDUCTION_RATE : undefined);
@@ -190,5 +193,16 @@ export function receiptBlocks(issuer: ReceiptIssuer, gift: ReceiptedGift): Recei
             text: `Pour l’association${issuer.signatory && ` : ${issuer.signatory}`}`,
           },
         ];
-  return [...heading, beneficiary, donor, payment, ...closing];
+  const replaced = gift.recusAnnules?.at(-1);
+  const correction: ReceiptBlock[] = replaced
+    ? [
+        {
+          kind: 'paragraph',
+          style: 'strong',
+          gap: 10,
+          text: `Reçu rectificatif : il annule et remplace le n° ${replaced.numero} (don remboursé en partie).`,
+        },
+      ]
+    : [];
+  return [...heading, ...correction, beneficiary, donor, payment, ...closing];
 }

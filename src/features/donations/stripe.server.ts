@@ -167,8 +167,11 @@ export function donationSessionHandler(
         ...(company ? companyCollection : { name_collection: { individual: { enabled: true, optional: false } } }),
         ...(email ? { customer_email: email } : {}),
         metadata,
-        // Each monthly invoice carries its subscription's metadata: the webhook recognises them by it.
-        ...(monthly ? { subscription_data: { metadata: { ...SITE_MARKER, ...companyMarker(company) } } } : {}),
+        // Each monthly invoice carries its subscription's metadata: the webhook recognises them by it. A one-off
+        // gift's charge carries its PaymentIntent's: a refund arriving before the session completed is recognised.
+        ...(monthly
+          ? { subscription_data: { metadata: { ...SITE_MARKER, ...companyMarker(company) } } }
+          : { payment_intent_data: { metadata: SITE_MARKER } }),
         ...(hosted ? { success_url: successUrl, cancel_url: `${site}/soutenir/annule` } : { return_url: successUrl }),
       };
       // The SDK's timeout is an idle timeout: a trickle of bytes could keep it alive.

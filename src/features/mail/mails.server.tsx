@@ -10,7 +10,7 @@ import { headerText, type MailAttachment, type OutgoingMail } from './mail';
 import type { MailIdentity } from './templates/MailLayout';
 import { PreRegistrationAck, PreRegistrationNotice } from './templates/PreRegistrationMails';
 import { NewsletterConfirmation } from './templates/NewsletterConfirmation';
-import { DonationThanks, MonthlyDonationConfirmation } from './templates/DonationMails';
+import { DonationThanks, MonthlyDonationConfirmation, ReceiptChange } from './templates/DonationMails';
 import { SignInLink } from './templates/SignInLink';
 import { PortalLink } from './templates/PortalLink';
 
@@ -169,6 +169,50 @@ export async function donationThanksMail(input: {
         specimen={specimen}
         costAfterReduction={input.costAfterReduction}
         {...(input.company ? { company: headerText(input.company, 200) } : {})}
+      />,
+    )),
+  };
+}
+
+/**
+ * The donor's notice that the receipt `cancelled` of the gift `giftId` is void (refunded: `reason` 'remboursement', or
+ * a dispute lost: 'litige'), with, for a partial refund, the corrected receipt `corrected` attached (`pdf` as
+ * `fileName`, certifying `amount`). Outbox id `dons-<logId(giftId)>-annule-<cancelled>`: one mail per cancelled number.
+ */
+export async function receiptChangeMail(input: {
+  identity: MailIdentity;
+  giftId: string;
+  email: string;
+  replyTo?: string;
+  donorName: string;
+  cancelled: string;
+  reason: 'remboursement' | 'litige';
+  refunded: string;
+  specimen: boolean;
+  corrected?: { number: string; amount: string; fileName: string; pdf: Uint8Array };
+}): Promise<OutgoingMail> {
+  const { identity, cancelled, corrected, specimen } = input;
+  const document = specimen ? 'spécimen' : 'reçu fiscal';
+  return {
+    id: `dons-${logId(input.giftId)}-annule-${cancelled}`,
+    kind: corrected ? 'don-recu-rectificatif' : 'don-recu-annule',
+    to: input.email,
+    ...(input.replyTo ? { replyTo: input.replyTo } : {}),
+    subject: corrected
+      ? `Votre ${document} rectificatif n° ${corrected.number} (remplace le n° ${cancelled})`
+      : `Votre ${document} n° ${cancelled} est annulé`,
+    ...(corrected
+      ? { attachments: [{ filename: corrected.fileName, contentType: 'application/pdf', content: corrected.pdf }] }
+      : {}),
+    ...(await renderMail(
+      <ReceiptChange
+        identity={identity}
+        donorName={headerText(input.donorName, 120)}
+        cancelled={cancelled}
+        reason={input.reason}
+        refunded={input.refunded}
+        specimen={specimen}
+        {...(corrected ? { corrected: corrected.number, amount: corrected.amount } : {})}
       />,
     )),
   };

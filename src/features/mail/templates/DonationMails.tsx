@@ -133,3 +133,66 @@ export function MonthlyDonationConfirmation(props: {
     </MailLayout>
   );
 }
+
+/** A receipt number on one line. */
+const number = { whiteSpace: 'nowrap' } as const;
+
+/**
+ * A receipt cancelled after the gift: `cancelled` its number; `reason` 'remboursement' (refunded) or 'litige' (a
+ * dispute lost); `corrected`, the corrected receipt's number for a partial refund (attached), with `amount` (« 30,00 €
+ * ») it certifies and `refunded` (« 20,00 € »). `specimen`: a test payment's specimen, no tax claim either way.
+ */
+export function ReceiptChange(props: {
+  identity: MailIdentity;
+  donorName: string;
+  cancelled: string;
+  reason: 'remboursement' | 'litige';
+  refunded: string;
+  corrected?: string;
+  amount?: string;
+  specimen?: boolean;
+}) {
+  const { identity, donorName, cancelled, reason, refunded, corrected, amount, specimen } = props;
+  const document = specimen ? 'spécimen' : 'reçu fiscal';
+  const why =
+    reason === 'litige'
+      ? 'Le paiement de votre don a été contesté auprès de votre banque, qui vous l’a rendu.'
+      : corrected
+        ? `Une partie de votre don, ${refunded}, vous a été remboursée.`
+        : 'Votre don vous a été remboursé.';
+  return (
+    <MailLayout
+      identity={identity}
+      preview={
+        corrected
+          ? `Votre ${document} rectificatif n° ${corrected} est joint à ce message.`
+          : `Votre ${document} n° ${cancelled} est annulé.`
+      }
+      title={corrected ? `Votre ${document} rectificatif` : `Votre ${document} est annulé`}
+      reason="Vous recevez ce message parce que vous avez fait un don sur notre site."
+    >
+      <Text style={paragraph}>Bonjour{donorName ? ` ${donorName}` : ''},</Text>
+      <Text style={paragraph}>{why}</Text>
+      {corrected ? (
+        <>
+          <Text style={highlight}>
+            Votre {document} n° <strong style={number}>{cancelled}</strong> est annulé. Il est remplacé par le{' '}
+            {document} rectificatif n° <strong style={number}>{corrected}</strong>, de {amount}, joint à ce message
+            (fichier PDF).
+          </Text>
+          <Text style={paragraph}>
+            {specimen
+              ? 'Ce document reste un spécimen sans valeur fiscale.'
+              : 'Pour votre déclaration de revenus, utilisez ce nouveau reçu et non l’ancien.'}
+          </Text>
+        </>
+      ) : (
+        <Text style={highlight}>
+          Votre {document} n° <strong style={number}>{cancelled}</strong> est annulé
+          {specimen ? '.' : ' : il ne peut plus servir pour votre déclaration de revenus.'}
+        </Text>
+      )}
+      <Text style={paragraph}>Une question&nbsp;? Répondez simplement à ce message.</Text>
+    </MailLayout>
+  );
+}
