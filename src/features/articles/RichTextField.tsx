@@ -11,9 +11,11 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
-/** Props: the field's `name` and `id`, its label's id, help ids, the initial HTML, and whether it is refused. */
+/** Props: the field's `name`, `label` and `id`, its label's id, help ids, the initial HTML, whether it is refused. */
 export interface RichTextFieldProps {
   name: string;
+  /** The field's label, which names its toolbar (« Mise en forme : Introduction »). */
+  label: string;
   id: string;
   labelId: string;
   describedBy?: string;
@@ -79,6 +81,7 @@ const TOOLS: Tool[] = [
 /** See the module's comment. */
 export default function RichTextField({
   name,
+  label,
   id,
   labelId,
   describedBy,
@@ -147,7 +150,13 @@ export default function RichTextField({
 
   return (
     <div className="rich-text">
-      <div className="rich-text__toolbar" role="toolbar" aria-label="Mise en forme" aria-controls={id} onKeyDown={move}>
+      <div
+        className="rich-text__toolbar"
+        role="toolbar"
+        aria-label={`Mise en forme : ${label}`}
+        aria-controls={id}
+        onKeyDown={move}
+      >
         {TOOLS.map((tool, index) => (
           <button
             key={tool.label}

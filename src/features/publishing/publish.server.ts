@@ -17,21 +17,25 @@ const PUBLICATIONS = 'publications';
 export interface PublicationRequest {
   qui: string;
   date: Date | undefined;
-  resultat: PublicationOutcome;
+  /** `en-cours` until the rebuild answers (under `npm start`, until the pull has run). */
+  resultat: PublicationOutcome | 'en-cours';
 }
 
 /**
  * Asks for a rebuild as `session` and records it. @throws HttpError 403 unless an editor; 503 when the record cannot
- * be written within 8 s (the rebuild may have been asked: the page says so).
+ * be written within 8 s (before the rebuild is asked, or after: then its outcome stays « en cours »).
  */
 export async function publish(
   session: StaffSession | undefined,
   options: Omit<RebuildOptions, 'secret'>,
 ): Promise<PublicationOutcome> {
   assertEditor(session);
+  // Recorded first: under `npm start` the dev server reloads the page when the pull rewrites the content, and the
+  // page then shows this request « en cours » until its outcome is written.
+  const entry = { uid: session.uid, qui: session.email, date: FieldValue.serverTimestamp(), resultat: 'en-cours' };
+  const ref = await bounded('publication', adminFirestore().collection(PUBLICATIONS).add(entry));
   const resultat = await requestRebuild(options);
-  const entry = { uid: session.uid, qui: session.email, date: FieldValue.serverTimestamp(), resultat };
-  await bounded('publication', adminFirestore().collection(PUBLICATIONS).add(entry));
+  await bounded('publication', ref.update({ resultat }));
   return resultat;
 }
 
@@ -45,6 +49,6 @@ export async function lastPublication(session: StaffSession | undefined): Promis
   return {
     qui: String(last.get('qui') ?? ''),
     date: date instanceof Timestamp ? date.toDate() : undefined,
-    resultat: last.get('resultat') as PublicationOutcome,
+    resultat: last.get('resultat') as PublicationRequest['resultat'],
   };
 }
