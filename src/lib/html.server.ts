@@ -84,7 +84,12 @@ export function htmlToLines(html: string): string {
  * revealing '[at]' (the stored text keeps the editor's spelling; the build reveals it).
  */
 export function sanitizeEditorHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  // An editor leaves empty paragraphs where the cursor was: none at the start or the end.
+  const empty = String.raw`(?:<p>(?:\s|&nbsp;|<br\s*/?>)*</p>\s*)+`;
+  return sanitizeHtml(html, OPTIONS)
+    .trim()
+    .replace(new RegExp(`^${empty}|${empty}$`, 'g'), '')
+    .trim();
 }
 
 /** Tags whose content is code, and attributes that run it. */

@@ -57,6 +57,9 @@ describe('editors’ HTML', () => {
     expect(sanitizeEditorHtml('<div class="x"><h2>Titre</h2><p>contact[at]exemple.fr</p></div>')).toBe(
       '<h3>Titre</h3><p>contact[at]exemple.fr</p>',
     );
+    expect(sanitizeEditorHtml('<p></p><h3>Le programme</h3><p>Jeux.</p><p><br></p><p></p>')).toBe(
+      '<h3>Le programme</h3><p>Jeux.</p>',
+    );
   });
 });
 
