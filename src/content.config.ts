@@ -219,7 +219,7 @@ export const partsLeftOutAlone: Record<CollectionName, [RegExp, 'field' | 'link'
  */
 const place = { collection: z.string(), id: z.string(), field: z.string(), reason: z.string() };
 
-/** The content report every pull writes (src/data/report.json), for the terminal and the /publier page. */
+/** The content report every pull writes (src/data/report.json), for the terminal and the space's publish page. */
 export const contentReportSchema = z.object({
   /** Seconds since the epoch. */
   generatedAt: z.number().int(),
