@@ -219,12 +219,12 @@ export const partsLeftOutAlone: Record<CollectionName, [RegExp, 'field' | 'link'
  */
 const place = { collection: z.string(), id: z.string(), field: z.string(), reason: z.string() };
 
-/** The content report every pull writes (src/data/report.json), for the terminal and the /publier page. */
+/** The content report every pull writes (src/data/report.json), for the terminal and the space's publish page. */
 export const contentReportSchema = z.object({
   /** Seconds since the epoch. */
   generatedAt: z.number().int(),
-  /** Per collection: documents read from Firestore, documents published. */
-  collections: z.record(z.string(), z.object({ read: z.number().int(), shown: z.number().int() })),
+  /** Per collection: documents read from Firestore, documents published, drafts left out (isDraft). */
+  collections: z.record(z.string(), z.object({ read: z.int(), shown: z.int(), drafts: z.int().optional() })),
   /** What was left out, with the titre of the document (or link) concerned when it has one. */
   problems: z.array(
     z.object({ ...place, titre: z.string().optional(), leftOut: z.enum(['document', 'link', 'field']) }),

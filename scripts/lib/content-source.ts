@@ -11,8 +11,8 @@ import { pullContent } from './pull.ts';
 import { seedDataset } from './seed.ts';
 
 /**
- * Runs the pull against the database named by the environment and prints its report in the words of /publier; throws as
- * pullContent and firestoreTargetFromEnv.
+ * Runs the pull against the database named by the environment and prints its report in the words of « Publier »;
+ * throws as pullContent and firestoreTargetFromEnv.
  */
 export async function pullFromEnvironment(log: (line: string) => void = console.log): Promise<ContentReport> {
   const target = firestoreTargetFromEnv();

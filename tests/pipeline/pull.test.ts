@@ -223,7 +223,7 @@ describe('pull', () => {
             'pas être publiée et le site n’est pas mis à jour : la version en ligne reste en place. Corrigez-le, ' +
             'puis publiez à nouveau.',
         ]);
-        // Written for /publier; the pages are not: the build stops at them (tests/build).
+        // Written for the publish page; the pages are not: the build stops at them (tests/build).
         expect(JSON.parse(await readFile(join(root, 'src/data/report.json'), 'utf8'))).toEqual(report);
         const written = JSON.parse(await readFile(join(root, 'src/data/articles.json'), 'utf8'));
         expect(Object.keys(written).sort()).toEqual(['accessibilite', 'adresse', 'news-1', 'news-2']);
@@ -353,7 +353,7 @@ describe('npm run pull (the command line)', () => {
     });
     expect(stdout).toContain(`Pulling content from Firestore at ${emulator.address} (project demo-pipeline)`);
     expect(stdout).toMatch(/articles\s+6 documents/);
-    // The report, in the words of /publier.
+    // The report, in the words of the space's publish page.
     expect(stdout).toMatch(/^6 articles publiés sur 6$/m);
     expect(JSON.parse(await readFile(join(root, 'src/data/categories.json'), 'utf8'))).toHaveProperty('actualites');
   });
