@@ -171,12 +171,50 @@ export const articleSchema = z.object({
   picto: optionalImage,
 });
 
+/** A free text of the association's document: trimmed, at most `max` characters (code points). */
+const associationText = (what: string, max: number) =>
+  text(what).pipe(
+    z
+      .string()
+      .trim()
+      .refine((value) => [...value].length <= max, `${what} est trop long (${max} caractères au plus)`),
+  );
+
+/**
+ * The association's document `association/site` (not in the spec: added so that editors change in the space what the
+ * templates used to hold): what its tax receipts print besides the name and address of article `adresse`, and the
+ * page texts. `''` or a missing field: the receipt falls back to the environment, a page to its default text
+ * (`SITE_TEXT_DEFAULTS` in src/association.ts). Each field is left out alone when unreadable.
+ */
+export const associationSchema = z.object({
+  /** The object as in the statutes, printed on receipts. */
+  objet: associationText('l’objet de l’association', 600),
+  /** Registration numbers (RNA, SIREN…), printed on receipts. */
+  enregistrement: associationText('ses numéros d’enregistrement', 300),
+  /** Who signs the receipts: name and office. */
+  signataire: associationText('le nom du signataire des reçus', 200),
+  /** /contact: the office hours; none shown when ''. */
+  horaires: associationText('le texte des horaires', 400),
+  /** Pre-registration form: the sentence after « Vous avez été inscrit ». */
+  delaiReponse: associationText('le texte du délai de réponse', 300),
+  /** /soutenir: the paragraph under « Faire un don ». */
+  soutenirDon: associationText('le paragraphe « Faire un don »', 1000),
+  /** /soutenir: the paragraph under « Donner un peu de temps ». */
+  soutenirBenevolat: associationText('le paragraphe « Donner un peu de temps »', 1000),
+  /** /soutenir: the paragraph under « Devenir partenaire ». */
+  soutenirMecenat: associationText('le paragraphe « Devenir partenaire »', 1000),
+});
+
+/** The id of the association's one document in collection `association`. */
+export const ASSOCIATION_DOCUMENT = 'site';
+
 /** Firestore collection → schema of its documents (spec §7 "read all documents"). */
 export const firestoreSchemas = {
   menus: menuSchema,
   categories: categorySchema,
   articles: articleSchema,
   partenaires: articleSchema,
+  association: associationSchema,
 };
 
 /** A collection read by the pull. */
@@ -211,6 +249,7 @@ export const partsLeftOutAlone: Record<CollectionName, [RegExp, 'field' | 'link'
   categories: [[/^articles(?![^.])/, 'field']],
   articles: images,
   partenaires: images,
+  association: [[/^[a-zA-Z]+(?![^.])/, 'field']],
 };
 
 /**
@@ -237,6 +276,8 @@ export const contentReportSchema = z.object({
 export type Link = z.infer<typeof linkSchema>;
 /** An article (or partner) after validation. */
 export type Article = z.infer<typeof articleSchema>;
+/** The association's document after validation. */
+export type AssociationDocument = z.infer<typeof associationSchema>;
 /** The content report of a pull. */
 export type ContentReport = z.infer<typeof contentReportSchema>;
 /** One entry of the report's problems. */
@@ -247,4 +288,5 @@ export const collections = {
   categories: defineCollection({ loader: file(dataFile('categories')), schema: categorySchema }),
   articles: defineCollection({ loader: file(dataFile('articles')), schema: articleSchema }),
   partenaires: defineCollection({ loader: file(dataFile('partenaires')), schema: articleSchema }),
+  association: defineCollection({ loader: file(dataFile('association')), schema: associationSchema }),
 };
