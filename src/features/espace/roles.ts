@@ -60,6 +60,21 @@ export const SECTIONS = {
     ready: true,
   },
   dons: { path: '/espace/dons', title: 'Dons', roles: ['admin', 'tresorerie'], personalData: true, ready: true },
+  articles: {
+    path: '/espace/articles',
+    title: 'Articles',
+    roles: ['admin', 'edition'],
+    personalData: false,
+    ready: false,
+  },
+  // Publishing the site (rebuild and its report): also the editing roles' check (src/features/editing/).
+  publication: {
+    path: '/espace/publication',
+    title: 'Publier le site',
+    roles: ['admin', 'edition'],
+    personalData: false,
+    ready: false,
+  },
   roles: { path: '/espace/roles', title: 'Rôles', roles: ['admin'], personalData: false, ready: true },
   journal: { path: '/espace/journal', title: 'Journal des accès', roles: ['admin'], personalData: false, ready: true },
   // The failed mails' actions (« Réessayer »): shown on /espace, so not in the menu.
