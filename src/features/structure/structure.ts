@@ -6,6 +6,7 @@
  */
 import { z } from 'astro/zod';
 import { firestoreSchemas, type CollectionName } from '../../content.config';
+import { issuesInFrench } from '../editing/messages';
 
 /** A document as Firestore holds it: any fields. */
 export type RawDocument = Record<string, unknown>;
@@ -52,27 +53,17 @@ export function isOrderedCategory(value: unknown): value is OrderedCategory {
 /** A field's problem: the dotted path in the document (`titre`, `liens.2.href`, `img.alt`) → a French sentence. */
 export type FieldErrors = Record<string, string>;
 
-/** The schema's fragment (« son titre est vide ») as a sentence: capital first, full stop. */
-function sentence(reason: string): string {
-  const text = reason.trim();
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
-}
-
 /**
- * Every problem the pull would find in `data` as a document of `collection` (its zod schema, its French reasons), by
- * dotted path; `{}` when the pull publishes it whole. The space saves only a document without problems.
+ * Every problem the pull would find in `data` as a document of `collection` (its zod schema, its French reasons as the
+ * editing layer words them), by dotted path; `{}` when the pull publishes it whole. The space saves only a document
+ * without problems (saveContent checks again).
  */
 export function schemaErrors(collection: CollectionName, data: unknown): FieldErrors {
-  const parsed = firestoreSchemas[collection].safeParse(data, {
-    error: () => 'ce champ est illisible',
-  });
+  const parsed = firestoreSchemas[collection].safeParse(data);
   if (parsed.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.join('.') || '(document)';
-    errors[path] ??= sentence(issue.message);
-  }
-  return errors;
+  return Object.fromEntries(
+    issuesInFrench(parsed.error.issues).map(({ field, message }) => [field || '(document)', message]),
+  );
 }
 
 /** The errors under `prefix` (`liens.2`), keyed by the rest of their path (`href`); others are left out. */
@@ -276,7 +267,10 @@ function orderOf(link: RawDocument): number {
 
 /** Indexes of `links` in the site's order: `ordre` ascending, then as stored (src/lib/links.ts sorts the same way). */
 export function linkOrder(links: RawDocument[]): number[] {
-  return links.map((link, index) => ({ index, order: orderOf(link) })).toSorted((a, b) => a.order - b.order || a.index - b.index).map(({ index }) => index);
+  return links
+    .map((link, index) => ({ index, order: orderOf(link) }))
+    .toSorted((a, b) => a.order - b.order || a.index - b.index)
+    .map(({ index }) => index);
 }
 
 /**
