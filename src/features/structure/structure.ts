@@ -377,3 +377,83 @@ export const identityFormSchema = z.object({
     message: `Les contacts tiennent en ${IDENTITY_MAX_LINES} lignes au plus.`,
   }),
 });
+
+/** Where a link form writes: an existing link, or a new link at the top level (`parent` undefined) or under a link. */
+export type LinkTarget = { place: LinkPlace } | { parent: number | undefined };
+
+/** `"3"`, `"3.1"`, `"nouveau"` or `"3.nouveau"` → a link target; undefined when unreadable. */
+export function parseLinkTarget(value: string | null | undefined): LinkTarget | undefined {
+  const fresh = /^(?:(\d{1,3})\.)?nouveau$/.exec(value ?? '');
+  if (fresh) return { parent: fresh[1] === undefined ? undefined : Number(fresh[1]) };
+  const place = parseLinkPlace(value);
+  return place && { place };
+}
+
+/** The stored link at `place` of `menu`, or undefined. */
+export function linkAt(menu: RawDocument | undefined, place: LinkPlace): RawDocument | undefined {
+  const link = linkList(menu?.liens)[place.index];
+  return place.child === undefined ? link : link && linkList(link.children)[place.child];
+}
+
+/** A copy of `menu` with `liens` replaced (a stored `liens` of `''` becomes a list). */
+const withLinks = (menu: RawDocument | undefined, liens: RawDocument[]): RawDocument => ({ ...menu, liens });
+
+/**
+ * `menu` with a link's fields written: over the link at `target.place` (its `ordre` and `children` kept), or as a new
+ * link last of its list (`ordre` after the others, `children: []`); undefined when the place no longer exists.
+ */
+export function writeLink(
+  menu: RawDocument | undefined,
+  target: LinkTarget,
+  fields: RawDocument,
+): RawDocument | undefined {
+  const liens = linkList(menu?.liens);
+  if ('place' in target) {
+    const { index, child } = target.place;
+    const link = liens[index];
+    if (!link) return undefined;
+    if (child === undefined) return withLinks(menu, liens.with(index, { ...link, ...fields }));
+    const children = linkList(link.children);
+    if (!children[child]) return undefined;
+    const updated = children.with(child, { ...children[child], ...fields });
+    return withLinks(menu, liens.with(index, { ...link, children: updated }));
+  }
+  if (target.parent === undefined) {
+    return withLinks(menu, [...liens, { ...fields, ordre: nextOrder(liens), children: [] }]);
+  }
+  const parent = liens[target.parent];
+  if (!parent) return undefined;
+  const children = linkList(parent.children);
+  const added = [...children, { ...fields, ordre: nextOrder(children), children: [] }];
+  return withLinks(menu, liens.with(target.parent, { ...parent, children: added }));
+}
+
+/** `menu` without the link at `place` (a top-level link goes with its sub-links); undefined when it is not there. */
+export function removeLink(menu: RawDocument | undefined, place: LinkPlace): RawDocument | undefined {
+  const liens = linkList(menu?.liens);
+  const link = liens[place.index];
+  if (!link) return undefined;
+  if (place.child === undefined) return withLinks(menu, liens.toSpliced(place.index, 1));
+  const children = linkList(link.children);
+  if (!children[place.child]) return undefined;
+  return withLinks(menu, liens.with(place.index, { ...link, children: children.toSpliced(place.child, 1) }));
+}
+
+/**
+ * `menu` with the links of one list (the top level when `parent` is undefined, else that link's sub-links) in the order
+ * of `order` (their indexes), `ordre` rewritten; undefined when the list changed meanwhile.
+ */
+export function reorderMenu(
+  menu: RawDocument | undefined,
+  parent: number | undefined,
+  order: number[],
+): RawDocument | undefined {
+  const liens = linkList(menu?.liens);
+  if (parent === undefined) {
+    const sorted = reorderLinks(liens, order);
+    return sorted && withLinks(menu, sorted);
+  }
+  const link = liens[parent];
+  const sorted = link && reorderLinks(linkList(link.children), order);
+  return sorted && withLinks(menu, liens.with(parent, { ...link, children: sorted }));
+}
