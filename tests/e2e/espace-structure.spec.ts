@@ -54,8 +54,9 @@ async function published(name: string): Promise<Record<string, Record<string, un
   }
 }
 
-/** The menus the pull needs to publish anything (principal and pied), unless a test stored them already. */
+/** What the pull needs to publish anything (menus principal and pied, an article), unless stored already. */
 async function ensureMenus(): Promise<void> {
+  await db.collection('articles').doc('e2e-structure').set({ cat: 'actualites', titre: 'Une actualité' });
   for (const id of ['principal', 'pied']) {
     const ref = db.collection('menus').doc(id);
     if (!(await ref.get()).exists)
