@@ -11,7 +11,7 @@
  */
 import { getEntry } from 'astro:content';
 import { ASSOCIATION_OBJECT, ASSOCIATION_REGISTRATION, ASSOCIATION_SIGNATORY } from 'astro:env/server';
-import { ASSOCIATION_DOCUMENT, type AssociationDocument } from './content.config';
+import { ASSOCIATION_DOCUMENT, type AssociationDocument } from './content-association';
 import type { ReceiptIssuer } from './features/donations/receipt-pdf.server';
 import { htmlToLines } from './lib/html.server';
 import { contactLineText, parseContactLines, revealAt } from './lib/obfuscation';

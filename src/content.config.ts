@@ -5,6 +5,7 @@
 import { defineCollection } from 'astro/content/config';
 import { file } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { associationSchema } from './content-association.ts';
 
 const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
@@ -171,43 +172,6 @@ export const articleSchema = z.object({
   picto: optionalImage,
 });
 
-/** A free text of the association's document: trimmed, at most `max` characters (code points). */
-const associationText = (what: string, max: number) =>
-  text(what).pipe(
-    z
-      .string()
-      .trim()
-      .refine((value) => [...value].length <= max, `${what} est trop long (${max} caractères au plus)`),
-  );
-
-/**
- * The association's document `association/site` (not in the spec: added so that editors change in the space what the
- * templates used to hold): what its tax receipts print besides the name and address of article `adresse`, and the
- * page texts. `''` or a missing field: the receipt falls back to the environment, a page to its default text
- * (`SITE_TEXT_DEFAULTS` in src/association.ts). Each field is left out alone when unreadable.
- */
-export const associationSchema = z.object({
-  /** The object as in the statutes, printed on receipts. */
-  objet: associationText('l’objet de l’association', 600),
-  /** Registration numbers (RNA, SIREN…), printed on receipts. */
-  enregistrement: associationText('ses numéros d’enregistrement', 300),
-  /** Who signs the receipts: name and office. */
-  signataire: associationText('le nom du signataire des reçus', 200),
-  /** /contact: the office hours; none shown when ''. */
-  horaires: associationText('le texte des horaires', 400),
-  /** Pre-registration form: the sentence after « Vous avez été inscrit ». */
-  delaiReponse: associationText('le texte du délai de réponse', 300),
-  /** /soutenir: the paragraph under « Faire un don ». */
-  soutenirDon: associationText('le paragraphe « Faire un don »', 1000),
-  /** /soutenir: the paragraph under « Donner un peu de temps ». */
-  soutenirBenevolat: associationText('le paragraphe « Donner un peu de temps »', 1000),
-  /** /soutenir: the paragraph under « Devenir partenaire ». */
-  soutenirMecenat: associationText('le paragraphe « Devenir partenaire »', 1000),
-});
-
-/** The id of the association's one document in collection `association`. */
-export const ASSOCIATION_DOCUMENT = 'site';
-
 /** Firestore collection → schema of its documents (spec §7 "read all documents"). */
 export const firestoreSchemas = {
   menus: menuSchema,
@@ -220,7 +184,6 @@ export const firestoreSchemas = {
 /** A collection read by the pull. */
 export type CollectionName = keyof typeof firestoreSchemas;
 
-/** Where the pull writes a collection's JSON (document id → data). */
 /**
  * The legal pages (src/pages/[legal].astro, route = article id) and their names in the editors' words. Each needs its
  * article: the pull reports a missing one and the build fails, never publishing another site's text.
@@ -233,24 +196,10 @@ export const LEGAL_PAGES = {
 /** Ids of the articles that hold the legal pages' text. */
 export type LegalId = keyof typeof LEGAL_PAGES;
 
+/** Where the pull writes a collection's JSON (document id → data). */
 export const dataFile = (name: CollectionName) => `src/data/${name}.json`;
 
-const images: [RegExp, 'field'][] = [[/^(img|imgContenu|picto)(?![^.])/, 'field']];
-/**
- * The parts of a document left out alone (one field or one link), matched on the start of an issue's dotted path; a
- * failure elsewhere leaves the document out.
- */
-export const partsLeftOutAlone: Record<CollectionName, [RegExp, 'field' | 'link'][]> = {
-  menus: [
-    [/^liens\.\d+(\.children\.\d+)?\.(picto|ordre|target|ancre|exergue)(?![^.])/, 'field'],
-    [/^liens\.\d+(\.children\.\d+)?(?![^.])/, 'link'],
-    [/^schema(?![^.])/, 'field'],
-  ],
-  categories: [[/^articles(?![^.])/, 'field']],
-  articles: images,
-  partenaires: images,
-  association: [[/^[a-zA-Z]+(?![^.])/, 'field']],
-};
+export { partsLeftOutAlone } from './content-parts.ts';
 
 /**
  * Where a problem is and why: collection, document id, field path (`date`, `liens.3.href`, `img.src`, `contenu
@@ -276,8 +225,6 @@ export const contentReportSchema = z.object({
 export type Link = z.infer<typeof linkSchema>;
 /** An article (or partner) after validation. */
 export type Article = z.infer<typeof articleSchema>;
-/** The association's document after validation. */
-export type AssociationDocument = z.infer<typeof associationSchema>;
 /** The content report of a pull. */
 export type ContentReport = z.infer<typeof contentReportSchema>;
 /** One entry of the report's problems. */

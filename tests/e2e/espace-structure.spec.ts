@@ -156,7 +156,8 @@ test('a move without JavaScript shows the list moved, not saved; a list changed 
     'Ordre modifié, pas encore enregistré : cliquez sur « Enregistrer l’ordre ».',
   );
   await expect.poll(order).toEqual(['alpha', 'beta']);
-  await expect(page.getByRole('button', { name: `Descendre « Carte beta ${key} »` })).toBeFocused();
+  // The page comes back at the moved item (its fragment), where the next Tab starts.
+  expect(new URL(page.url()).hash).toMatch(/^#ordre-articles-e2e-.+-beta$/);
   // Someone adds an article meanwhile: saving the shown list is refused, nothing written.
   await db
     .collection('articles')

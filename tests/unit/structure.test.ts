@@ -6,22 +6,24 @@ import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../../scripts/lib/validate';
 import { readSeedDirectory } from '../../scripts/lib/seed';
 import {
-  categoryOrder,
-  dateInputToSeconds,
-  htmlToTextLines,
   linkFromForm,
   linkOrder,
   linkToForm,
+  removeLink,
+  reorderMenu,
+  writeLink,
+} from '../../src/features/structure/menu-links';
+import {
+  categoryOrder,
+  dateInputToSeconds,
+  htmlToTextLines,
   moveId,
   partnerFromForm,
   postedOrder,
-  removeLink,
-  reorderMenu,
   schemaErrors,
   secondsToDateInput,
   slugify,
   STRUCTURE_MESSAGES,
-  writeLink,
   type RawDocument,
 } from '../../src/features/structure/structure';
 
@@ -237,7 +239,11 @@ describe('what the space saves and what the console holds both build', () => {
     for (const [name, id, data] of [
       ['partenaires', 'club', partner.document],
       ['menus', 'principal', menu],
-      ['categories', 'partenaires', { ...original.categories!.partenaires, articles: ['boulangerie', 'fondation'] }],
+      [
+        'categories',
+        'partenaires',
+        { ...(original.categories!.partenaires as RawDocument), articles: ['boulangerie', 'fondation'] },
+      ],
       ['association', 'site', association],
     ] as const) {
       expect(validateDocument(name, id, data).problems, `${name}/${id}`).toEqual([]);

@@ -4,7 +4,8 @@
  * (src/features/editing/content-store.server.ts: the role, the pull's schema, the history, the stale-form check).
  */
 import type { DocumentData } from 'firebase-admin/firestore';
-import { ASSOCIATION_DOCUMENT, toSeconds } from '../../content.config';
+import { ASSOCIATION_DOCUMENT } from '../../content-association';
+import { toSeconds } from '../../content.config';
 import type { StaffSession } from '../espace/auth.server';
 import { listContent, loadContent, saveContent } from '../editing/content-store.server';
 import { categoryOrder, ORDERED_CATEGORIES, type OrderedCategory, type RawDocument } from './structure';
