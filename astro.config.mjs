@@ -19,7 +19,7 @@ const atkinson = (weight, style) =>
  * Pages kept out of sitemap-index.xml: the not-found page, the donation return pages, the editors' publish page, the
  * newsletter's confirmation and unsubscription.
  */
-const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|publier|newsletter\/.*)\/?$/;
+const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|newsletter\/.*)\/?$/;
 
 /** An optional server variable of astro:env, read when the server starts (see `env` below). */
 const atRunTime = envField.string({ context: 'server', access: 'secret', optional: true });

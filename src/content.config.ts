@@ -211,8 +211,8 @@ const place = { collection: z.string(), id: z.string(), field: z.string(), reaso
 export const contentReportSchema = z.object({
   /** Seconds since the epoch. */
   generatedAt: z.number().int(),
-  /** Per collection: documents read from Firestore, documents published. */
-  collections: z.record(z.string(), z.object({ read: z.number().int(), shown: z.number().int() })),
+  /** Per collection: documents read from Firestore, documents published, drafts left out (isDraft). */
+  collections: z.record(z.string(), z.object({ read: z.int(), shown: z.int(), drafts: z.int().optional() })),
   /** What was left out, with the titre of the document (or link) concerned when it has one. */
   problems: z.array(
     z.object({ ...place, titre: z.string().optional(), leftOut: z.enum(['document', 'link', 'field']) }),

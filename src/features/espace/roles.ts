@@ -65,7 +65,7 @@ export const SECTIONS = {
     title: 'Articles',
     roles: ['admin', 'edition'],
     personalData: false,
-    ready: false,
+    ready: true,
   },
   partenaires: {
     path: '/espace/partenaires',
@@ -95,7 +95,7 @@ export const SECTIONS = {
     title: 'Publier le site',
     roles: ['admin', 'edition'],
     personalData: false,
-    ready: false,
+    ready: true,
   },
   roles: { path: '/espace/roles', title: 'Rôles', roles: ['admin'], personalData: false, ready: true },
   journal: { path: '/espace/journal', title: 'Journal des accès', roles: ['admin'], personalData: false, ready: true },
