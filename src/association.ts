@@ -69,9 +69,10 @@ async function associationDocument(): Promise<Partial<AssociationDocument>> {
 export async function siteTexts(): Promise<Record<SiteTextName, string>> {
   const document = await associationDocument();
   const names = Object.keys(SITE_TEXT_DEFAULTS) as SiteTextName[];
-  return Object.fromEntries(
-    names.map((name) => [name, document[name]?.trim() || SITE_TEXT_DEFAULTS[name]]),
-  ) as Record<SiteTextName, string>;
+  return Object.fromEntries(names.map((name) => [name, document[name]?.trim() || SITE_TEXT_DEFAULTS[name]])) as Record<
+    SiteTextName,
+    string
+  >;
 }
 
 /**
