@@ -37,8 +37,6 @@ export async function pullFromPreparedSource({ keepRunning = false, firestorePor
       process.env.FIREBASE_PROJECT_ID = EMBEDDED_PROJECT_ID;
       process.env.FIRESTORE_EMULATOR_HOST = emulator.address;
       const [count, dir] = await seedDataset(firestoreTargetFromEnv());
-      // The dataset's association for the receipts (src/association.ts); the environment wins, as with .env.
-      if (existsSync(`${dir}/association.env`)) process.loadEnvFile(`${dir}/association.env`);
       const ms = Math.round(performance.now() - started);
       console.log(
         `Embedded Firestore on ${emulator.address} (project ${EMBEDDED_PROJECT_ID}): ${count} documents of ${dir} ` +

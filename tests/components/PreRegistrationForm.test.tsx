@@ -10,7 +10,13 @@ const countries = countryOptions();
 
 function setup() {
   const user = userEvent.setup();
-  render(<PreRegistrationForm countries={countries} privacyHref="/rgpd" />);
+  render(
+    <PreRegistrationForm
+      countries={countries}
+      privacyHref="/rgpd"
+      replyDelay="Nous vous recontactons sous quinze jours."
+    />,
+  );
   return { user, submit: () => user.click(screen.getByRole('button', { name: 'Inscrire mon enfant' })) };
 }
 
@@ -158,7 +164,13 @@ describe('PreRegistrationForm', () => {
     });
     cleanup();
     sessionStorage.setItem('preinscription-brouillon', JSON.stringify({ enfantPrenom: 'Noé', ville: 'Lyon' }));
-    render(<PreRegistrationForm countries={countries} privacyHref="/rgpd" />);
+    render(
+      <PreRegistrationForm
+        countries={countries}
+        privacyHref="/rgpd"
+        replyDelay="Nous vous recontactons sous quinze jours."
+      />,
+    );
     expect(await screen.findByDisplayValue('Noé')).toBeVisible();
     expect(screen.getByLabelText('Ville')).toHaveValue('Lyon');
   });

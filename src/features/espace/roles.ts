@@ -67,6 +67,28 @@ export const SECTIONS = {
     personalData: false,
     ready: true,
   },
+  partenaires: {
+    path: '/espace/partenaires',
+    title: 'Partenaires',
+    roles: ['admin', 'edition'],
+    personalData: false,
+    ready: true,
+  },
+  categories: {
+    path: '/espace/categories',
+    title: 'Ordre des articles',
+    roles: ['admin', 'edition'],
+    personalData: false,
+    ready: true,
+  },
+  menus: { path: '/espace/menus', title: 'Menus', roles: ['admin', 'edition'], personalData: false, ready: true },
+  association: {
+    path: '/espace/association',
+    title: 'L’association et ses textes',
+    roles: ['admin', 'edition'],
+    personalData: false,
+    ready: true,
+  },
   // Publishing the site (rebuild and its report): also the editing roles' check (src/features/editing/).
   publication: {
     path: '/espace/publication',

@@ -57,8 +57,19 @@ function errorsOf(draft: Draft): Record<string, string> {
   return result.success ? {} : fieldErrors(result.error);
 }
 
-/** The form; `countries` for the country list (France first), `privacyHref` the data notice's address. */
-export default function PreRegistrationForm({ countries, privacyHref }: { countries: Country[]; privacyHref: string }) {
+/**
+ * The form; `countries` for the country list (France first), `privacyHref` the data notice's address, `replyDelay` the
+ * sentence shown after the spec's success message (editors' text, « Nous vous recontactons sous quinze jours. »).
+ */
+export default function PreRegistrationForm({
+  countries,
+  privacyHref,
+  replyDelay,
+}: {
+  countries: Country[];
+  privacyHref: string;
+  replyDelay: string;
+}) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const sender = useRef(formSender('/api/preinscription'));
@@ -190,7 +201,7 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
         {sending ? 'Envoi en cours…' : 'Inscrire mon enfant'}
       </button>
       <p className="form__confirmation" role="status">
-        {confirmed ? `${MESSAGES.preRegistrationSuccess}. Nous vous recontactons sous quinze jours.` : ''}
+        {confirmed ? `${MESSAGES.preRegistrationSuccess}. ${replyDelay}` : ''}
       </p>
     </form>
   );

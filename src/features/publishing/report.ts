@@ -28,6 +28,7 @@ const NAMES: Record<CollectionName, [subject: string, of: string, one: string, m
   partenaires: ['Le partenaire', 'du partenaire', 'partenaire publié', 'partenaires publiés'],
   categories: ['La catégorie', 'de la catégorie', 'catégorie publiée', 'catégories publiées'],
   menus: ['Le menu', 'du menu', 'menu publié', 'menus publiés'],
+  association: ['Le document', 'du document', 'document de l’association publié', 'documents de l’association publiés'],
 };
 const names = (collection: string) => NAMES[collection as CollectionName];
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
