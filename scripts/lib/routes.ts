@@ -34,6 +34,7 @@ export const ROUTES: string[] = [
   '/sitemap',
   '/actualites',
   '/recherche',
+  '/affichage',
   ...NEWS_SLUGS.map((slug) => `/actualites/${slug}`),
 ];
 
