@@ -49,9 +49,7 @@ test.describe('display settings', () => {
     await expect(page.locator('html')).not.toHaveAttribute('data-theme');
   });
 
-  test('applied before the first paint: the attribute is on <html> before <body> exists, and no policy refuses it', async ({
-    page,
-  }) => {
+  test('applied before the first paint: on <html> before <body> exists, and no policy refuses it', async ({ page }) => {
     await page.addInitScript(() => {
       localStorage.setItem('affichage', JSON.stringify({ theme: 'sombre', espacement: 'large' }));
       // Whatever <html> carries when <body> is parsed, i.e. before anything can paint.

@@ -84,7 +84,7 @@ async function checkEverySize(page: Page, cdp: CDPSession, label: string): Promi
     found.push(
       ...(await layoutProblems(page)).map((problem) => `${label} at ${width}px, 24px text + spacing: ${problem}`),
     );
-    await style.evaluate((element) => element.remove());
+    await style.evaluate((element) => (element as Element).remove());
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16, fixed: 13 } });
   }
   return found;
