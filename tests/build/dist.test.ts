@@ -149,7 +149,11 @@ describe('dist/', () => {
     ).not.toBeNull();
 
     const accessibilite = visibleText(page(ROUTES.accessibilite as string));
-    expect(accessibilite).toContain('partiellement conforme');
+    // No conformity claimed without an audit (RGAA: « non conforme » until one); dated; the tests that run, named.
+    expect(accessibilite).not.toContain('partiellement conforme');
+    expect(accessibilite).toContain('non conforme');
+    expect(accessibilite).toMatch(/établie le \d{1,2} \p{L}+ \d{4}/u);
+    expect(accessibilite).toContain('WCAG 1.4.12');
     expect(accessibilite).toContain('RGAA');
     expect(accessibilite).toContain('Défenseur des droits');
   });

@@ -231,7 +231,7 @@ test.describe('pre-registration form', () => {
     await expect(panel).toMatchAriaSnapshot(`
       - heading "Pré-inscription reçue" [level=3]
       - paragraph: "Votre numéro de référence : ${String(documents[0]?.reference)}"
-      - paragraph: /^Vous avez été inscrit\\. C’est une demande de pré-inscription : votre enfant n’est pas/
+      - paragraph: /^Vous avez été inscrit\\. C’est une demande de pré-inscription/
       - heading "Et maintenant ?" [level=4]
       - list:
         - listitem: Nous vous envoyons un email avec votre numéro de référence.
