@@ -35,6 +35,9 @@ export const ROUTES: string[] = [
   '/actualites',
   '/recherche',
   '/affichage',
+  '/facile/facile-ecole',
+  '/facile/facile-preinscription',
+  '/facile/facile-don',
   ...NEWS_SLUGS.map((slug) => `/actualites/${slug}`),
 ];
 
