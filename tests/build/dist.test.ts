@@ -241,7 +241,7 @@ describe('dist/', () => {
     expect(home.querySelector('#actualites a[href="/actualites"]')?.textContent?.trim()).toBe('Toutes les actualités');
   });
 
-  it('writes the search index of the news, the association, school, contact, legal and Facile à lire pages only', () => {
+  it('writes the search index of the news, association, school, contact, legal and Facile à lire pages only', () => {
     const entry = JSON.parse(readFileSync(join(dist, 'pagefind', 'pagefind-entry.json'), 'utf8'));
     const articles = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/data/articles.json'), 'utf8'));
     const count = (cat: string) =>

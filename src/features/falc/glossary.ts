@@ -4,7 +4,7 @@
  * uses, as <dfn> with the <abbr> of an acronym.
  */
 
-/** One word of the glossary: the `term` as written, its spelled-out `expansion` (acronyms), its simple `explanation`. */
+/** A word of the glossary: the `term` as written, its spelled-out `expansion` (acronyms), its simple `explanation`. */
 export interface GlossaryEntry {
   term: string;
   expansion?: string;
