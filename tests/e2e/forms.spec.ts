@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { collection, getDocsFromServer, query, where } from 'firebase/firestore';
 import { connectFirestore } from '../../src/lib/firestore.server';
 import { newsletterConsent, storedConsent } from '../fixtures/submissions';
+import { MESSAGES } from '../../src/features/forms/form-rules';
 import { expectNoAxeViolations } from './helpers';
 
 /** The emulator of playwright.config.ts's web server. */
@@ -230,8 +231,12 @@ test.describe('pre-registration form', () => {
     await expect(panel).toBeFocused();
     await expect(panel).toMatchAriaSnapshot(`
       - heading "Pré-inscription reçue" [level=3]
-      - paragraph: "Votre numéro de référence : ${String(documents[0]?.reference)}"
-      - paragraph: /^Vous avez été inscrit\\. C’est une demande de pré-inscription/
+      - paragraph:
+        - text: "Votre numéro de référence :"
+        - strong: "${String(documents[0]?.reference)}"
+      - paragraph:
+        - strong: Vous avez été inscrit.
+        - text: "${MESSAGES.preRegistrationIsRequest}"
       - heading "Et maintenant ?" [level=4]
       - list:
         - listitem: Nous vous envoyons un email avec votre numéro de référence.
