@@ -5,6 +5,8 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { siteAddress } from './scripts/lib/site-address.ts';
 import { pulledFrameOrigins } from './src/lib/content-csp.ts';
+import { createHash } from 'node:crypto';
+import { DISPLAY_SCRIPT } from './src/features/display/display-settings.ts';
 
 /**
  * A font file of @fontsource/atkinson-hyperlegible-next (latin subset, woff2).
@@ -105,7 +107,11 @@ export default defineConfig({
         "frame-ancestors 'none'",
       ],
       // 'self' is listed because a page's insertScriptResource() would otherwise replace Astro's default.
-      scriptDirective: { resources: ["'self'"] },
+      // The display settings' inline script (src/features/display/), by its hash: it runs before the first paint.
+      scriptDirective: {
+        resources: ["'self'"],
+        hashes: [`sha256-${createHash('sha256').update(DISPLAY_SCRIPT).digest('base64')}`],
+      },
       // The carousels write a <style> and style="" from the content's breakpoints, inside React: no hash can cover
       // them.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },

@@ -123,23 +123,31 @@ async function pay(session: FakeSession, baseURL: string, livemode = true): Prom
 }
 
 test.describe('donation page', () => {
-  test('cycles the amount both ways; the tax line follows; asks for no personal detail', async ({ page, context }) => {
+  test('the stepper stops at the ends, the arrow keys wrap; the tax line follows; asks for no personal detail', async ({
+    page,
+    context,
+  }) => {
     const { stripeJsLoads } = await stubStripe(context);
     await openDonationPage(page);
     await expect(page.getByText(/Version de test/)).toBeVisible();
     await expect(page.getByRole('textbox')).toHaveCount(0);
     expect(await checked(page)).toBe('25 €');
-    await page.getByRole('button', { name: 'Montant précédent' }).click();
-    await page.getByRole('button', { name: 'Montant précédent' }).click();
+    const previous = page.getByRole('button', { name: 'Montant précédent' });
+    await previous.click();
+    // Playwright waits for an aria-disabled button to be enabled: `force` presses it as a person can.
+    await previous.click({ force: true });
+    expect(await checked(page)).toBe('10 €');
+    await expect(previous).toHaveAttribute('aria-disabled', 'true');
+    await expect(previous).toBeFocused();
+    // Inside the radio group the arrows wrap around (spec §4), as every radio group does.
+    await amounts(page).getByRole('radio', { checked: true }).focus();
+    await page.keyboard.press('ArrowLeft');
     expect(await checked(page)).toBe('10 000 €');
     await expect(page.getByText(/ne vous coûte que/)).toHaveText(
       /Votre don de 10\s000\s€ ne vous coûte que 3\s400\s€ après réduction d’impôt/,
     );
-    await page.getByRole('button', { name: 'Montant suivant' }).click();
-    expect(await checked(page)).toBe('10 €');
-    await amounts(page).getByRole('radio', { checked: true }).focus();
     await page.keyboard.press('ArrowRight');
-    expect(await checked(page)).toBe('25 €');
+    expect(await checked(page)).toBe('10 €');
     await expectAccessibleAtBothSizes(page, '/soutenir');
     expect(stripeJsLoads()).toBe(0);
   });
@@ -156,6 +164,31 @@ test.describe('donation page', () => {
     const { session } = await payByLink(page, context);
     expect(session).toMatchObject({ mode: 'payment', ui_mode: 'hosted_page', amount_total: 5000 });
     expect(session.metadata).toEqual({ origine: 'site-association' });
+  });
+
+  test('a failed payment stays in the picker, focused, after the banner has gone', async ({ page, context }) => {
+    await stubStripe(context);
+    await openDonationPage(page);
+    await page.route('**/create-checkout-session', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: false, message: 'Le service de paiement ne répond pas.' }),
+      }),
+    );
+    page.on('console', () => {}); // the island logs the failure (spec §7)
+    await page.getByRole('button', { name: /Faire un don de 25/ }).click();
+    const summary = page.locator('.donation .error-summary');
+    await expect(summary).toBeFocused();
+    await expect(summary).toMatchAriaSnapshot(`
+      - heading "Il y a un problème" [level=3]
+      - list:
+        - listitem: Le service de paiement ne répond pas.
+    `);
+    expect(await page.title()).toMatch(/^Erreur : /);
+    await expect(page.locator('#message-banner')).toHaveText('', { timeout: 6000 });
+    await expect(summary).toBeVisible();
+    await expectNoAxeViolations(page, '/soutenir after a failed payment');
   });
 
   test('embedded: one click mounts Stripe’s form with the loading indicator in between', async ({ page, context }) => {

@@ -1,13 +1,13 @@
 /**
- * Donation picker (one-off or monthly, amount radios plus wrap-around stepper), then Stripe's form here or page in a
- * tab.
+ * Donation picker (one-off or monthly, amount radios plus a stepper that stops at the ends), then Stripe's form here or
+ * page in a tab. A failure stays in the picker (an error summary that takes the focus) until the next try.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { DONATION_AMOUNTS_EUR, formatEuros, stepAmountIndex } from './donations';
 import { DONOR_KINDS } from './company-gifts';
 import { loadDraft, postJson, saveDraft } from '../../lib/submit';
 import { showMessage } from '../../stores/banner';
-import { PrivacyLink } from '../forms/FormParts';
+import { ErrorSummary, PrivacyLink } from '../forms/FormParts';
 import type { CheckoutMode, DonorKind, Frequency, PaymentDraft } from './payment-draft';
 import './donation.css';
 
@@ -48,6 +48,8 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   const [busy, setBusy] = useState(false);
   const [checkoutShown, setCheckoutShown] = useState(false);
   const [fallbackUrl, setFallbackUrl] = useState<string | null>(null);
+  // The last failure, shown until the next try; each failure focuses it again.
+  const [failure, setFailure] = useState<{ text: string; count: number } | null>(null);
 
   const { amountIndex, frequency, donorKind } = choice;
   const euros = DONATION_AMOUNTS_EUR[amountIndex];
@@ -77,7 +79,9 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
     clearTimeout(loadingTimer.current);
     setLoading(false);
     setBusy(false);
-    if (error) showMessage(error, 'error');
+    if (!error) return;
+    setFailure({ text: error, count: (failure?.count ?? 0) + 1 });
+    showMessage(error, 'error', { announce: false });
   }
 
   // 'lien': Stripe's page in a tab opened now, during the click (popup blockers); 'integre': Stripe's form below.
@@ -88,6 +92,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
     const tab = checkoutMode === 'lien' ? window.open('', '_blank') : null;
     setBusy(true);
     setFallbackUrl(null);
+    setFailure(null);
     setLoading(true);
     // Spec §9: the loading indicator shows for at most 4 seconds.
     loadingTimer.current = setTimeout(() => setLoading(false), 4000);
@@ -139,11 +144,13 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
       </label>
     ));
 
+  // At an end the button stays focusable (aria-disabled, not disabled: the focus is not lost) and does nothing.
   const step = (delta: number, sign: string, label: string) => (
     <button
       type="button"
       className="round-button donation__step"
       aria-controls={`${id}-amounts`}
+      aria-disabled={stepAmountIndex(amountIndex, delta) === amountIndex || undefined}
       onClick={() => choose({ amountIndex: stepAmountIndex(amountIndex, delta) })}
     >
       <span aria-hidden="true">{sign}</span>
@@ -153,6 +160,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
 
   return (
     <div className="donation">
+      <ErrorSummary problems={failure ? [{ text: failure.text }] : []} focusKey={failure?.count ?? 0} />
       {publishableKey.startsWith('pk_test_') && (
         <p className="donation__note" role="note">
           <strong>Version de test :</strong> aucun paiement réel n’est effectué. Pour essayer, utilisez la carte{' '}

@@ -15,10 +15,13 @@ export const TAX_REDUCTION_RATE = 0.66;
 /** A Checkout Session id (`cs_…`, Stripe ids are at most 255 characters): the ledger's key and the receipt's link. */
 export const SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{1,252}$/;
 
-/** Moves the amount index by `delta`, wrapping around in both directions (spec §4). */
+/**
+ * Moves the amount index by `delta` for the « − » and « + » buttons, stopping at the first and last amounts: one press
+ * of « Montant précédent » must never turn 10 € into 10 000 €. (The spec's wrap-around stays where a person expects it:
+ * the arrow keys inside the amounts' radio group, which browsers wrap natively.)
+ */
 export function stepAmountIndex(index: number, delta: number): number {
-  const count = DONATION_AMOUNTS_EUR.length;
-  return (((index + delta) % count) + count) % count;
+  return Math.min(DONATION_AMOUNTS_EUR.length - 1, Math.max(0, index + delta));
 }
 
 /** Euros the French way: "10 000 €", "8,50 €" (cents shown when there are some, or always with `withCents`). */
