@@ -8,6 +8,7 @@ import { DONOR_KINDS } from './company-gifts';
 import { loadDraft, postJson, saveDraft } from '../../lib/submit';
 import { showMessage } from '../../stores/banner';
 import { ErrorSummary, PrivacyLink } from '../forms/FormParts';
+import { NoOnlinePaymentNote, TestModeNote } from './DonationNotes';
 import type { CheckoutMode, DonorKind, Frequency, PaymentDraft } from './payment-draft';
 import './donation.css';
 
@@ -161,13 +162,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   return (
     <div className="donation">
       <ErrorSummary problems={failure ? [{ text: failure.text }] : []} focusKey={failure?.count ?? 0} />
-      {publishableKey.startsWith('pk_test_') && (
-        <p className="donation__note" role="note">
-          <strong>Version de test :</strong> aucun paiement réel n’est effectué. Pour essayer, utilisez la carte{' '}
-          <span className="donation__card">4242 4242 4242 4242</span>, une date d’expiration future et n’importe quel
-          code à 3 chiffres.
-        </p>
-      )}
+      {publishableKey.startsWith('pk_test_') && <TestModeNote />}
       <fieldset className="donation__frequency form__group">
         <legend>Type de don</legend>
         <div className="donation__choices">
@@ -200,10 +195,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
       </fieldset>
 
       {publishableKey === '' ? (
-        <p className="donation__note">
-          Le paiement en ligne n’est pas configuré sur ce site. Vous pouvez nous adresser votre don par chèque, à
-          l’adresse indiquée plus bas : nous vous enverrons votre reçu fiscal.
-        </p>
+        <NoOnlinePaymentNote />
       ) : (
         <div className="donation__pay">
           <button

@@ -26,7 +26,8 @@ import {
 import { loadDraft, saveDraft } from '../../lib/submit';
 import { formSender } from './submit';
 import { showMessage } from '../../stores/banner';
-import { ConsentAndNotice, ErrorSummary, Field, useFocusOn, type ControlProps, type Problem } from './FormParts';
+import { ConsentAndNotice, ErrorSummary, Field, type ControlProps, type Problem } from './FormParts';
+import { PreRegistrationReceived } from './PreRegistrationReceived';
 
 const EMPTY: Draft = {
   enfantPrenom: '',
@@ -84,7 +85,6 @@ export default function PreRegistrationForm({
   const [attempt, setAttempt] = useState(0);
   // The last request received: its reference (null when the answer had none), until another child is pre-registered.
   const [received, setReceived] = useState<{ reference: string | null; count: number } | null>(null);
-  const panel = useFocusOn<HTMLDivElement>(received?.count ?? 0);
 
   // Restore an unsent draft after a reload (after hydration, so the first render matches the server's).
   useEffect(() => {
@@ -145,30 +145,7 @@ export default function PreRegistrationForm({
     : Object.entries(errors).map(([name, text]) => ({ text, fieldId: name in EMPTY ? `${id}-${name}` : undefined }));
 
   if (received) {
-    return (
-      <div ref={panel} className="confirmation" tabIndex={-1} aria-labelledby={`${id}-received`}>
-        <div className="confirmation__panel">
-          <h3 id={`${id}-received`}>{MESSAGES.preRegistrationReceived}</h3>
-          {received.reference && (
-            <p>
-              Votre numéro de référence : <strong className="confirmation__reference">{received.reference}</strong>
-            </p>
-          )}
-        </div>
-        <p>
-          <strong>{MESSAGES.preRegistrationSuccess}.</strong> {MESSAGES.preRegistrationIsRequest} {replyDelay}
-        </p>
-        <h4>Et maintenant ?</h4>
-        <ol>
-          {MESSAGES.preRegistrationNext.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-        <button type="button" className="button button--ghost" onClick={another}>
-          Pré-inscrire un autre enfant
-        </button>
-      </div>
-    );
+    return <PreRegistrationReceived {...received} replyDelay={replyDelay} onAnother={another} />;
   }
 
   /** The Field of draft field `name`: a text input with `attributes`, or what `control` renders. */
