@@ -49,6 +49,8 @@ describe('rate limit', () => {
     '/espace/dons/export.csv',
     '/espace/dons/recu/[id]',
     '/espace/courriels',
+    // Pictures uploaded in the space, read by the pull and by browsers (a GET that writes nothing).
+    '/medias/[key]',
   ];
 
   it('limits every write and payment endpoint and the publish password, never the Stripe webhook', () => {
