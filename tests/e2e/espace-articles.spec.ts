@@ -47,6 +47,10 @@ test('edition writes a news article with a photo, a date and formatted text, pre
   await expect(page.getByRole('navigation', { name: 'Espace de l’association' }).getByRole('link')).toHaveText([
     'Accueil',
     'Articles',
+    'Partenaires',
+    'Ordre des articles',
+    'Menus',
+    'L’association et ses textes',
     'Publier le site',
   ]);
   await page.goto('/espace/articles');

@@ -43,9 +43,10 @@ async function layoutProblems(page: Page): Promise<string[]> {
       'a[href], button, input:not([type="hidden"]), select, textarea, summary, iframe, [tabindex="0"]',
     );
     for (const control of controls) {
-      // Out of sight on purpose: hidden, the honeypot, visually hidden until focused, slides off the carousel's view.
-      if (control.closest('[hidden], dialog:not([open]), [aria-hidden="true"], .visually-hidden, .carousel__viewport'))
-        continue;
+      // Out of sight on purpose: hidden, the honeypot, visually hidden until focused, slides off the carousel's view;
+      // or inside a data table's own scrolling region (the space's lists: two-dimensional, WCAG 1.4.10's exception).
+      const away = '[hidden], dialog:not([open]), [aria-hidden="true"], .visually-hidden, .carousel__viewport';
+      if (control.closest(away) || control.closest('.table-scroll')) continue;
       const style = getComputedStyle(control);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
       // A visually hidden control (checkbox under its pill) is judged by its label's box.
