@@ -554,6 +554,9 @@ describe('POST /api/stripe-webhook → Firestore `dons` (firebase-admin)', () =>
       evenement: 'checkout.session.completed',
       session: session.id,
       abonnement: '',
+      // Numbered right after the record, its thank-you queued (receipt-numbering.server.ts).
+      aNumeroter: false,
+      recuAEnvoyer: false,
     });
     expectTimestampNearNow(date);
     expect((datePaiement as Timestamp).toMillis()).toBe(event.created * 1000);

@@ -17,7 +17,7 @@ import { adminFirestore } from '../../lib/firebase-admin.server';
 import { badRequest, unavailable } from '../../lib/http';
 import { SESSION_ID_PATTERN } from './donations';
 import { logId } from '../../lib/log-id.server';
-import { specimenNumber, takeReceiptNumber } from './receipt-numbering.server';
+import { needsReceiptNumber, numberSoon, queueReceiptMails, specimenNumber } from './receipt-numbering.server';
 import {
   giftConverter,
   giftFromInvoice,
@@ -29,7 +29,7 @@ import {
 import { isSpecimen, receiptFileName, receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
 import type { ReceiptState } from './receipt-state';
 import { notConfigured, SITE_MARKER } from './stripe.server';
-import { giftMails } from './donation-mails.server';
+import { giftMails, siteNumberedGiftMails } from './donation-mails.server';
 import { enqueueMails } from '../mail/outbox.server';
 import { trySend } from '../mail/mail-env.server';
 
@@ -68,9 +68,13 @@ export async function stripeWebhook({ request }: EndpointContext): Promise<Respo
     });
     if (typeof event?.type !== 'string') throw badRequest('signed body is not a Stripe event');
     const entry = ledgerEntry(event);
-    const { outcome, mails } = entry ? await recordGift(entry) : { outcome: 'ignored', mails: [] };
+    const { outcome, mails, pending } = entry
+      ? await recordGift(entry)
+      : { outcome: 'ignored', mails: [], pending: false };
+    // The gift is recorded: its number now if the counter is free within the bound, else by the scheduled sweep.
+    const numbered = pending && entry ? await numberThenMail(entry.id) : [];
     // The donor's mail is safe in the outbox: a first try now, bounded (Stripe waits at most 20 s).
-    await trySend(mails, 3000);
+    await trySend([...mails, ...numbered], 3000);
     return jsonResponse(200, { ok: true, message: outcome });
   } catch (error) {
     return errorResponse('api/stripe-webhook', error);
@@ -114,38 +118,68 @@ function sameGift(current: Gift, gift: PaidGift): boolean {
   });
 }
 
+/** How long the webhook waits for a gift's number and mail after recording it (ms); the sweep does it otherwise. */
+const NUMBERING_DEADLINE_MS = 4000;
+
+/**
+ * Numbers `dons/<id>` (receipt-numbering.server.ts numberSoon: short transactions on the gifts and the counter only,
+ * never holding a gift's record) and queues its mail, within NUMBERING_DEADLINE_MS: the outbox ids queued, [] when the
+ * counter stayed busy or Firestore failed (logged: the scheduled sweep finishes it, so the webhook still answers 200
+ * and Stripe does not retry).
+ */
+async function numberThenMail(id: string): Promise<string[]> {
+  const firestore = adminFirestore();
+  const work = async () => {
+    await numberSoon(firestore, id);
+    return queueReceiptMails(firestore, [id], siteNumberedGiftMails());
+  };
+  try {
+    return await withDeadline(work(), NUMBERING_DEADLINE_MS);
+  } catch (error) {
+    console.warn(`[api/stripe-webhook] dons/${logId(id)} left for the scheduled numbering: ${String(error)}`);
+    return [];
+  }
+}
+
 /**
  * Records `gift` under `dons/<id>` in one transaction: 'unchanged' for an exact replay or a late 'unpaid' over a final
- * status, else 'written' (`date` and `recu` kept). A paid one-off gift without a number takes its year's next
- * (receipt-numbering.server.ts: unique and gap-free); a test-mode one (`livemode: false`) a specimen number instead,
- * the counter untouched. The donor's mails the change calls for (donation-mails.server.ts) are queued in the same
+ * status, else 'written' (`date` and `recu` kept). A paid live one-off gift without a number is marked `aNumeroter`
+ * and `pending` is true: its number is taken after this commit (numberThenMail, else the scheduled sweep), so that
+ * recording never waits on the counter. A test-mode one (`livemode: false`) gets a specimen number at once, the
+ * counter untouched. The donor's mails the change calls for (donation-mails.server.ts) are queued in the same
  * transaction; their outbox ids are returned with the outcome. Logs name the gift by logId, never its id.
  * @throws HttpError 503 (ledger).
  */
 function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
-  return ledger(`record dons/${logId(id)}`, (firestore) => {
+  return ledger(`record dons/${logId(id)}`, async (firestore) => {
     const reference = firestore.collection('dons').withConverter(giftConverter).doc(id);
+    const kept = (current: Gift | undefined): boolean => {
+      const late = FINAL_STATUSES.has(current?.statut) && !FINAL_STATUSES.has(gift.statut);
+      return Boolean(current && (late || sameGift(current, gift)));
+    };
+    // A replay (Stripe retries, often while the gift is being numbered) changes nothing: answered without locking the
+    // document. A change goes through the transaction, which checks again.
+    const stored = (await reference.get()).data();
+    if (kept(stored)) return { outcome: 'unchanged' as const, mails: [], pending: needsReceiptNumber(stored) };
     return firestore.runTransaction(async (transaction) => {
       const current = (await transaction.get(reference)).data();
-      const late = FINAL_STATUSES.has(current?.statut) && !FINAL_STATUSES.has(gift.statut);
-      if (current && (late || sameGift(current, gift))) {
+      if (kept(current)) {
         // A read-only transaction commits a "verify" write the embedded emulator refuses: write it back.
-        transaction.set(reference, current);
-        return { outcome: 'unchanged' as const, mails: [] };
+        transaction.set(reference, current!);
+        return { outcome: 'unchanged' as const, mails: [], pending: needsReceiptNumber(current) };
       }
       // The time of the first record, not the server's: the mailed receipt and the downloaded one say the same.
       const next: Gift = { ...gift, date: current?.date ?? Timestamp.now() };
       if (current?.recu) next.recu = current.recu;
-      else if (gift.nature === 'don' && gift.statut === 'paid') {
-        const paidAt = gift.datePaiement.toDate();
-        // Still before any write, as Firestore transactions require.
-        next.recu = gift.livemode
-          ? await takeReceiptNumber(firestore, transaction, paidAt)
-          : specimenNumber(id, paidAt);
+      else if (gift.nature === 'don' && gift.statut === 'paid' && !gift.livemode) {
+        next.recu = specimenNumber(id, gift.datePaiement.toDate());
       }
+      // A live gift's number comes after this commit: the counter is no part of this transaction.
+      const pending = needsReceiptNumber(next);
+      if (pending) next.aNumeroter = true;
       const mails = await giftMails(id, next, current);
       transaction.set(reference, next);
-      return { outcome: 'written' as const, mails: enqueueMails(firestore, transaction, mails) };
+      return { outcome: 'written' as const, mails: enqueueMails(firestore, transaction, mails), pending };
     });
   });
 }
@@ -164,11 +198,13 @@ async function ledger<T>(what: string, work: (firestore: Firestore) => Promise<T
 const BAD_RECEIPT_LINK = 'Le lien du reçu est incomplet. Ouvrez-le depuis la page de remerciement.';
 const RECEIPT_NOT_READY = 'Ce reçu fiscal n’est pas disponible : le don n’est pas encore enregistré comme payé.';
 
-/** Where `gift`'s receipt stands ('attente' when the ledger has no such gift yet). */
+/** Where `gift`'s receipt stands ('attente' when the ledger has no such gift yet, or it waits for its number). */
 function receiptState(gift: Gift | undefined): ReceiptState {
   if (!gift) return 'attente';
   if (gift.nature === 'abonnement' || gift.nature === 'mensualite') return 'mensuel';
   if (gift.statut === 'failed') return 'echec';
+  // Paid and waiting for its number (receipt-numbering.server.ts): « en préparation », as before the record.
+  if (needsReceiptNumber(gift)) return 'attente';
   if (gift.statut !== 'paid' || typeof gift.recu !== 'string') return 'impaye';
   return isSpecimen(gift) ? 'specimen' : 'pret';
 }

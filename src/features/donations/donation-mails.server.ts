@@ -1,16 +1,16 @@
 /**
- * The donors' mails (mail feature), queued by the webhook in the ledger's transaction when a gift becomes paid: the
- * thank-you with the receipt of a one-off gift, the confirmation of a monthly one. Each is queued once: on the
- * change that gives a gift its receipt number, or a subscription its first payment.
+ * The donors' mails (mail feature), queued in the transaction that makes them due: the thank-you with the receipt of a
+ * one-off gift (in the transaction that numbers it, receipt-numbering.server.ts; a specimen's or a cheque's in the one
+ * that records it), the confirmation of a monthly one. Each is queued once: on the change that gives a gift its
+ * receipt number, or a subscription its first payment.
  */
-import { formatDate } from '../../lib/dates';
 import { isMailAddress, type OutgoingMail } from '../mail/mail';
-import { donationThanksMail, monthlyDonationMail } from '../mail/mails.server';
+import { monthlyDonationMail } from '../mail/mails.server';
 import { mailIdentity, siteMailSettings } from '../mail/mail-env.server';
-import { costAfterTaxReduction, formatEuros } from './donations';
+import { formatEuros } from './donations';
 import { receiptIssuer } from '../../association';
 import type { Gift, ReceiptedGift } from './gift.server';
-import { isSpecimen, receiptFileName, receiptPdf } from './receipt-pdf.server';
+import { numberedGiftMails, receiptThanksMail, type ReceiptContext } from './receipt-mails.server';
 
 /**
  * The mails the change of `dons/<id>` from `previous` to `gift` calls for ([] most of the time): `gift` as the ledger
@@ -41,6 +41,14 @@ export async function giftMails(id: string, gift: Gift, previous: Gift | undefin
   return mails;
 }
 
+/** The site's ReceiptContext: the issuer from the content and astro:env, the mails' identity and staff address. */
+export async function siteReceiptContext(): Promise<ReceiptContext> {
+  return { issuer: await receiptIssuer(), identity: await mailIdentity(), replyTo: siteMailSettings().staff ?? '' };
+}
+
+/** The mails of a gift the site numbers (receipt-mails.server.ts numberedGiftMails with siteReceiptContext). */
+export const siteNumberedGiftMails = () => numberedGiftMails(siteReceiptContext);
+
 /**
  * The thank-you of the receipted gift `dons/<id>` with its PDF receipt, to the gift's `email` (checked by the outbox:
  * @throws MailInputError for one that is not an address). Outbox id `dons-<logId(id)>-merci`, or `mailId` for a copy
@@ -48,21 +56,5 @@ export async function giftMails(id: string, gift: Gift, previous: Gift | undefin
  * gift's says it was a test and attaches the specimen (receipt-pdf.server.ts).
  */
 export async function thanksMail(id: string, gift: ReceiptedGift, mailId?: string): Promise<OutgoingMail> {
-  const replyTo = siteMailSettings().staff;
-  const euros = Number(gift.montant ?? 0) / 100;
-  return donationThanksMail({
-    identity: await mailIdentity(),
-    giftId: id,
-    ...(mailId ? { mailId } : {}),
-    email: gift.email,
-    ...(replyTo ? { replyTo } : {}),
-    donorName: [gift.prenom, gift.nom].filter(Boolean).join(' '),
-    amount: formatEuros(euros, true),
-    paidOn: formatDate(gift.datePaiement.seconds),
-    costAfterReduction: formatEuros(costAfterTaxReduction(euros)),
-    receiptNumber: gift.recu,
-    specimen: isSpecimen(gift),
-    fileName: receiptFileName(gift),
-    pdf: await receiptPdf(await receiptIssuer(), gift),
-  });
+  return receiptThanksMail(await siteReceiptContext(), id, gift, mailId ? { mailId } : {});
 }

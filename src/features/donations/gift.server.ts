@@ -94,6 +94,17 @@ const giftShape = z.object({
   moyen: z.enum(PAYMENT_METHODS).optional(),
   /** Who recorded a cheque or transfer in the space (the staff member's email); absent for Stripe's gifts. */
   enregistrePar: z.string().optional(),
+  /**
+   * true while a paid live one-off gift waits for its receipt number (receipt-numbering.server.ts finds it by this
+   * field; the number is taken after the webhook's commit, not in it), false once numbered; absent before.
+   */
+  aNumeroter: z.boolean().optional(),
+  /** true once numbered while its receipt's mail waits to be queued, false once queued (receipt-numbering.server). */
+  recuAEnvoyer: z.boolean().optional(),
+  /** The Stripe customer id (`cus_…`) of a monthly instalment: the key of the donor's yearly receipt. */
+  client: z.string().optional(),
+  /** Cents refunded (Stripe's refunds, recorded by the webhook); absent when none. */
+  rembourse: z.number().int().optional(),
 });
 
 /** One document of `dons`, as read: fields outside the shape are kept as they are (a later version may add some). */
@@ -106,7 +117,7 @@ export type Gift = z.infer<typeof giftShape>;
  * A gift as Stripe reports it: all but what the ledger adds (`date`, `recu`) and the space's fields; `moyen` when the
  * session tells it (sessionPaymentMethod).
  */
-export type PaidGift = Omit<Gift, 'date' | 'recu' | 'enregistrePar'>;
+export type PaidGift = Omit<Gift, 'date' | 'recu' | 'enregistrePar' | 'aNumeroter' | 'recuAEnvoyer' | 'rembourse'>;
 
 /** A gift whose tax receipt can be issued: paid, one-off, numbered. */
 export type ReceiptedGift = Gift & { recu: string };
@@ -185,6 +196,7 @@ export function giftFromInvoice(event: Stripe.Event, invoice: Partial<Stripe.Inv
   const id = text(invoice.id);
   if (!INVOICE_ID_PATTERN.test(id)) throw new Error(`${event.id} carries no invoice id`);
   const name = text(invoice.customer_name);
+  const customer = idOf(invoice.customer);
   return {
     montant: invoice.amount_paid ?? null,
     devise: invoice.currency ?? '',
@@ -196,5 +208,6 @@ export function giftFromInvoice(event: Stripe.Event, invoice: Partial<Stripe.Inv
     session: '',
     abonnement: idOf(invoice.parent?.subscription_details?.subscription),
     datePaiement: fromSeconds(invoice.status_transitions?.paid_at || event.created),
+    ...(customer ? { client: customer } : {}),
   };
 }

@@ -66,12 +66,25 @@ function drawable(font: PDFFont, value: string): string {
 }
 
 /**
+ * What a yearly receipt (yearly-receipts.server.ts) prints instead of one date of payment: the period it covers
+ * (« Dons mensuels du 1er janvier au 31 décembre 2026 ») and how many payments it sums.
+ */
+export interface ReceiptPeriod {
+  periode: string;
+  versements: number;
+}
+
+/**
  * The PDF (bytes) of a paid one-off gift with its receipt number `recu`: donor, `montant` in cents, `datePaiement`;
- * `date` (when the ledger recorded it) is the issue date; `moyen` the payment method (card when absent). A test-mode
+ * `date` (when the ledger recorded it) is the issue date; `moyen` the payment method (card when absent); `periode`
+ * the period and count of a yearly receipt's payments, printed instead of the date of payment. A test-mode
  * gift (`livemode` false) gets a specimen: SPECIMEN_TITLE in a banner, as its title and across the page, and neither
  * the CERFA heading nor the certification nor the tax reduction.
  */
-export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Promise<Uint8Array> {
+export async function receiptPdf(
+  issuer: ReceiptIssuer,
+  gift: ReceiptedGift & { periode?: ReceiptPeriod },
+): Promise<Uint8Array> {
   const issuedAt: Date = gift.date.toDate();
   const country =
     gift.pays && gift.pays !== 'FR' ? new Intl.DisplayNames(['fr'], { type: 'region' }).of(gift.pays) : '';
@@ -147,7 +160,11 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
   }
   field('Montant', formatEuros(euros, true));
   field('Somme en toutes lettres', toCurrency(euros));
-  field('Date du versement', formatDate(gift.datePaiement.seconds));
+  if (gift.periode) {
+    // A yearly receipt: the period and the number of payments it sums, not one date.
+    field('Période des versements', gift.periode.periode);
+    field('Nombre de versements', String(gift.periode.versements));
+  } else field('Date du versement', formatDate(gift.datePaiement.seconds));
   field('Forme du don', 'Déclaration de don manuel');
   field('Nature du don', 'Numéraire');
   field('Mode de versement', PAYMENT_METHOD_LABELS[gift.moyen ?? 'carte']);
@@ -164,8 +181,9 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
     { gap: 7 },
   );
   text(
-    `Ce don ouvre droit à une réduction d’impôt sur le revenu égale à ${Math.round(TAX_REDUCTION_RATE * 100)} % de ` +
-      `son montant, soit ${formatEuros(reduction)}, dans la limite de 20 % du revenu imposable (l’excédent est ` +
+    `${gift.periode ? 'Ces dons ouvrent' : 'Ce don ouvre'} droit à une réduction d’impôt sur le revenu égale à ` +
+      `${Math.round(TAX_REDUCTION_RATE * 100)} % de ${gift.periode ? 'leur' : 'son'} montant, soit ` +
+      `${formatEuros(reduction)}, dans la limite de 20 % du revenu imposable (l’excédent est ` +
       `reportable sur les cinq années suivantes).`,
     { gap: 14 },
   );

@@ -1,6 +1,6 @@
 /**
  * The treasurer's writes to the ledger with firebase-admin, after checking the role (tresorerie, admin) and logged:
- * recording a cheque or a bank transfer with its receipt number from the same gap-free yearly series as card gifts
+ * recording a cheque or a bank transfer, numbered as card gifts are from the same gap-free yearly series
  * (receipt-numbering.server.ts), and queueing a receipt's thank-you mail again through the outbox.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,9 +10,10 @@ import { adminFirestore } from '../../lib/firebase-admin.server';
 import { PERSON_FIELD_MAX } from '../../lib/fields';
 import { HttpError } from '../../lib/http';
 import { logId } from '../../lib/log-id.server';
-import { giftMails, thanksMail } from '../donations/donation-mails.server';
+import { siteNumberedGiftMails, thanksMail } from '../donations/donation-mails.server';
 import { giftConverter, type Gift } from '../donations/gift.server';
-import { takeReceiptNumber } from '../donations/receipt-numbering.server';
+import { numberSoon, queueReceiptMails } from '../donations/receipt-numbering.server';
+import { withDeadline } from '../../lib/deadline';
 import { isMailAddress } from '../mail/mail';
 import { trySend } from '../mail/mail-env.server';
 import { enqueueMails } from '../mail/outbox.server';
@@ -74,9 +75,11 @@ export const offlineGiftSchema = z.object({
 export type OfflineGift = z.infer<typeof offlineGiftSchema>;
 
 /**
- * Records `entry` as `dons/<moyen>-<cle>` (paid, live, nature `don`) with the next receipt number of its payment's
- * year, in one transaction with the counter and, when an email is given, the donor's thank-you with the PDF (outbox).
- * The same `cle` again returns the gift already recorded: no second number. Logged. Returns the id and number.
+ * Records `entry` as `dons/<moyen>-<cle>` (paid, live, nature `don`, `aNumeroter`), then numbers it like a card gift
+ * (receipt-numbering.server.ts: the next number of its payment's year, in the same gap-free series, and, when an email
+ * is given, the donor's thank-you with the PDF through the outbox), within a few seconds. The same `cle` again returns
+ * the gift already recorded: no second gift or number. Logged. Returns the id and number ('' when the counter stayed
+ * busy: the scheduled sweep numbers it within minutes).
  * @throws HttpError 403, 503 (nothing written).
  */
 export async function recordOfflineGift(
@@ -89,43 +92,49 @@ export async function recordOfflineGift(
   const reference = db.collection(GIFTS).withConverter(giftConverter).doc(id);
   // A typed day at noon UTC: the same calendar day in Europe/Paris, summer or winter.
   const paidAt = new Date(`${entry.date}T12:00:00Z`);
-  const { recu, mails } = await bounded(
+  const gift: Gift = {
+    montant: entry.montant,
+    devise: 'eur',
+    prenom: '',
+    nom: entry.nom,
+    email: entry.email,
+    adresse: entry.adresse,
+    postal: entry.postal,
+    ville: entry.ville,
+    pays: 'FR',
+    statut: 'paid',
+    nature: 'don',
+    livemode: true,
+    evenement: 'espace',
+    session: '',
+    abonnement: '',
+    datePaiement: Timestamp.fromDate(paidAt),
+    date: Timestamp.now(),
+    moyen: entry.moyen,
+    enregistrePar: session.email,
+    aNumeroter: true,
+  };
+  // `create` fails on a second post of the same form: the gift recorded the first time stays as it is.
+  const created = await bounded(
     'record',
-    db.runTransaction(async (transaction) => {
-      const current = (await transaction.get(reference)).data();
-      if (current?.recu) {
-        transaction.set(reference, current);
-        return { recu: current.recu, mails: [] as string[] };
-      }
-      const gift: Gift = {
-        montant: entry.montant,
-        devise: 'eur',
-        prenom: '',
-        nom: entry.nom,
-        email: entry.email,
-        adresse: entry.adresse,
-        postal: entry.postal,
-        ville: entry.ville,
-        pays: 'FR',
-        statut: 'paid',
-        nature: 'don',
-        livemode: true,
-        evenement: 'espace',
-        session: '',
-        abonnement: '',
-        datePaiement: Timestamp.fromDate(paidAt),
-        date: Timestamp.now(),
-        moyen: entry.moyen,
-        enregistrePar: session.email,
-        recu: await takeReceiptNumber(db, transaction, paidAt),
-      };
-      const queued = await giftMails(id, gift, undefined);
-      transaction.set(reference, gift);
-      return { recu: gift.recu!, mails: enqueueMails(db, transaction, queued) };
-    }),
+    reference.create(gift).then(
+      () => true,
+      (error: { code?: number }) => {
+        if (error.code === 6) return false; // ALREADY_EXISTS
+        throw error;
+      },
+    ),
   );
-  await bounded('log', recordAccess(db, session, 'creation', `${GIFTS}/${id} (reçu ${recu})`));
+  if (created) await bounded('log', recordAccess(db, session, 'creation', `${GIFTS}/${id}`));
+  const mails = await withDeadline(
+    numberSoon(db, id).then(() => queueReceiptMails(db, [id], siteNumberedGiftMails())),
+    6000,
+  ).catch((error: unknown) => {
+    console.warn(`[espace/dons] ${GIFTS}/${id} left for the scheduled numbering: ${String(error)}`);
+    return [];
+  });
   await trySend(mails, 3000);
+  const recu = (await bounded('read', reference.get())).data()?.recu ?? '';
   return { id, recu };
 }
 

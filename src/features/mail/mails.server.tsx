@@ -10,7 +10,7 @@ import { headerText, type MailAttachment, type OutgoingMail } from './mail';
 import type { MailIdentity } from './templates/MailLayout';
 import { PreRegistrationAck, PreRegistrationNotice } from './templates/PreRegistrationMails';
 import { NewsletterConfirmation } from './templates/NewsletterConfirmation';
-import { DonationThanks, MonthlyDonationConfirmation } from './templates/DonationMails';
+import { DonationThanks, MonthlyDonationConfirmation, YearlyReceiptMail } from './templates/DonationMails';
 
 export type { MailIdentity } from './templates/MailLayout';
 
@@ -118,8 +118,10 @@ export async function donationThanksMail(input: {
   specimen: boolean;
   fileName: string;
   pdf: Uint8Array;
+  /** The cancelled receipt's number, for a corrected receipt (after a partial refund). */
+  replaces?: string;
 }): Promise<OutgoingMail> {
-  const { identity, receiptNumber, specimen } = input;
+  const { identity, receiptNumber, specimen, replaces } = input;
   const attachment: MailAttachment = {
     filename: input.fileName,
     contentType: 'application/pdf',
@@ -132,7 +134,9 @@ export async function donationThanksMail(input: {
     ...(input.replyTo ? { replyTo: input.replyTo } : {}),
     subject: specimen
       ? `Paiement de test : spécimen n° ${receiptNumber}, sans valeur fiscale`
-      : `Merci pour votre don : votre reçu fiscal n° ${receiptNumber}`,
+      : replaces
+        ? `Votre reçu fiscal corrigé n° ${receiptNumber} (remplace le n° ${replaces})`
+        : `Merci pour votre don : votre reçu fiscal n° ${receiptNumber}`,
     attachments: [attachment],
     ...(await renderMail(
       <DonationThanks
@@ -143,6 +147,7 @@ export async function donationThanksMail(input: {
         receiptNumber={receiptNumber}
         specimen={specimen}
         costAfterReduction={input.costAfterReduction}
+        {...(replaces ? { replaces } : {})}
       />,
     )),
   };
@@ -172,6 +177,45 @@ export async function monthlyDonationMail(input: {
         donorName={headerText(input.donorName, 120)}
         amount={input.amount}
         contact={input.replyTo ?? ''}
+      />,
+    )),
+  };
+}
+
+/**
+ * The yearly receipt `receiptId` (`recusAnnuels/<id>`) of a monthly donor to `email`, its PDF attached as `fileName`.
+ * Outbox id `recus-annuels-<logId(receiptId)>`: queued once, whoever runs the job how often.
+ */
+export async function yearlyReceiptMail(input: {
+  identity: MailIdentity;
+  receiptId: string;
+  email: string;
+  replyTo?: string;
+  donorName: string;
+  year: number;
+  amount: string;
+  payments: number;
+  receiptNumber: string;
+  costAfterReduction: string;
+  fileName: string;
+  pdf: Uint8Array;
+}): Promise<OutgoingMail> {
+  return {
+    id: `recus-annuels-${logId(input.receiptId)}`,
+    kind: 'recu-annuel',
+    to: input.email,
+    ...(input.replyTo ? { replyTo: input.replyTo } : {}),
+    subject: `Votre reçu fiscal ${input.year} pour vos dons mensuels : n° ${input.receiptNumber}`,
+    attachments: [{ filename: input.fileName, contentType: 'application/pdf', content: input.pdf }],
+    ...(await renderMail(
+      <YearlyReceiptMail
+        identity={input.identity}
+        donorName={headerText(input.donorName, 120)}
+        year={input.year}
+        amount={input.amount}
+        payments={input.payments}
+        receiptNumber={input.receiptNumber}
+        costAfterReduction={input.costAfterReduction}
       />,
     )),
   };

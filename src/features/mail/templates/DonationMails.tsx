@@ -17,8 +17,10 @@ export function DonationThanks(props: {
   receiptNumber: string;
   costAfterReduction: string;
   specimen?: boolean;
+  /** The number of the receipt this one replaces (cancelled after a partial refund), when it is a corrected one. */
+  replaces?: string;
 }) {
-  const { identity, donorName, amount, paidOn, receiptNumber, costAfterReduction } = props;
+  const { identity, donorName, amount, paidOn, receiptNumber, costAfterReduction, replaces } = props;
   if (props.specimen) return <TestPaymentNotice {...props} />;
   return (
     <MailLayout
@@ -36,6 +38,7 @@ export function DonationThanks(props: {
       </Text>
       <Text style={highlight}>
         Votre reçu fiscal n° <strong>{receiptNumber}</strong> est joint à ce message (fichier PDF).
+        {replaces ? ` Il remplace le reçu n° ${replaces}, annulé après un remboursement partiel.` : ''}
       </Text>
       <Text style={paragraph}>
         Il vous permet de déduire 66 % de votre don de votre impôt sur le revenu&nbsp;: après réduction, votre don vous
@@ -113,6 +116,46 @@ export function MonthlyDonationConfirmation(props: {
           </>
         ) : null}{' '}
         : nous l’arrêtons dans les deux jours ouvrés et vous le confirmons.
+      </Text>
+    </MailLayout>
+  );
+}
+
+/**
+ * The yearly receipt of a monthly donor: `year`, `amount` (« 300,00 € », the year's instalments less refunds),
+ * `payments` (how many), `receiptNumber`, `costAfterReduction`; the PDF is attached.
+ */
+export function YearlyReceiptMail(props: {
+  identity: MailIdentity;
+  donorName: string;
+  year: number;
+  amount: string;
+  payments: number;
+  receiptNumber: string;
+  costAfterReduction: string;
+}) {
+  const { identity, donorName, year, amount, payments, receiptNumber, costAfterReduction } = props;
+  return (
+    <MailLayout
+      identity={identity}
+      preview={`Votre reçu fiscal n° ${receiptNumber} pour vos dons mensuels de ${year} est joint à ce message.`}
+      title={`Votre reçu fiscal ${year}`}
+      reason={
+        'Vous recevez ce message parce que vous faites un don mensuel sur notre site. ' +
+        'Gardez-le : le reçu joint vous servira pour votre déclaration de revenus.'
+      }
+    >
+      <Text style={paragraph}>Bonjour{donorName ? ` ${donorName}` : ''},</Text>
+      <Text style={paragraph}>
+        Merci pour votre soutien tout au long de l’année {year}&nbsp;: vos dons mensuels ({payments}{' '}
+        {payments > 1 ? 'versements' : 'versement'}) s’élèvent à {amount}.
+      </Text>
+      <Text style={highlight}>
+        Votre reçu fiscal n° <strong>{receiptNumber}</strong> pour l’année {year} est joint à ce message (fichier PDF).
+      </Text>
+      <Text style={paragraph}>
+        Il vous permet de déduire 66 % de ce montant de votre impôt sur le revenu&nbsp;: après réduction, vos dons vous
+        ont coûté {costAfterReduction}. Une question&nbsp;? Répondez simplement à ce message.
       </Text>
     </MailLayout>
   );
