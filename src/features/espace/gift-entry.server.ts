@@ -10,7 +10,11 @@ import { adminFirestore } from '../../lib/firebase-admin.server';
 import { PERSON_FIELD_MAX } from '../../lib/fields';
 import { HttpError } from '../../lib/http';
 import { logId } from '../../lib/log-id.server';
-import { siteNumberedGiftMails, thanksMail } from '../donations/donation-mails.server';
+import { siteNumberedGiftMails, siteReceiptContext, thanksMail } from '../donations/donation-mails.server';
+import { receiptYear } from '../donations/donations';
+import { YEARLY_RECEIPTS } from '../donations/yearly-receipt.server';
+import { issueYearlyReceipts } from '../donations/yearly-receipts.server';
+import { ESPACE_MESSAGES } from './messages';
 import { giftConverter, type Gift } from '../donations/gift.server';
 import { numberSoon, queueReceiptMails } from '../donations/receipt-numbering.server';
 import { withDeadline } from '../../lib/deadline';
@@ -158,4 +162,54 @@ export async function resendReceipt(session: StaffSession | undefined, id: strin
   await bounded('log', recordAccess(db, session, 'envoi', `${GIFTS}/${id} (reçu ${gift.recu}, email)`));
   await trySend([queued!], 3000);
   return gift.email;
+}
+
+/**
+ * Issues now the yearly receipts of the monthly gifts of `year` (yearly-receipts.server.ts, as the January job does)
+ * and queues their mails, logged; receipts already issued are neither changed nor sent again. Returns how many were
+ * issued, and how many are left for another click (the request stops starting new ones after 15 s).
+ * @throws HttpError 403, 400 (the current or a future year: not over yet), 503.
+ */
+export async function issueYearlyReceiptsNow(
+  session: StaffSession | undefined,
+  year: number,
+): Promise<{ issued: number; left: number }> {
+  assertTreasury(session);
+  const thisYear = receiptYear(new Date());
+  if (!Number.isInteger(year) || year >= thisYear || year < 2000) {
+    throw new HttpError(
+      400,
+      `Les reçus annuels de ${year} s’émettent une fois l’année finie, à partir du 1er janvier ${year + 1}.`,
+    );
+  }
+  const db = adminFirestore();
+  const report = await withDeadline(
+    issueYearlyReceipts(db, year, siteReceiptContext, { deadlineMs: 15_000 }),
+    25_000,
+  ).catch((error: unknown) => {
+    throw new HttpError(503, ESPACE_MESSAGES.unavailable, { cause: error });
+  });
+  const numbers = report.issued.map(([, numero]) => numero);
+  const what = numbers.length ? `${numbers[0]} à ${numbers.at(-1)}` : 'aucun nouveau';
+  await bounded('log', recordAccess(db, session, 'creation', `${YEARLY_RECEIPTS} ${year} (${what})`));
+  await trySend(report.mails, 3000);
+  return { issued: report.issued.length, left: report.left };
+}
+
+/**
+ * A form post to /espace/dons: `renvoyer=<gift id>` (and `recu`, its number) mails a receipt again, `annuels=<year>`
+ * issues the yearly receipts. Returns the address to go back to (303): the year's page with what was done.
+ * @throws HttpError as resendReceipt and issueYearlyReceiptsNow.
+ */
+export async function donationsFormPost(
+  session: StaffSession | undefined,
+  fields: Map<string, string>,
+  year: number,
+): Promise<string> {
+  if (fields.has('annuels')) {
+    const { issued, left } = await issueYearlyReceiptsNow(session, Number(fields.get('annuels')));
+    return `/espace/dons?annee=${year}&annuels=${issued}&restants=${left}`;
+  }
+  await resendReceipt(session, fields.get('renvoyer') ?? '');
+  return `/espace/dons?annee=${year}&envoye=${encodeURIComponent(fields.get('recu') ?? '')}`;
 }
