@@ -5,6 +5,8 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { siteAddress } from './scripts/lib/site-address.ts';
 import { pulledFrameOrigins } from './src/lib/content-csp.ts';
+import { createHash } from 'node:crypto';
+import { DISPLAY_SCRIPT } from './src/features/display/display-settings.ts';
 
 /**
  * A font file of @fontsource/atkinson-hyperlegible-next (latin subset, woff2).
@@ -16,10 +18,26 @@ const atkinson = (weight, style) =>
   `atkinson-hyperlegible-next-latin-${weight}-${style}.woff2`;
 
 /**
+ * The receipt PDF's fonts, read from node_modules when a receipt is drawn
+ * (src/features/donations/receipt-fonts.server.ts): only the .woff slices and weights it uses, and each package's
+ * unicode.json and licence, go into the Netlify function (docs/donations.md, « Fonts »).
+ */
+const FONTSOURCE = './node_modules/@fontsource';
+const RECEIPT_FONTS = [
+  `${FONTSOURCE}/noto-sans/files/noto-sans-{latin,latin-ext,vietnamese,greek,greek-ext}-{400,700}-normal.woff`,
+  `${FONTSOURCE}/noto-sans/files/noto-sans-{cyrillic,cyrillic-ext,devanagari}-{400,700}-normal.woff`,
+  `${FONTSOURCE}/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-{400,700}-normal.woff`,
+  `${FONTSOURCE}/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-{400,700}-normal.woff`,
+  `${FONTSOURCE}/noto-sans-{sc,jp,kr}/files/noto-sans-*-[0-9]*-400-normal.woff`,
+  `${FONTSOURCE}/{noto-sans,ibm-plex-sans-arabic,noto-sans-hebrew,noto-sans-sc,noto-sans-jp,noto-sans-kr}/*.json`,
+  `${FONTSOURCE}/{noto-sans,ibm-plex-sans-arabic,noto-sans-hebrew,noto-sans-sc,noto-sans-jp,noto-sans-kr}/LICENSE`,
+];
+
+/**
  * Pages kept out of sitemap-index.xml: the not-found page, the donation return pages, the editors' publish page, the
  * newsletter's confirmation and unsubscription.
  */
-const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|publier|newsletter\/.*)\/?$/;
+const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|newsletter\/.*)\/?$/;
 
 /** An optional server variable of astro:env, read when the server starts (see `env` below). */
 const atRunTime = envField.string({ context: 'server', access: 'secret', optional: true });
@@ -60,6 +78,7 @@ export default defineConfig({
         // astro:assets writes the optimised pictures into dist/_astro/ at build time (sharp): the same files
         // in preview, tests and production, cached between builds (docs/pictures.md).
         imageCDN: false,
+        includeFiles: RECEIPT_FONTS,
       }),
   integrations: [noPolicyInDev, react(), sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) })],
   trailingSlash: 'ignore',
@@ -88,7 +107,11 @@ export default defineConfig({
         "frame-ancestors 'none'",
       ],
       // 'self' is listed because a page's insertScriptResource() would otherwise replace Astro's default.
-      scriptDirective: { resources: ["'self'"] },
+      // The display settings' inline script (src/features/display/), by its hash: it runs before the first paint.
+      scriptDirective: {
+        resources: ["'self'"],
+        hashes: [`sha256-${createHash('sha256').update(DISPLAY_SCRIPT).digest('base64')}`],
+      },
       // The carousels write a <style> and style="" from the content's breakpoints, inside React: no hash can cover
       // them.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },

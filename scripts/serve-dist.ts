@@ -3,11 +3,14 @@
  * Usage: `tsx scripts/serve-dist.ts [port] [--emulator host:port]` (default 4322; --emulator: embedded Firestore,
  * demo-e2e).
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { BlobsServer } from '@netlify/blobs/server';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { createRequestFromNodeRequest, writeResponse } from 'astro/app/node';
 import sirv from 'sirv';
@@ -23,6 +26,16 @@ if (values.emulator) {
   process.env.FIRESTORE_EMULATOR_HOST = emulator.address;
   console.log(`Embedded Firestore on ${emulator.address} (project demo-e2e)`);
 }
+
+// Netlify gives its functions a Blobs store (pictures uploaded from the space, the rebuild's debounce): a local one,
+// as `astro dev` has, in a directory of this run, emptied when the server stops.
+const blobsDir = mkdtempSync(join(tmpdir(), 'serve-dist-blobs-'));
+const blobsToken = randomBytes(16).toString('hex');
+const blobs = new BlobsServer({ directory: blobsDir, token: blobsToken });
+const blobsURL = `http://127.0.0.1:${(await blobs.start()).port}`;
+const blobsContext = { siteID: 'serve-dist', token: blobsToken, edgeURL: blobsURL, uncachedEdgeURL: blobsURL };
+process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(blobsContext)).toString('base64');
+process.on('exit', () => rmSync(blobsDir, { recursive: true, force: true }));
 
 type NetlifyHandler = (request: Request, context: { ip: string }) => Promise<Response>;
 const functionDir = '.netlify/v1/functions/ssr';

@@ -1,14 +1,17 @@
 /**
  * The association's identity, in one place: its name and address come from the content (article `adresse`: titre,
- * intro's postal lines, contenu's contact lines), what its tax receipts add from the server's environment
- * (ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY, ASSOCIATION_REGISTRATION; see .env.example). The header, the footer,
- * the page titles, /soutenir, the Stripe product name (the donation endpoints pass it) and the receipts read it here.
+ * intro's postal lines, contenu's contact lines), what its tax receipts add from document `association/site` (object,
+ * registration numbers, signatory), else from the server's environment (ASSOCIATION_OBJECT, ASSOCIATION_SIGNATORY,
+ * ASSOCIATION_REGISTRATION; see .env.example). The same document holds the page texts editors change in the space
+ * ({@link siteTexts}). The header, the footer, the page titles, /soutenir, the Stripe product name (the donation
+ * endpoints pass it) and the receipts read it here.
  *
  * Nothing of the demo association lives in src/: its identity is content/demo's, so a real database can never show
  * it. A database without `adresse` gives a site named {@link UNNAMED} with no address, and the pull reports it.
  */
 import { getEntry } from 'astro:content';
 import { ASSOCIATION_OBJECT, ASSOCIATION_REGISTRATION, ASSOCIATION_SIGNATORY } from 'astro:env/server';
+import { ASSOCIATION_DOCUMENT, type AssociationDocument } from './content-association';
 import type { ReceiptIssuer } from './features/donations/receipt-pdf.server';
 import { htmlToLines } from './lib/html.server';
 import { contactLineText, parseContactLines, revealAt } from './lib/obfuscation';
@@ -39,17 +42,52 @@ export async function contactEmail() {
 }
 
 /**
- * The issuer printed on a tax receipt (server only): name and postal lines from the content, the object as in the
- * statutes, the registration numbers and the signatory from the environment ('' when unset: the receipt shows « — »
- * for the object and leaves the others out; content/demo/association.env sets them for the demo).
+ * The page texts' defaults, used when document `association/site` or its field is missing or `''`: the texts the
+ * templates held before editors could change them. Office hours have none (no sentence rather than another
+ * association's hours).
+ */
+export const SITE_TEXT_DEFAULTS = {
+  horaires: '',
+  delaiReponse: 'Nous vous recontactons sous quinze jours.',
+  soutenirDon:
+    'Vos dons financent les AESH, le matériel adapté et les sorties de classe. L’association est d’intérêt général : ' +
+    'votre don ouvre droit à une réduction d’impôt de 66 % de son montant (60 % pour une entreprise), et vous ' +
+    'recevez votre reçu fiscal en ligne.',
+  soutenirBenevolat:
+    'Accompagner une sortie, réparer un meuble, tenir un stand à la fête de l’école : toutes les aides comptent.',
+  soutenirMecenat: 'Entreprises et commerces du quartier : le mécénat ouvre droit à une réduction d’impôt de 60 %.',
+} satisfies Partial<Record<keyof AssociationDocument, string>>;
+
+/** A page text editors change in the space (document `association/site`). */
+export type SiteTextName = keyof typeof SITE_TEXT_DEFAULTS;
+
+/** The association's published document (all fields '' when the database has none). */
+async function associationDocument(): Promise<Partial<AssociationDocument>> {
+  return (await getEntry('association', ASSOCIATION_DOCUMENT))?.data ?? {};
+}
+
+/** The page texts, plain text (pages escape it): each the document's, else its {@link SITE_TEXT_DEFAULTS} entry. */
+export async function siteTexts(): Promise<Record<SiteTextName, string>> {
+  const document = await associationDocument();
+  const names = Object.keys(SITE_TEXT_DEFAULTS) as SiteTextName[];
+  return Object.fromEntries(names.map((name) => [name, document[name]?.trim() || SITE_TEXT_DEFAULTS[name]])) as Record<
+    SiteTextName,
+    string
+  >;
+}
+
+/**
+ * The issuer printed on a tax receipt (server only): name and postal lines from the content; the object as in the
+ * statutes, the registration numbers and the signatory from document `association/site`, each else from the
+ * environment ('' when neither: the receipt shows « — » for the object and leaves the others out).
  */
 export async function receiptIssuer(): Promise<ReceiptIssuer> {
-  const { name, lines } = await association();
+  const [{ name, lines }, document] = await Promise.all([association(), associationDocument()]);
   return {
     name,
     addressLines: lines.map(contactLineText),
-    object: ASSOCIATION_OBJECT?.trim() ?? '',
-    registration: ASSOCIATION_REGISTRATION?.trim() ?? '',
-    signatory: ASSOCIATION_SIGNATORY?.trim() ?? '',
+    object: document.objet?.trim() || (ASSOCIATION_OBJECT?.trim() ?? ''),
+    registration: document.enregistrement?.trim() || (ASSOCIATION_REGISTRATION?.trim() ?? ''),
+    signatory: document.signataire?.trim() || (ASSOCIATION_SIGNATORY?.trim() ?? ''),
   };
 }

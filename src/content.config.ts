@@ -5,6 +5,7 @@
 import { defineCollection } from 'astro/content/config';
 import { file } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { associationSchema } from './content-association.ts';
 
 const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
@@ -177,12 +178,12 @@ export const firestoreSchemas = {
   categories: categorySchema,
   articles: articleSchema,
   partenaires: articleSchema,
+  association: associationSchema,
 };
 
 /** A collection read by the pull. */
 export type CollectionName = keyof typeof firestoreSchemas;
 
-/** Where the pull writes a collection's JSON (document id → data). */
 /**
  * The legal pages (src/pages/[legal].astro, route = article id) and their names in the editors' words. Each needs its
  * article: the pull reports a missing one and the build fails, never publishing another site's text.
@@ -195,23 +196,10 @@ export const LEGAL_PAGES = {
 /** Ids of the articles that hold the legal pages' text. */
 export type LegalId = keyof typeof LEGAL_PAGES;
 
+/** Where the pull writes a collection's JSON (document id → data). */
 export const dataFile = (name: CollectionName) => `src/data/${name}.json`;
 
-const images: [RegExp, 'field'][] = [[/^(img|imgContenu|picto)(?![^.])/, 'field']];
-/**
- * The parts of a document left out alone (one field or one link), matched on the start of an issue's dotted path; a
- * failure elsewhere leaves the document out.
- */
-export const partsLeftOutAlone: Record<CollectionName, [RegExp, 'field' | 'link'][]> = {
-  menus: [
-    [/^liens\.\d+(\.children\.\d+)?\.(picto|ordre|target|ancre|exergue)(?![^.])/, 'field'],
-    [/^liens\.\d+(\.children\.\d+)?(?![^.])/, 'link'],
-    [/^schema(?![^.])/, 'field'],
-  ],
-  categories: [[/^articles(?![^.])/, 'field']],
-  articles: images,
-  partenaires: images,
-};
+export { partsLeftOutAlone } from './content-parts.ts';
 
 /**
  * Where a problem is and why: collection, document id, field path (`date`, `liens.3.href`, `img.src`, `contenu
@@ -219,12 +207,12 @@ export const partsLeftOutAlone: Record<CollectionName, [RegExp, 'field' | 'link'
  */
 const place = { collection: z.string(), id: z.string(), field: z.string(), reason: z.string() };
 
-/** The content report every pull writes (src/data/report.json), for the terminal and the /publier page. */
+/** The content report every pull writes (src/data/report.json), for the terminal and the space's publish page. */
 export const contentReportSchema = z.object({
   /** Seconds since the epoch. */
   generatedAt: z.number().int(),
-  /** Per collection: documents read from Firestore, documents published. */
-  collections: z.record(z.string(), z.object({ read: z.number().int(), shown: z.number().int() })),
+  /** Per collection: documents read from Firestore, documents published, drafts left out (isDraft). */
+  collections: z.record(z.string(), z.object({ read: z.int(), shown: z.int(), drafts: z.int().optional() })),
   /** What was left out, with the titre of the document (or link) concerned when it has one. */
   problems: z.array(
     z.object({ ...place, titre: z.string().optional(), leftOut: z.enum(['document', 'link', 'field']) }),
@@ -247,4 +235,5 @@ export const collections = {
   categories: defineCollection({ loader: file(dataFile('categories')), schema: categorySchema }),
   articles: defineCollection({ loader: file(dataFile('articles')), schema: articleSchema }),
   partenaires: defineCollection({ loader: file(dataFile('partenaires')), schema: articleSchema }),
+  association: defineCollection({ loader: file(dataFile('association')), schema: associationSchema }),
 };

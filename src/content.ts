@@ -70,7 +70,7 @@ export async function sponsors(): Promise<ArticleView[]> {
 
 /**
  * A legal page's article (`mentions`, `rgpd`, `accessibilite`): never another site's text. The pull reports a missing
- * one to the editors (report.json, /publier) and this makes the build fail, so the site online stays as it was.
+ * one to the editors (report.json, « Publier ») and this makes the build fail, so the site online stays as it was.
  * @throws Error naming the article when the pulled content has none.
  */
 export async function legalArticle(id: LegalId): Promise<ArticleView> {

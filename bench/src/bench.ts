@@ -12,6 +12,7 @@ import { measurePictures, withFixturePictures } from './pictures.ts';
 import { ENDPOINTS, loadEndpoint, primeDatabase, type BenchDatabase, type EndpointLoad } from './endpoint-load.ts';
 import { GZIP_LEVEL, measurePages } from './pages.ts';
 import { measureMailLoad, type MailLoad } from './mail-load.ts';
+import { measureReceipts, type ReceiptsReport } from './receipts.ts';
 import { freePort, onCleanup, stopEverything } from './processes.ts';
 import { evaluateTargets, kb, machineInfo, pictureTable, seconds, writeReport, type BenchReport } from './report.ts';
 import { SERVED_PROJECT_ID, serveBuiltSite, type LocalSite } from './server.ts';
@@ -24,19 +25,22 @@ const { values: options } = parseArgs({
     pictures: { type: 'boolean', default: false },
     load: { type: 'boolean', default: false },
     mail: { type: 'boolean', default: false },
+    receipts: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (options.help) {
   console.log(
     [
-      'Usage: npm run bench [-- --quick | --pictures | --load | --mail]',
+      'Usage: npm run bench [-- --quick | --pictures | --load | --mail | --receipts]',
       '  --quick     no 5,000- and 10,000-article builds, scale Lighthouse at 1,000 articles, 3 s load runs, ' +
         'Lighthouse on one news page only; report in bench/reports/',
       '  --pictures  only the demo build and the pictures before/after table; merged into bench/report.md and .json',
       '  --load      only the form endpoints under load (demo build first); merged into bench/report.md and .json',
       '  --mail      only the mail burst (demo build first): 200 pre-registrations at once, ' +
         '400 mails, none lost or twice',
+      '  --receipts  only the tax receipt PDF per script of the name: size and time to draw (uses the last build ' +
+        'for the fonts the function carries)',
     ].join('\n'),
   );
   process.exit(0);
@@ -91,6 +95,23 @@ async function mailPart(dir: string): Promise<MailLoad> {
     throw new Error(`mail burst: ${result.lost} lost, ${result.duplicated} duplicated, ${result.stored} stored`);
   }
   return result;
+}
+
+/** The receipt PDF per script, and the fonts of the function built in `dir`: prints it. */
+async function receiptsPart(dir: string): Promise<ReceiptsReport> {
+  section('Tax receipt PDF per script of the donor’s name');
+  const result = await measureReceipts(dir);
+  for (const receipt of result.receipts) {
+    console.log(
+      `${receipt.script.padEnd(24)} ${kb(receipt.bytes).padStart(9)}   first ${Math.round(receipt.firstMs)} ms, ` +
+        `median ${Math.round(receipt.medianMs)} ms`,
+    );
+  }
+  return result;
+}
+
+if (options.receipts) {
+  await runPart('The receipt part', async () => ({ receipts: await receiptsPart(root), receiptsMachine: machine }));
 }
 
 if (options.mail) {
@@ -168,6 +189,7 @@ try {
   await site.stop();
   const load = await measureLoad(demoCopy.dir);
   const mail = await mailPart(demoCopy.dir);
+  const receipts = await receiptsPart(demoCopy.dir);
   await demoCopy.remove();
 
   const report: BenchReport = {
@@ -186,6 +208,8 @@ try {
     loadMachine: machine,
     mail,
     mailMachine: machine,
+    receipts,
+    receiptsMachine: machine,
   };
   const { paths, markdown } = quick
     ? await writeReport(report, join(root, 'bench', 'reports'), 'report-quick')

@@ -12,6 +12,7 @@ import type { BuildMeasurement } from './builds.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 import { ENDPOINTS, type Consistency, type EndpointLoad } from './endpoint-load.ts';
 import type { MailLoad } from './mail-load.ts';
+import type { ReceiptsReport } from './receipts.ts';
 import type { PageWeight } from './pages.ts';
 import type { PictureMeasurement } from './pictures.ts';
 
@@ -85,6 +86,10 @@ export interface BenchReport {
   mail?: MailLoad;
   /** The machine when the mail burst was measured. */
   mailMachine?: MachineInfo;
+  /** The tax receipt PDF per script (`--receipts` measures it alone): size and time to draw. */
+  receipts?: ReceiptsReport;
+  /** The machine when the receipts were measured. */
+  receiptsMachine?: MachineInfo;
   /** Fixture photos before and after astro:assets. */
   pictures: PictureMeasurement[];
   /** The machine when the pictures were measured (`--pictures` measures them alone, later). */
@@ -298,9 +303,31 @@ export function pictureTable(pictures: PictureMeasurement[]): string {
   return markdownTable(['picture', 'original', 'served as', 'files (width, size)', 'largest / original'], rows);
 }
 
+/** The receipts' table: per script, the PDF's size and the time to draw it; the fonts the function carries. */
+function receiptSection({ receipts, functionFonts }: ReceiptsReport, measured: MachineInfo): string {
+  const rows = receipts.map((receipt) => [
+    receipt.script,
+    receipt.name,
+    kb(receipt.bytes),
+    `${Math.round(receipt.firstMs)} ms`,
+    `${Math.round(receipt.medianMs)} ms`,
+  ]);
+  const fonts = functionFonts
+    ? `The built Netlify function carries ${functionFonts.files} font files (.woff slices), ` +
+      `${kb(functionFonts.bytes)} in all; a receipt reads only the slices its text needs.`
+    : 'No build was there to measure the fonts the function carries.';
+  return `${measuredOn(measured)}
+\`receiptPdf\` in the bench's process (src/features/donations/receipt-pdf.server.ts, fonts in docs/donations.md): the
+first receipt of each script reads and parses its fonts, the median is of the next 15.
+
+${markdownTable(['script', 'name', 'PDF', 'first', 'median'], rows)}
+
+${fonts}`;
+}
+
 /** The report as Markdown (the terminal prints the same text). */
 export function renderMarkdown(report: BenchReport): string {
-  const { machine, load, loadMachine, picturesMachine, mail, mailMachine } = report;
+  const { machine, load, loadMachine, picturesMachine, mail, mailMachine, receipts, receiptsMachine } = report;
   const refused = load.find((result) => result.refused)?.refused;
   const pageRows = report.pages.map((page) => [
     page.route,
@@ -466,6 +493,10 @@ ${mail.sentByEndpoints} mails sent by the endpoints' first try, ${mail.sentByDra
 **${mail.lost} lost, ${mail.duplicated} duplicated**.`
     : 'Not measured (`npm run bench -- --mail` measures it alone).'
 }
+
+## Tax receipt PDF per script
+
+${receipts ? receiptSection(receipts, receiptsMachine ?? machine) : 'Not measured (`npm run bench -- --receipts`).'}
 
 ## Form endpoints under load
 

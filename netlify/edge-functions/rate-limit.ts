@@ -22,6 +22,9 @@ export const config = {
     '/create-checkout-session/*',
     '/espace/connexion',
     '/espace/connexion/*',
+    // A monthly donor's link by mail: the page posts to itself (each address gets one mail an hour at most).
+    '/soutenir/gerer',
+    '/soutenir/gerer/*',
   ],
   excludedPath: ['/api/stripe-webhook'],
   rateLimit: {

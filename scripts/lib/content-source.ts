@@ -11,8 +11,8 @@ import { pullContent } from './pull.ts';
 import { seedDataset } from './seed.ts';
 
 /**
- * Runs the pull against the database named by the environment and prints its report in the words of /publier; throws as
- * pullContent and firestoreTargetFromEnv.
+ * Runs the pull against the database named by the environment and prints its report in the words of « Publier »;
+ * throws as pullContent and firestoreTargetFromEnv.
  */
 export async function pullFromEnvironment(log: (line: string) => void = console.log): Promise<ContentReport> {
   const target = firestoreTargetFromEnv();
@@ -37,8 +37,6 @@ export async function pullFromPreparedSource({ keepRunning = false, firestorePor
       process.env.FIREBASE_PROJECT_ID = EMBEDDED_PROJECT_ID;
       process.env.FIRESTORE_EMULATOR_HOST = emulator.address;
       const [count, dir] = await seedDataset(firestoreTargetFromEnv());
-      // The dataset's association for the receipts (src/association.ts); the environment wins, as with .env.
-      if (existsSync(`${dir}/association.env`)) process.loadEnvFile(`${dir}/association.env`);
       const ms = Math.round(performance.now() - started);
       console.log(
         `Embedded Firestore on ${emulator.address} (project ${EMBEDDED_PROJECT_ID}): ${count} documents of ${dir} ` +

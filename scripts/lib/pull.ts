@@ -15,6 +15,7 @@ import {
 } from '../../src/content.config.ts';
 import type { FirestoreConnection } from '../../src/lib/firestore.server.ts';
 import { withDeadline } from '../../src/lib/deadline.ts';
+import { isDraft } from '../../src/lib/drafts.ts';
 import { collectPictureUses, pullPictures } from './pictures.ts';
 import { validateDocument } from './validate.ts';
 
@@ -64,12 +65,22 @@ export async function pullContent(options: {
   };
   for (const name of names) {
     data[name] = {};
+    let drafts = 0;
     for (const [id, raw] of read[name]) {
+      // A draft saved from the space is never published, and is not a problem to report.
+      if (isDraft(raw)) {
+        drafts++;
+        continue;
+      }
       const { data: document, problems } = validateDocument(name, id, raw);
       if (document !== undefined) data[name][id] = document;
       report.problems.push(...problems);
     }
-    report.collections[name] = { read: read[name].length, shown: Object.keys(data[name]).length };
+    report.collections[name] = {
+      read: read[name].length,
+      shown: Object.keys(data[name]).length,
+      ...(drafts > 0 && { drafts }),
+    };
   }
   if (!read.articles.some(([id]) => id === 'adresse')) {
     report.problems.push({

@@ -34,6 +34,10 @@ export const ROUTES: string[] = [
   '/sitemap',
   '/actualites',
   '/recherche',
+  '/affichage',
+  '/facile/facile-ecole',
+  '/facile/facile-preinscription',
+  '/facile/facile-don',
   ...NEWS_SLUGS.map((slug) => `/actualites/${slug}`),
 ];
 

@@ -78,3 +78,39 @@ export function htmlToLines(html: string): string {
   parser.end(html);
   return text.replace(/\u00a0/g, ' ');
 }
+
+/**
+ * What the editors' forms store for `intro`/`contenu`: the same sanitiser and rules as sanitizeContentHtml, without
+ * revealing '[at]' (the stored text keeps the editor's spelling; the build reveals it).
+ */
+export function sanitizeEditorHtml(html: string): string {
+  // An editor leaves empty paragraphs where the cursor was: none at the start or the end.
+  const empty = String.raw`(?:<p>(?:\s|&nbsp;|<br\s*/?>)*</p>\s*)+`;
+  return sanitizeHtml(html, OPTIONS)
+    .trim()
+    .replace(new RegExp(`^${empty}|${empty}$`, 'g'), '')
+    .trim();
+}
+
+/** Tags whose content is code, and attributes that run it. */
+const SCRIPT_TAGS = new Set(['script', 'style', 'object', 'embed', 'applet', 'base', 'meta', 'link']);
+
+/**
+ * True when `html` holds something that runs code (a <script>, <style> or <object> element, an `on…` attribute, a
+ * `javascript:`, `vbscript:` or `data:` address): the forms refuse it rather than silently drop it.
+ */
+export function holdsScript(html: string): boolean {
+  let found = false;
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (SCRIPT_TAGS.has(name)) found = true;
+      for (const [attribute, value] of Object.entries(attributes)) {
+        // Browsers ignore spaces and control characters in an address: `java\tscript:` still runs.
+        const address = [...value].filter((character) => character.charCodeAt(0) > 0x20).join('');
+        if (/^on/i.test(attribute) || /^(javascript|vbscript|data):/i.test(address)) found = true;
+      }
+    },
+  });
+  parser.end(html);
+  return found;
+}

@@ -10,19 +10,23 @@ export const MESSAGE_TIMEOUT_MS = 4000;
 type Tone = 'success' | 'error' | 'info';
 
 /**
- * The message on screen, or null; `id` changes with every message (a repeated text too); `tone` sets colour and icon.
+ * The message on screen, or null; `id` changes with every message (a repeated text too); `tone` sets colour and icon;
+ * `announce` false when the page already says it in a lasting place that takes the focus (an error summary, a
+ * confirmation panel): the banner then only shows it, so a screen reader hears each message once.
  */
-export const $banner = atom<{ id: number; text: string; tone: Tone } | null>(null);
+export const $banner = atom<{ id: number; text: string; tone: Tone; announce: boolean } | null>(null);
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let counter = 0;
 
 /**
  * Shows `text` in the banner for 4 s and returns its id; a new message replaces the current one and restarts the 4 s.
+ * The banner is never the only place a message lives: pass `{ announce: false }` when the page keeps it on screen and
+ * moves the focus to it.
  */
-export function showMessage(text: string, tone: Tone = 'info'): number {
+export function showMessage(text: string, tone: Tone = 'info', { announce = true } = {}): number {
   clearTimeout(timer);
-  $banner.set({ id: ++counter, text, tone });
+  $banner.set({ id: ++counter, text, tone, announce });
   timer = setTimeout(() => $banner.set(null), MESSAGE_TIMEOUT_MS);
   return counter;
 }

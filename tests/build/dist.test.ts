@@ -149,7 +149,11 @@ describe('dist/', () => {
     ).not.toBeNull();
 
     const accessibilite = visibleText(page(ROUTES.accessibilite as string));
-    expect(accessibilite).toContain('partiellement conforme');
+    // No conformity claimed without an audit (RGAA: « non conforme » until one); dated; the tests that run, named.
+    expect(accessibilite).not.toContain('partiellement conforme');
+    expect(accessibilite).toContain('non conforme');
+    expect(accessibilite).toMatch(/établie le \d{1,2} \p{L}+ \d{4}/u);
+    expect(accessibilite).toContain('WCAG 1.4.12');
     expect(accessibilite).toContain('RGAA');
     expect(accessibilite).toContain('Défenseur des droits');
   });
@@ -237,16 +241,18 @@ describe('dist/', () => {
     expect(home.querySelector('#actualites a[href="/actualites"]')?.textContent?.trim()).toBe('Toutes les actualités');
   });
 
-  it('writes the search index of the news, the association, school, contact and legal pages only', () => {
+  it('writes the search index of the news, association, school, contact, legal and Facile à lire pages only', () => {
     const entry = JSON.parse(readFileSync(join(dist, 'pagefind', 'pagefind-entry.json'), 'utf8'));
     const articles = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/data/articles.json'), 'utf8'));
-    const news = Object.values(articles).filter((data) => (data as { cat: string }).cat === 'actualites').length;
-    // asso, ecole, contact, mentions, rgpd, accessibilite + one page per news item.
-    expect(entry.languages.fr.page_count).toBe(news + 6);
+    const count = (cat: string) =>
+      Object.values(articles).filter((data) => (data as { cat: string }).cat === cat).length;
+    // asso, ecole, contact, mentions, rgpd, accessibilite + one page per news item and per « Facile à lire » text.
+    expect(entry.languages.fr.page_count).toBe(count('actualites') + count('facile') + 6);
     expect(existsSync(join(dist, 'pagefind', 'pagefind.js'))).toBe(true);
     for (const file of allHtmlFiles()) {
       const searchable = page(file.slice(dist.length + 1)).querySelector('[data-pagefind-body]');
-      const inIndex = /\/(asso|ecole|contact|mentions|rgpd|accessibilite|actualites\/[^/]+)\/index\.html$/.test(file);
+      const inIndex =
+        /\/(asso|ecole|contact|mentions|rgpd|accessibilite|(actualites|facile)\/[^/]+)\/index\.html$/.test(file);
       expect(searchable !== null, file).toBe(inIndex);
       // Header and footer are outside the indexed part.
       expect(searchable?.closest('header, footer') ?? null, file).toBeNull();

@@ -130,7 +130,7 @@ describe('DonationForm', () => {
     expect(JSON.parse(sessionStorage.getItem('don:choix') ?? 'null')).toEqual({ somme: 1, frequence: 'ponctuel' });
   });
 
-  it('link: a server error closes the tab, is logged and shown in French', async () => {
+  it('link: a server error closes the tab, is logged and stays in the picker, focused, in French', async () => {
     const tab = { location: { href: '' }, opener: {}, close: vi.fn() };
     vi.stubGlobal(
       'open',
@@ -147,8 +147,27 @@ describe('DonationForm', () => {
     await user.click(screen.getByRole('button', { name: /page sécurisée de Stripe/ }));
     await vi.waitFor(() => expect(tab.close).toHaveBeenCalled());
     expect(log).toHaveBeenCalled();
-    expect($banner.get()?.text).toBe('Le service de paiement ne répond pas.');
+    expect($banner.get()).toMatchObject({ text: 'Le service de paiement ne répond pas.', announce: false });
+    const summary = screen.getByRole('heading', { name: 'Il y a un problème' }).parentElement!;
+    expect(summary).toHaveFocus();
+    expect(summary).toHaveTextContent('Le service de paiement ne répond pas.');
+    expect(document.title).toMatch(/^Erreur : /);
     log.mockRestore();
+  });
+
+  it('the « − » and « + » buttons stop at the first and last amounts', async () => {
+    const { user } = setup();
+    const previous = screen.getByRole('button', { name: 'Montant précédent' });
+    await user.click(previous);
+    expect(screen.getByRole('radio', { name: /^10\s€$/ })).toBeChecked();
+    expect(previous).toHaveAttribute('aria-disabled', 'true');
+    await user.click(previous);
+    expect(screen.getByRole('radio', { name: /^10\s€$/ })).toBeChecked();
+    const next = screen.getByRole('button', { name: 'Montant suivant' });
+    for (let press = 0; press < 20; press++) await user.click(next);
+    expect(screen.getByRole('radio', { name: /^10\s000\s€$/ })).toBeChecked();
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    expect(previous).not.toHaveAttribute('aria-disabled');
   });
 
   it('monthly: the labels, the tax line and the draft say "par mois"', async () => {

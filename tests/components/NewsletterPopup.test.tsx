@@ -38,49 +38,76 @@ describe('NewsletterPopup', () => {
     expect(dialog()).not.toHaveAttribute('open');
   });
 
-  it(
-    "keeps the submit button disabled and says 'Merci de saisir un email valide' " + 'while the email is invalid',
-    async () => {
-      const { user } = setup();
-      await openPopup(user);
-      const submit = screen.getByRole('button', { name: 'M’inscrire' });
-      expect(submit).toHaveAttribute('aria-disabled', 'true');
-      const email = screen.getByLabelText(/Votre email/);
-      await user.type(email, 'marie@exemple');
-      expect(screen.getByText('Merci de saisir un email valide')).toBeVisible();
-      expect(email).toHaveAttribute('aria-invalid', 'true');
-      expect(email).toHaveAccessibleDescription('Merci de saisir un email valide');
-      expect(submit).toHaveAttribute('aria-disabled', 'true');
-      await user.type(email, '.fr');
-      expect(screen.queryByText('Merci de saisir un email valide')).toBeNull();
-      expect(submit).toHaveAttribute('aria-disabled', 'false');
-    },
-  );
+  it('never says the button is unavailable; an empty submit sums up both problems, each by its field', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const { user } = setup();
+    await openPopup(user);
+    const submit = screen.getByRole('button', { name: 'M’inscrire' });
+    expect(submit).not.toHaveAttribute('aria-disabled');
+    await user.click(submit);
+    const summary = screen.getByRole('heading', { name: 'Il y a un problème' }).parentElement!;
+    expect(summary).toHaveFocus();
+    expect(document.title).toMatch(/^Erreur : /);
+    const links = [...summary.querySelectorAll('a')].map((link) => link.textContent);
+    expect(links).toEqual([
+      "L'email ne semble pas correct, pouvez-vous le vérifier ?",
+      'Votre consentement est obligatoire pour vous inscrire',
+    ]);
+    const email = screen.getByLabelText(/Votre email/);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription("L'email ne semble pas correct, pouvez-vous le vérifier ?");
+    const consent = screen.getByLabelText(/J’accepte/);
+    expect(consent).toHaveAttribute('aria-invalid', 'true');
+    expect(consent).toHaveAccessibleDescription('Votre consentement est obligatoire pour vous inscrire');
+    // The summary's link leads to the box; a banner also shows, silent (the focused summary is what is read).
+    await user.click(screen.getByRole('link', { name: 'Votre consentement est obligatoire pour vous inscrire' }));
+    expect(consent).toHaveFocus();
+    expect($banner.get()).toMatchObject({ announce: false });
+    expect(fetch).not.toHaveBeenCalled();
+    // Each error goes as soon as its field is right; with none left the title is the page's again.
+    await user.type(email, 'marie@exemple.fr');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.click(consent);
+    expect(consent).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('heading', { name: 'Il y a un problème' })).toBeNull();
+    expect(document.title).not.toMatch(/^Erreur/);
+  });
 
   it("submitting a bad email (Enter) says 'L'email ne semble pas correct, pouvez-vous le vérifier ?'", async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const { user } = setup();
     await openPopup(user);
+    await user.click(screen.getByLabelText(/J’accepte/));
     await user.type(screen.getByLabelText(/Votre email/), 'a@b{Enter}');
     expect($banner.get()?.text).toBe("L'email ne semble pas correct, pouvez-vous le vérifier ?");
-    expect(screen.getByRole('status')).toHaveTextContent("L'email ne semble pas correct, pouvez-vous le vérifier ?");
+    expect(
+      screen.getByRole('link', { name: "L'email ne semble pas correct, pouvez-vous le vérifier ?" }),
+    ).toBeVisible();
+    expect(screen.queryByRole('status')).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("without consent says 'Votre consentement est obligatoire pour vous inscrire' and sends nothing", async () => {
+  it("without consent: 'Votre consentement est obligatoire pour vous inscrire' by the box, nothing sent", async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const { user } = setup();
     await openPopup(user);
     await user.type(screen.getByLabelText(/Votre email/), 'marie@exemple.fr');
     await user.click(screen.getByRole('button', { name: 'M’inscrire' }));
-    // The shared schema is loaded at the first submit (kept out of the home page's first load).
-    await vi.waitFor(() => expect($banner.get()?.text).toBe('Votre consentement est obligatoire pour vous inscrire'));
+    expect($banner.get()?.text).toBe('Votre consentement est obligatoire pour vous inscrire');
+    expect(screen.getByLabelText(/J’accepte/)).toHaveAccessibleDescription(
+      'Votre consentement est obligatoire pour vous inscrire',
+    );
+    expect(screen.getByLabelText(/Votre email/)).not.toHaveAttribute('aria-invalid');
+    // The error stays after the banner's 4 s.
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.getByText('Votre consentement est obligatoire pour vous inscrire', { selector: 'p' })).toBeVisible();
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('on success shows the spec message for 4 s, closes and clears the form', async () => {
+  it('on success shows a confirmation in the dialog that outlasts the banner, then a fresh form', async () => {
     const fetch = vi.fn(async () =>
       jsonResponse(200, { ok: true, message: 'Votre email a bien été enregistré, merci pour votre soutien.' }),
     );
@@ -90,20 +117,34 @@ describe('NewsletterPopup', () => {
     await user.type(screen.getByLabelText(/Votre email/), 'marie@exemple.fr');
     await user.click(screen.getByLabelText(/J’accepte/));
     await user.click(screen.getByRole('button', { name: 'M’inscrire' }));
-    expect(fetch).toHaveBeenCalledWith('/api/newsletter', expect.objectContaining({ method: 'POST' }));
+    // The shared schema is loaded at the first submit (kept out of the home page's first load).
+    await vi.waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith('/api/newsletter', expect.objectContaining({ method: 'POST' })),
+    );
     expect(JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({
       email: 'marie@exemple.fr',
       ...newsletterConsent,
       envoi: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-    expect($banner.get()?.text).toBe('Votre email a bien été enregistré, merci pour votre soutien.');
-    expect(dialog()).not.toHaveAttribute('open');
-    expect(screen.getByLabelText(/Votre email/)).toHaveValue('');
+    const heading = await screen.findByRole('heading', { name: 'Plus qu’une étape' });
+    expect($banner.get()).toMatchObject({
+      text: 'Votre email a bien été enregistré, merci pour votre soutien.',
+      announce: false,
+    });
+    const confirmation = heading.closest('.confirmation');
+    expect(confirmation).toHaveFocus();
     act(() => vi.advanceTimersByTime(4000));
     expect($banner.get()).toBeNull();
+    expect(dialog()).toHaveAttribute('open');
+    expect(confirmation).toHaveTextContent('Votre email a bien été enregistré, merci pour votre soutien.');
+    expect(confirmation).toHaveTextContent('ouvrez le message que nous venons de vous envoyer');
+    await user.click(screen.getAllByRole('button', { name: 'Fermer' }).at(-1)!);
+    expect(dialog()).not.toHaveAttribute('open');
+    await openPopup(user);
+    expect(screen.getByLabelText(/Votre email/)).toHaveValue('');
   });
 
-  it('on failure shows the error as the message and keeps what was typed', async () => {
+  it('on failure keeps the error in the dialog, focused, and what was typed', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse(503, { ok: false, message: 'Le service est momentanément indisponible.' })),
@@ -113,8 +154,12 @@ describe('NewsletterPopup', () => {
     await user.type(screen.getByLabelText(/Votre email/), 'marie@exemple.fr');
     await user.click(screen.getByLabelText(/J’accepte/));
     await user.click(screen.getByRole('button', { name: 'M’inscrire' }));
+    const summary = (await screen.findByRole('heading', { name: 'Il y a un problème' })).parentElement!;
     expect($banner.get()?.text).toBe('Le service est momentanément indisponible.');
-    expect(screen.getByRole('status')).toHaveTextContent('Le service est momentanément indisponible.');
+    expect(summary).toHaveFocus();
+    expect(summary).toHaveTextContent('Le service est momentanément indisponible.');
+    act(() => vi.advanceTimersByTime(5000));
+    expect(summary).toHaveTextContent('Le service est momentanément indisponible.');
     expect(dialog()).toHaveAttribute('open');
     expect(screen.getByLabelText(/Votre email/)).toHaveValue('marie@exemple.fr');
     expect(screen.getByLabelText(/J’accepte/)).toBeChecked();

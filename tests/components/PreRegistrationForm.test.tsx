@@ -10,7 +10,13 @@ const countries = countryOptions();
 
 function setup() {
   const user = userEvent.setup();
-  render(<PreRegistrationForm countries={countries} privacyHref="/rgpd" />);
+  render(
+    <PreRegistrationForm
+      countries={countries}
+      privacyHref="/rgpd"
+      replyDelay="Nous vous recontactons sous quinze jours."
+    />,
+  );
   return { user, submit: () => user.click(screen.getByRole('button', { name: 'Inscrire mon enfant' })) };
 }
 
@@ -58,21 +64,39 @@ describe('PreRegistrationForm', () => {
     expect(screen.getByRole('link', { name: /données personnelles/ })).toHaveAttribute('href', '/rgpd');
   });
 
-  it('shows each error next to its field, tied with aria-describedby, and focuses the first', async () => {
+  it('shows each error next to its field and in a focused summary linking to each field', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const { user, submit } = setup();
     await submit();
+    const summary = screen.getByRole('heading', { name: 'Il y a un problème' }).parentElement!;
+    expect(summary).toHaveFocus();
+    expect(document.title).toMatch(/^Erreur : /);
+    expect([...summary.querySelectorAll('a')].map((link) => link.textContent)).toEqual([
+      'Merci d’indiquer le prénom de votre enfant',
+      'Merci d’indiquer le nom de votre enfant',
+      'Merci d’indiquer votre prénom',
+      'Merci d’indiquer votre nom',
+      'Merci de saisir un email valide',
+      'Votre consentement est obligatoire pour pré-inscrire votre enfant',
+    ]);
     const child = screen.getByLabelText(/Prénom de l’enfant/);
     expect(child).toHaveAccessibleDescription('Merci d’indiquer le prénom de votre enfant');
     expect(child).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('link', { name: 'Merci d’indiquer votre nom' }));
+    expect(screen.getByLabelText(/Votre nom/)).toHaveFocus();
+    await user.click(screen.getByRole('link', { name: 'Merci d’indiquer le prénom de votre enfant' }));
     expect(child).toHaveFocus();
     expect(screen.getByLabelText(/Votre email/)).toHaveAccessibleDescription('Merci de saisir un email valide');
-    expect(screen.getByText('Votre consentement est obligatoire pour pré-inscrire votre enfant')).toBeVisible();
-    expect($banner.get()?.text).toBe('Merci d’indiquer le prénom de votre enfant');
+    expect(screen.getByLabelText(/J’accepte/)).toHaveAccessibleDescription(
+      'Votre consentement est obligatoire pour pré-inscrire votre enfant',
+    );
+    // The banner shows the first, silently: the focused summary is what a screen reader reads.
+    expect($banner.get()).toMatchObject({ text: 'Merci d’indiquer le prénom de votre enfant', announce: false });
     expect(fetch).not.toHaveBeenCalled();
     await user.type(child, 'Léa');
     expect(child).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('link', { name: 'Merci d’indiquer le prénom de votre enfant' })).toBeNull();
   });
 
   it('requires the consent box, whatever else is filled in', async () => {
@@ -83,13 +107,19 @@ describe('PreRegistrationForm', () => {
     await user.click(screen.getByLabelText(/J’accepte/));
     await submit();
     expect($banner.get()?.text).toBe('Votre consentement est obligatoire pour pré-inscrire votre enfant');
-    expect(screen.getByLabelText(/J’accepte/)).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Votre consentement est obligatoire pour pré-inscrire votre enfant' }));
+    expect(screen.getByLabelText(/J’accepte/)).toHaveAccessibleDescription(
+      'Votre consentement est obligatoire pour pré-inscrire votre enfant',
+    );
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("sends every field and says 'Vous avez été inscrit'", async () => {
+  it("sends every field, says 'Vous avez été inscrit' in a lasting panel with the reference", async () => {
     const fetch = vi.fn(
-      async () => new Response(JSON.stringify({ ok: true, message: 'Vous avez été inscrit' }), { status: 200 }),
+      async () =>
+        new Response(JSON.stringify({ ok: true, message: 'Vous avez été inscrit', reference: '4829 1375' }), {
+          status: 200,
+        }),
     );
     vi.stubGlobal('fetch', fetch);
     const { user, submit } = setup();
@@ -102,9 +132,17 @@ describe('PreRegistrationForm', () => {
       consentementVersion: currentConsent('preinscription').version,
       envoi: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-    expect($banner.get()?.text).toBe('Vous avez été inscrit');
-    expect(screen.getByRole('status')).toHaveTextContent('Vous avez été inscrit');
+    expect($banner.get()).toMatchObject({ text: 'Vous avez été inscrit', announce: false });
+    expect(screen.queryByRole('status')).toBeNull();
+    const panel = screen.getByRole('heading', { name: 'Pré-inscription reçue' }).closest('.confirmation');
+    expect(panel).toHaveFocus();
+    expect(panel).toHaveTextContent('Votre numéro de référence : 4829 1375');
+    expect(panel).toHaveTextContent(
+      'Vous avez été inscrit. C’est une demande de pré-inscription : votre enfant n’est pas encore inscrit à l’école',
+    );
+    expect(panel).toHaveTextContent('Elle vous recontacte pour convenir d’une rencontre');
     // Ready for a brother or sister: the child's fields are empty, the parent's kept.
+    await user.click(screen.getByRole('button', { name: 'Pré-inscrire un autre enfant' }));
     expect(screen.getByLabelText(/Prénom de l’enfant/)).toHaveValue('');
     expect(screen.getByLabelText(/Votre email/)).toHaveValue('sophie@exemple.fr');
     expect(sessionStorage.getItem('preinscription-brouillon')).toBeNull();
@@ -124,6 +162,9 @@ describe('PreRegistrationForm', () => {
     await fillValid(user);
     await submit();
     expect($banner.get()?.text).toBe('Le service est momentanément indisponible.');
+    const summary = screen.getByRole('heading', { name: 'Il y a un problème' }).parentElement!;
+    expect(summary).toHaveFocus();
+    expect(summary).toHaveTextContent('Le service est momentanément indisponible.');
     expect(screen.getByLabelText(/Prénom de l’enfant/)).toHaveValue('Léa');
     expect(screen.getByLabelText(/Quelques mots/)).toHaveValue('Elle adore dessiner.');
     expect(screen.getByLabelText(/Votre email/)).toHaveValue('sophie@exemple.fr');
@@ -158,7 +199,13 @@ describe('PreRegistrationForm', () => {
     });
     cleanup();
     sessionStorage.setItem('preinscription-brouillon', JSON.stringify({ enfantPrenom: 'Noé', ville: 'Lyon' }));
-    render(<PreRegistrationForm countries={countries} privacyHref="/rgpd" />);
+    render(
+      <PreRegistrationForm
+        countries={countries}
+        privacyHref="/rgpd"
+        replyDelay="Nous vous recontactons sous quinze jours."
+      />,
+    );
     expect(await screen.findByDisplayValue('Noé')).toBeVisible();
     expect(screen.getByLabelText('Ville')).toHaveValue('Lyon');
   });

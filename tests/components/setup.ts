@@ -16,3 +16,6 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
+
+// A page title for the « Erreur : » prefix of the error summaries to go on and come off.
+document.title = 'Page de test';

@@ -123,23 +123,31 @@ async function pay(session: FakeSession, baseURL: string, livemode = true): Prom
 }
 
 test.describe('donation page', () => {
-  test('cycles the amount both ways; the tax line follows; asks for no personal detail', async ({ page, context }) => {
+  test('the stepper stops at the ends, the arrow keys wrap; the tax line follows; asks for no personal detail', async ({
+    page,
+    context,
+  }) => {
     const { stripeJsLoads } = await stubStripe(context);
     await openDonationPage(page);
     await expect(page.getByText(/Version de test/)).toBeVisible();
     await expect(page.getByRole('textbox')).toHaveCount(0);
     expect(await checked(page)).toBe('25 €');
-    await page.getByRole('button', { name: 'Montant précédent' }).click();
-    await page.getByRole('button', { name: 'Montant précédent' }).click();
+    const previous = page.getByRole('button', { name: 'Montant précédent' });
+    await previous.click();
+    // Playwright waits for an aria-disabled button to be enabled: `force` presses it as a person can.
+    await previous.click({ force: true });
+    expect(await checked(page)).toBe('10 €');
+    await expect(previous).toHaveAttribute('aria-disabled', 'true');
+    await expect(previous).toBeFocused();
+    // Inside the radio group the arrows wrap around (spec §4), as every radio group does.
+    await amounts(page).getByRole('radio', { checked: true }).focus();
+    await page.keyboard.press('ArrowLeft');
     expect(await checked(page)).toBe('10 000 €');
     await expect(page.getByText(/ne vous coûte que/)).toHaveText(
       /Votre don de 10\s000\s€ ne vous coûte que 3\s400\s€ après réduction d’impôt/,
     );
-    await page.getByRole('button', { name: 'Montant suivant' }).click();
-    expect(await checked(page)).toBe('10 €');
-    await amounts(page).getByRole('radio', { checked: true }).focus();
     await page.keyboard.press('ArrowRight');
-    expect(await checked(page)).toBe('25 €');
+    expect(await checked(page)).toBe('10 €');
     await expectAccessibleAtBothSizes(page, '/soutenir');
     expect(stripeJsLoads()).toBe(0);
   });
@@ -156,6 +164,31 @@ test.describe('donation page', () => {
     const { session } = await payByLink(page, context);
     expect(session).toMatchObject({ mode: 'payment', ui_mode: 'hosted_page', amount_total: 5000 });
     expect(session.metadata).toEqual({ origine: 'site-association' });
+  });
+
+  test('a failed payment stays in the picker, focused, after the banner has gone', async ({ page, context }) => {
+    await stubStripe(context);
+    await openDonationPage(page);
+    await page.route('**/create-checkout-session', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: false, message: 'Le service de paiement ne répond pas.' }),
+      }),
+    );
+    page.on('console', () => {}); // the island logs the failure (spec §7)
+    await page.getByRole('button', { name: /Faire un don de 25/ }).click();
+    const summary = page.locator('.donation .error-summary');
+    await expect(summary).toBeFocused();
+    await expect(summary).toMatchAriaSnapshot(`
+      - heading "Il y a un problème" [level=3]
+      - list:
+        - listitem: Le service de paiement ne répond pas.
+    `);
+    expect(await page.title()).toMatch(/^Erreur : /);
+    await expect(page.locator('#message-banner')).toHaveText('', { timeout: 6000 });
+    await expect(summary).toBeVisible();
+    await expectNoAxeViolations(page, '/soutenir after a failed payment');
   });
 
   test('embedded: one click mounts Stripe’s form with the loading indicator in between', async ({ page, context }) => {
@@ -268,7 +301,32 @@ test.describe('thank-you page and tax receipt', () => {
     await expectAccessibleAtBothSizes(page, '/soutenir/valide, test payment');
   });
 
-  test('a monthly gift: how to stop it, and one yearly receipt', async ({ page, context, baseURL }) => {
+  test('a refunded gift: says its receipt is cancelled and offers no download', async ({ page, context, baseURL }) => {
+    await stubStripe(context);
+    await openDonationPage(page);
+    const { tab, session } = await payByLink(page, context);
+    await tab.close();
+    await pay(session, baseURL as string);
+    const webhook = `${baseURL}/api/stripe-webhook`;
+    const response = await fetch(`${FAKE_STRIPE}/__fake__/refund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ session: session.id, webhook, secret: WEBHOOK_SECRET, livemode: true }),
+    });
+    expect(((await response.json()) as { statuses: number[] }).statuses).toEqual([200]);
+
+    await page.goto(`/soutenir/valide?session_id=${session.id}`);
+    const notice = page.getByText(/^Ce don vous a été remboursé : son reçu fiscal n°\s\d{4}-\d{5} est annulé/);
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    await expect(notice).toContainText('ne peut plus servir pour votre déclaration de revenus.');
+    await expect(page.getByRole('link', { name: /Télécharger/ })).toHaveCount(0);
+    await expect(page.getByText(/est prêt/)).toBeHidden();
+    const pdf = await page.request.get(`/api/recu?session_id=${session.id}`);
+    expect(pdf.status()).toBe(410);
+    await expectAccessibleAtBothSizes(page, '/soutenir/valide, refunded gift');
+  });
+
+  test('a monthly gift: how to manage it, and one yearly receipt', async ({ page, context, baseURL }) => {
     await stubStripe(context);
     await openDonationPage(page);
     await page.getByRole('radio', { name: 'Don mensuel' }).check();
@@ -277,7 +335,12 @@ test.describe('thank-you page and tax receipt', () => {
     await pay(session, baseURL as string);
     await page.goto(`/soutenir/valide?session_id=${session.id}`);
     await expect(page.getByText(/un seul reçu fiscal par an/)).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText(/Pour arrêter votre don mensuel/)).toContainText('contact@petitspas-ensemble.fr');
+    const manage = page.getByText(/Pour changer le montant, la carte ou arrêter votre don mensuel/);
+    await expect(manage).toContainText('contact@petitspas-ensemble.fr');
+    await expect(manage.getByRole('link', { name: 'demandez votre lien de gestion' })).toHaveAttribute(
+      'href',
+      '/soutenir/gerer',
+    );
     await expect(page.getByRole('link', { name: 'Télécharger mon reçu fiscal (PDF)' })).toBeHidden();
     await expectAccessibleAtBothSizes(page, '/soutenir/valide, monthly gift');
   });

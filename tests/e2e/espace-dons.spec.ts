@@ -147,6 +147,36 @@ test('tresorerie: the year, test gifts apart, the CSV export read back, a receip
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
+test('tresorerie: refunds, disputes and cancelled numbers in the ledger and its CSV', async ({ page }) => {
+  const cancelled = `${year}-8${String(Math.floor(Math.random() * 9999)).padStart(4, '0')}`;
+  const at = Timestamp.now();
+  const refunded = await seedGift({
+    rembourse: 2000,
+    recusAnnules: [{ numero: cancelled, date: at, motif: 'remboursement' }],
+  });
+  const disputed = await seedGift({ litige: 'perdu', recu: undefined, recusAnnules: [] });
+  await signIn(page, 'tresorerie@demo.test');
+  await page.goto(`/espace/dons?annee=${year}`);
+  const row = (nom: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: nom }) });
+  await expect(row(refunded.nom)).toContainText('remboursé 20,00 €');
+  await expect(row(refunded.nom)).toContainText(`n° ${cancelled} annulé`);
+  await expect(row(disputed.nom)).toContainText('litige perdu');
+  await expectNoAxeViolations(page, '/espace/dons with refunds');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoAxeViolations(page, '/espace/dons with refunds, 375 px');
+  await page.screenshot({ path: test.info().outputPath('dons-rembourses-375.png'), fullPage: true });
+
+  const csv = await page.request.get(`/espace/dons/export.csv?annee=${year}`);
+  const rows: Record<string, string>[] = parse(await csv.text(), { bom: true, delimiter: ';', columns: true });
+  expect(rows.find((line) => line.nom === refunded.nom)).toMatchObject({
+    'montant en euros': '50,00',
+    'remboursé en euros': '20,00',
+    litige: '',
+    'reçus annulés': cancelled,
+  });
+  expect(rows.find((line) => line.nom === disputed.nom)).toMatchObject({ litige: 'litige perdu', reçu: '' });
+});
+
 test('tresorerie: a cheque recorded gets the next number; bad input is refused in French, nothing written', async ({
   page,
 }) => {

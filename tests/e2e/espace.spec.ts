@@ -292,6 +292,8 @@ test.describe('signed in', () => {
       'Préinscriptions',
       'Lettre d’information',
       'Dons',
+      'Articles',
+      'Publier le site',
       'Rôles',
       'Journal des accès',
     ]);

@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { collection, getDocsFromServer, query, where } from 'firebase/firestore';
 import { connectFirestore } from '../../src/lib/firestore.server';
 import { newsletterConsent, storedConsent } from '../fixtures/submissions';
+import { MESSAGES } from '../../src/features/forms/form-rules';
 import { expectNoAxeViolations } from './helpers';
 
 /** The emulator of playwright.config.ts's web server. */
@@ -44,7 +45,9 @@ async function openNewsletter(page: Page) {
 }
 
 test.describe('newsletter popup', () => {
-  test('subscribes: the document is in the database and the banner goes after about 4 s', async ({ page }) => {
+  test('subscribes: the document is in the database, the confirmation stays, the banner goes after about 4 s', async ({
+    page,
+  }) => {
     const email = uniqueEmail('lettre');
     const dialog = await openNewsletter(page);
     await expect(dialog).toBeVisible();
@@ -71,8 +74,16 @@ test.describe('newsletter popup', () => {
       'Votre email a bien été enregistré, merci pour votre soutien. ' +
       'Pour confirmer votre inscription, ouvrez le message que nous venons de vous envoyer.';
     await expect(banner(page)).toHaveText(message);
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole('button', { name: 'S’inscrire à la lettre d’information' })).toBeFocused();
+    // One announcement: the focused confirmation is read; the banner only shows it (its text is aria-hidden).
+    const confirmation = dialog.locator('.confirmation');
+    await expect(confirmation).toBeFocused();
+    await expect(confirmation).toMatchAriaSnapshot(`
+      - heading "Plus qu’une étape" [level=3]
+      - paragraph: Votre email a bien été enregistré, merci pour votre soutien.
+      - paragraph: Pour confirmer votre inscription, ouvrez le message que nous venons de vous envoyer.
+      - button "Fermer"
+    `);
+    await expect(banner(page).locator('p')).toHaveAttribute('aria-hidden', 'true');
 
     const documents = await documentsWithEmail('newsletter', email);
     expect(documents).toHaveLength(1);
@@ -93,6 +104,10 @@ test.describe('newsletter popup', () => {
 
     // The real 4 s of spec §9, measured in the page: shown, then gone 4 s later.
     await expect(banner(page)).toHaveText('', { timeout: 6000 });
+    await expect(confirmation).toBeVisible();
+    await confirmation.getByRole('button', { name: 'Fermer' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'S’inscrire à la lettre d’information' })).toBeFocused();
     const times = await page.evaluate(
       () => (window as unknown as { bannerTimes: { at: number; text: string }[] }).bannerTimes,
     );
@@ -104,34 +119,58 @@ test.describe('newsletter popup', () => {
     expect(duration).toBeLessThan(4500);
   });
 
-  test('explains what is wrong, keeps the button disabled while the email is invalid, and writes nothing', async ({
+  test('sums up what is wrong in the dialog, ties each error to its field, never disables the button', async ({
     page,
   }) => {
     const dialog = await openNewsletter(page);
     const field = dialog.getByLabel(/Votre email/);
     const submit = dialog.getByRole('button', { name: 'M’inscrire' });
-    await expect(submit).toBeDisabled();
+    await expect(submit).toBeEnabled();
+    await expect(submit).not.toHaveAttribute('aria-disabled');
     await field.fill('marie@exemple');
-    await expect(dialog.getByText('Merci de saisir un email valide')).toBeVisible();
-    await expect(field).toHaveAccessibleDescription('Merci de saisir un email valide');
-    await expect(submit).toBeDisabled();
-    await expectNoAxeViolations(page, 'newsletter popup with an invalid email');
-
     await field.press('Enter');
-    await expect(dialog.getByRole('status')).toHaveText("L'email ne semble pas correct, pouvez-vous le vérifier ?");
+    const summary = dialog.locator('.error-summary');
+    await expect(summary).toBeFocused();
+    await expect(summary).toMatchAriaSnapshot(`
+      - heading "Il y a un problème" [level=3]
+      - list:
+        - listitem:
+          - link "L'email ne semble pas correct, pouvez-vous le vérifier ?"
+        - listitem:
+          - link "Votre consentement est obligatoire pour vous inscrire"
+    `);
+    expect(await page.title()).toMatch(/^Erreur : /);
+    await expect(field).toHaveAccessibleDescription("L'email ne semble pas correct, pouvez-vous le vérifier ?");
+    const consent = dialog.getByLabel(/J’accepte/);
+    await expect(consent).toHaveAttribute('aria-invalid', 'true');
+    await expect(consent).toHaveAccessibleDescription('Votre consentement est obligatoire pour vous inscrire');
+    await expectNoAxeViolations(page, 'newsletter popup with its error summary');
+    await summary.getByRole('link', { name: /consentement/ }).click();
+    await expect(consent).toBeFocused();
 
     const email = uniqueEmail('sans-consentement');
     await field.fill(email);
-    await expect(submit).toBeEnabled();
+    await expect(field).not.toHaveAttribute('aria-invalid');
     await submit.click();
-    await expect(dialog.getByRole('status')).toHaveText('Votre consentement est obligatoire pour vous inscrire');
+    await expect(summary.getByRole('link')).toHaveText(['Votre consentement est obligatoire pour vous inscrire']);
     await expect(banner(page)).toHaveText('Votre consentement est obligatoire pour vous inscrire');
-    await expectNoAxeViolations(page, 'newsletter popup with a message');
+    // Past the banner's 4 s the error is still by its box.
+    await expect(banner(page)).toHaveText('', { timeout: 6000 });
+    await expect(consent).toHaveAccessibleDescription('Votre consentement est obligatoire pour vous inscrire');
     expect(await documentsWithEmail('newsletter', email)).toHaveLength(0);
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'S’inscrire à la lettre d’information' })).toBeFocused();
+    expect(await page.title()).not.toMatch(/^Erreur/);
+  });
+
+  test('a tap outside closes the dialog', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const dialog = await openNewsletter(page);
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(4, 4);
+    await expect(dialog).toBeHidden();
   });
 
   test('a server failure shows its message and keeps what was typed', async ({ page }) => {
@@ -146,7 +185,8 @@ test.describe('newsletter popup', () => {
     await dialog.getByLabel(/Votre email/).fill('garde@exemple.fr');
     await dialog.getByLabel(/J’accepte/).check();
     await dialog.getByRole('button', { name: 'M’inscrire' }).click();
-    await expect(dialog.getByRole('status')).toHaveText('Le service est momentanément indisponible.');
+    await expect(dialog.locator('.error-summary')).toBeFocused();
+    await expect(dialog.locator('.error-summary')).toContainText('Le service est momentanément indisponible.');
     await expect(dialog.getByLabel(/Votre email/)).toHaveValue('garde@exemple.fr');
     await expect(dialog.getByLabel(/J’accepte/)).toBeChecked();
   });
@@ -186,6 +226,27 @@ test.describe('pre-registration form', () => {
     await expect(banner(page)).toHaveText('Vous avez été inscrit');
     const documents = await documentsWithEmail('inscripitions', email);
     expect(documents).toHaveLength(1);
+    // The confirmation stays, focused, with the reference the acknowledgement mail carries.
+    const panel = page.locator('#preinscription astro-island .confirmation');
+    await expect(panel).toBeFocused();
+    await expect(panel).toMatchAriaSnapshot(`
+      - heading "Pré-inscription reçue" [level=3]
+      - paragraph:
+        - text: "Votre numéro de référence :"
+        - strong: "${String(documents[0]?.reference)}"
+      - paragraph:
+        - strong: Vous avez été inscrit.
+        - text: "${MESSAGES.preRegistrationIsRequest} Nous vous recontactons sous quinze jours."
+      - heading "Et maintenant ?" [level=4]
+      - list:
+        - listitem: Nous vous envoyons un email avec votre numéro de référence.
+        - listitem: L’équipe des admissions lit votre demande.
+        - listitem: Elle vous recontacte pour convenir d’une rencontre avec vous et votre enfant.
+        - listitem: Après cette rencontre, elle vous dit si une place peut vous être proposée.
+      - button "Pré-inscrire un autre enfant"
+    `);
+    await expect(banner(page)).toHaveText('', { timeout: 6000 });
+    await expect(panel).toBeVisible();
     expect(documents[0]).toMatchObject({
       enfantPrenom: 'Léa',
       enfantNom: 'Martin',
@@ -218,10 +279,25 @@ test.describe('pre-registration form', () => {
     expect(documents.map((document) => document.enfantPrenom)).toEqual(['🙂'.repeat(100)]);
   });
 
-  test('shows every error next to its field and passes axe in that state', async ({ page }) => {
+  test('sums up every error in a focused summary, shows each next to its field, passes axe in that state', async ({
+    page,
+  }) => {
     await openForm(page);
     await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+    const summary = page.locator('#preinscription .error-summary');
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('heading', { level: 3 })).toHaveText('Il y a un problème');
+    await expect(summary.getByRole('link')).toHaveText([
+      'Merci d’indiquer le prénom de votre enfant',
+      'Merci d’indiquer le nom de votre enfant',
+      'Merci d’indiquer votre prénom',
+      'Merci d’indiquer votre nom',
+      'Merci de saisir un email valide',
+      'Votre consentement est obligatoire pour pré-inscrire votre enfant',
+    ]);
+    expect(await page.title()).toMatch(/^Erreur : /);
     const child = page.getByLabel(/Prénom de l’enfant/);
+    await summary.getByRole('link', { name: 'Merci d’indiquer le prénom de votre enfant' }).click();
     await expect(child).toBeFocused();
     await expect(child).toHaveAccessibleDescription('Merci d’indiquer le prénom de votre enfant');
     await expect(page.getByLabel(/J’accepte/)).toHaveAccessibleDescription(
@@ -243,6 +319,10 @@ test.describe('pre-registration form', () => {
     await fillPreRegistration(page, 'garde@exemple.fr');
     await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
     await expect(banner(page)).toHaveText('Le service est momentanément indisponible.');
+    await expect(page.locator('#preinscription .error-summary')).toBeFocused();
+    await expect(page.locator('#preinscription .error-summary')).toContainText(
+      'Le service est momentanément indisponible.',
+    );
     await expect(page.getByLabel(/Prénom de l’enfant/)).toHaveValue('Léa');
     await expect(page.getByLabel(/Quelques mots/)).toHaveValue('Elle adore dessiner et a besoin de pauses calmes.');
     await expect(page.getByLabel('Pays')).toHaveValue('BE');
@@ -279,7 +359,11 @@ test.describe('without JavaScript', () => {
     await fillPreRegistration(page, email);
     await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
     await expect(page).toHaveURL(/\/ecole#preinscription-ok$/);
-    await expect(page.locator('#preinscription-ok')).toHaveText('Vous avez été inscrit');
+    await expect(page.locator('#preinscription-ok')).toBeVisible();
+    await expect(page.locator('#preinscription-ok h3')).toHaveText('Pré-inscription reçue');
+    await expect(page.locator('#preinscription-ok')).toContainText(
+      'Vous avez été inscrit. C’est une demande de pré-inscription',
+    );
     const documents = await documentsWithEmail('inscripitions', email);
     expect(documents).toHaveLength(1);
     expect(documents[0]).toMatchObject(storedConsent('preinscription'));

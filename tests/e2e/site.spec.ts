@@ -169,6 +169,25 @@ test.describe('main menu', () => {
       await expect(asso).toBeHidden();
       await expect(button).toBeFocused();
     });
+
+    test('closes when a tap or the focus leaves it: nothing stays open over the page', async ({ page }) => {
+      await page.goto('/');
+      const button = burger(page);
+      const asso = mainMenu(page).getByRole('link', { name: 'L’association' });
+      await button.click();
+      await expect(asso).toBeVisible();
+      // A tap on the page below the panel.
+      await page.mouse.click(10, VIEWPORTS[0].height - 20);
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await expect(asso).toBeHidden();
+
+      await button.click();
+      const links = mainMenu(page).locator('#menu-principal a:visible, #menu-principal button:visible');
+      await links.last().focus();
+      await page.keyboard.press('Tab');
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await expect(asso).toBeHidden();
+    });
   });
 
   test('links hidden in the data (statut false) are never in the DOM', async ({ page }) => {
@@ -334,6 +353,10 @@ test.describe('school pages', () => {
     await expect(frame).toHaveAttribute('title', /\S/);
     await frame.scrollIntoViewIfNeeded();
     await expect(page.frameLocator('iframe').locator('body')).not.toBeEmpty();
+    // Holding the focus, the frame shows the site's focus ring (its content draws none the page can see).
+    await frame.focus();
+    await expect(frame).toHaveCSS('outline-style', 'solid');
+    await expect(frame).toHaveCSS('outline-width', '3px');
   });
 
   test('/ecole has the pre-registration form with labelled fields', async ({ page }) => {

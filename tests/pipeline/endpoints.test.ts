@@ -207,7 +207,8 @@ describe('POST /api/newsletter (JSON, as the island sends it)', () => {
 
 describe('POST /api/preinscription (JSON)', () => {
   it(
-    'writes exactly one document with every spec field plus date, ' + 'and answers 200 "Vous avez été inscrit"',
+    'writes exactly one document with every spec field plus date, ' +
+      'and answers 200 "Vous avez été inscrit" with its reference',
     async () => {
       const before = await count('inscripitions');
       const { response, body } = await post(
@@ -216,7 +217,8 @@ describe('POST /api/preinscription (JSON)', () => {
       );
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect(body).toEqual({ ok: true, message: 'Vous avez été inscrit' });
+      // The reference of the acknowledgement mail, for the confirmation panel.
+      expect(body).toEqual({ ok: true, message: 'Vous avez été inscrit', reference: REFERENCE });
 
       const documents = await readCollection('inscripitions');
       expect(documents).toHaveLength(before + 1);
@@ -380,7 +382,11 @@ describe('honeypot (hidden field "site")', () => {
         jsonRequest('preinscription', { email: 'x', site: 'spam' }),
       );
       expect(response.status).toBe(200);
-      expect(body).toEqual({ ok: true, message: MESSAGES.preRegistrationSuccess });
+      expect(body).toEqual({
+        ok: true,
+        message: MESSAGES.preRegistrationSuccess,
+        reference: expect.stringMatching(/^\d{4} \d{4}$/),
+      });
     });
   });
 

@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as webhook from '../../src/pages/api/stripe-webhook';
-import { paidSession, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
+import { paidSession, refundedCharge, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
 
 let world: MailWorld;
@@ -113,14 +113,71 @@ describe('a one-off gift paid with Stripe’s test keys', () => {
 });
 
 describe('a monthly gift', () => {
-  it('sends the donor one confirmation that says how to stop it', async () => {
+  it('sends the donor one confirmation that links to managing it', async () => {
     const person = donor();
     const event = stripeEvent('checkout.session.completed', session('subscription', 2500, person));
     const mail = await onlyMailAfter(event, person);
     expect(mail.subject).toBe('Merci pour votre don mensuel de 25 €');
     expect(mail.attachments).toHaveLength(0);
-    expect(mail.text).toContain(
-      'Pour arrêter votre don mensuel, à tout moment et sans justification, répondez à ce message ou écrivez à',
+    const text = mail.text.replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'Pour changer le montant, mettre à jour votre carte ou arrêter votre don mensuel, à tout moment et sans ' +
+        'justification, demandez votre lien de gestion sur',
     );
+    expect(text).toContain('/soutenir/gerer');
+    expect(text).toContain('ou écrivez à equipe@exemple.org.');
+  });
+});
+
+describe('a receipt cancelled after the gift', () => {
+  /** Pays a live one-off gift of 50 € for `person`; its session and the receipt number of its thank-you. */
+  async function paidGift(person: typeof FAKE_DONOR) {
+    const paid = session('payment', 5000, person);
+    await onlyMailAfter(liveEvent('checkout.session.completed', paid), person);
+    const thanks = world.smtp.mails.find((mail) => mail.to.includes(person.email))!;
+    return { paid, number: /n° (\S+)$/.exec(thanks.subject)![1]! };
+  }
+  const refund = (paid: ReturnType<typeof session>, total: number) =>
+    liveEvent('charge.refunded', refundedCharge(paid.payment_intent as string, 5000, total));
+  /** Delivers `event` twice and returns the mails `person` received since `before`. */
+  async function mailsAfter(event: unknown, person: typeof FAKE_DONOR, before: number) {
+    expect(await deliver(event)).toBe(200);
+    expect(await deliver(event)).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return world.smtp.mails.filter((mail) => mail.to.includes(person.email)).slice(before);
+  }
+
+  it('a partial refund: one mail with the corrected receipt attached, which names the number it replaces', async () => {
+    const person = donor();
+    const { paid, number } = await paidGift(person);
+    const [mail, ...more] = await mailsAfter(refund(paid, 2000), person, 1);
+    expect(more).toHaveLength(0);
+    const corrected = /^Votre reçu fiscal rectificatif n° (\S+) \(remplace le n° (\S+)\)$/.exec(mail!.subject);
+    expect(corrected?.[2]).toBe(number);
+    expect(corrected?.[1]).not.toBe(number);
+    const text = mail!.text.replace(/\s+/g, ' ');
+    expect(text).toContain('Une partie de votre don, 20,00 €, vous a été remboursée.');
+    expect(text).toContain(
+      `Votre reçu fiscal n° ${number} est annulé. Il est remplacé par le reçu fiscal rectificatif`,
+    );
+    expect(text).toContain('de 30,00 €, joint à ce message');
+    const [pdf] = mail!.attachments;
+    expect(pdf!.filename).toBe(`recu-fiscal-${corrected?.[1]}.pdf`);
+    const read = await extractText(await getDocumentProxy(new Uint8Array(pdf!.content)), { mergePages: true });
+    const flat = read.text.replace(/\s+/g, ' ');
+    expect(flat).toContain(`Reçu rectificatif : il annule et remplace le n° ${number}`);
+    expect(flat).toContain('30,00 €');
+  });
+
+  it('a full refund: one mail saying the receipt is cancelled, nothing attached', async () => {
+    const person = donor();
+    const { paid, number } = await paidGift(person);
+    const [mail, ...more] = await mailsAfter(refund(paid, 5000), person, 1);
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toBe(`Votre reçu fiscal n° ${number} est annulé`);
+    expect(mail!.attachments).toHaveLength(0);
+    const text = mail!.text.replace(/\s+/g, ' ');
+    expect(text).toContain('Votre don vous a été remboursé.');
+    expect(text).toContain(`Votre reçu fiscal n° ${number} est annulé : il ne peut plus servir pour votre déclaration`);
   });
 });

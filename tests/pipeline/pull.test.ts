@@ -19,7 +19,14 @@ import { closedPort } from '../../scripts/lib/ports.ts';
 const run = promisify(execFile);
 const projectRoot = resolve(import.meta.dirname, '../..');
 const tsx = join(projectRoot, 'node_modules/.bin/tsx');
-const DATA_FILES = ['articles.json', 'categories.json', 'menus.json', 'partenaires.json', 'report.json'];
+const DATA_FILES = [
+  'articles.json',
+  'association.json',
+  'categories.json',
+  'menus.json',
+  'partenaires.json',
+  'report.json',
+];
 
 let emulator: EmbeddedFirestore;
 let target: FirestoreTarget;
@@ -103,16 +110,17 @@ describe('pull', () => {
       categories: { read: 1, shown: 1 },
       articles: { read: 6, shown: 6 },
       partenaires: { read: 1, shown: 1 },
+      association: { read: 0, shown: 0 },
     });
     expect(report.problems).toEqual([]);
     expect(JSON.parse(await readFile(join(root, 'src/data/report.json'), 'utf8'))).toEqual(report);
     expect(Math.abs(report.generatedAt - Date.now() / 1000)).toBeLessThan(120);
-    expect(lines).toHaveLength(6);
-    for (const line of lines.slice(0, 4))
-      expect(line).toMatch(/^(menus|categories|articles|partenaires)\s+\d+ documents\s+\d+ ms$/);
+    expect(lines).toHaveLength(7);
+    for (const line of lines.slice(0, 5))
+      expect(line).toMatch(/^(menus|categories|articles|partenaires|association)\s+\d+ documents\s+\d+ ms$/);
     // The partner's logo /p.svg is not in this root's public/: left out and reported, the pull goes on.
-    expect(lines[4]).toMatch(/^pictures\s+0 read\s+\d+ ms$/);
-    expect(lines[5]).toContain('partenaires/boulangerie img.src: picture left out');
+    expect(lines[5]).toMatch(/^pictures\s+0 read\s+\d+ ms$/);
+    expect(lines[6]).toContain('partenaires/boulangerie img.src: picture left out');
     expect(report.pictures).toEqual({
       fetched: 0,
       failed: [
@@ -223,7 +231,7 @@ describe('pull', () => {
             'pas être publiée et le site n’est pas mis à jour : la version en ligne reste en place. Corrigez-le, ' +
             'puis publiez à nouveau.',
         ]);
-        // Written for /publier; the pages are not: the build stops at them (tests/build).
+        // Written for the publish page; the pages are not: the build stops at them (tests/build).
         expect(JSON.parse(await readFile(join(root, 'src/data/report.json'), 'utf8'))).toEqual(report);
         const written = JSON.parse(await readFile(join(root, 'src/data/articles.json'), 'utf8'));
         expect(Object.keys(written).sort()).toEqual(['accessibilite', 'adresse', 'news-1', 'news-2']);
@@ -286,6 +294,7 @@ describe("pull of the original admin's dataset (content/original)", () => {
         categories: { read: 5, shown: 5 },
         articles: { read: 16, shown: 14 },
         partenaires: { read: 4, shown: 4 },
+        association: { read: 0, shown: 0 },
       });
       expect(
         report.problems.map(({ leftOut, collection, id, field, reason }) => [
@@ -353,7 +362,7 @@ describe('npm run pull (the command line)', () => {
     });
     expect(stdout).toContain(`Pulling content from Firestore at ${emulator.address} (project demo-pipeline)`);
     expect(stdout).toMatch(/articles\s+6 documents/);
-    // The report, in the words of /publier.
+    // The report, in the words of the space's publish page.
     expect(stdout).toMatch(/^6 articles publiés sur 6$/m);
     expect(JSON.parse(await readFile(join(root, 'src/data/categories.json'), 'utf8'))).toHaveProperty('actualites');
   });

@@ -1,6 +1,7 @@
 /**
  * POST /api/rebuild against a local fake of Netlify's build hook (records calls; can fail or hang), with the debounce
- * in this process and in @netlify/blobs' local server, the /publier form, and `npm start`'s re-pull for real.
+ * in this process and in @netlify/blobs' local server, the space's « Publier » (requestRebuild), and `npm start`'s
+ * re-pull for real.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
@@ -14,7 +15,7 @@ import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/li
 import { pullContent } from '../../scripts/lib/pull';
 import { seedDocuments } from '../../scripts/lib/seed';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server';
-import { handleRebuild, type RebuildOptions } from '../../src/features/publishing/rebuild.server';
+import { handleRebuild, requestRebuild, type RebuildOptions } from '../../src/features/publishing/rebuild.server';
 import * as route from '../../src/pages/api/rebuild';
 import { fixture } from '../fixtures/content';
 import { closedPort } from '../../scripts/lib/ports';
@@ -88,16 +89,8 @@ async function bearer(authorization: string | null = `Bearer ${SECRET}`, with_ =
   return { status: response.status, body: await response.json(), headers: response.headers };
 }
 
-/** Posts the /publier form and returns where the answer redirects. */
-async function form(body: string, with_ = options) {
-  const headers = { 'content-type': 'application/x-www-form-urlencoded' };
-  const response = await handleRebuild(
-    new Request('https://site.test/api/rebuild', { method: 'POST', headers, body }),
-    with_,
-  );
-  expect(response.status).toBe(303);
-  return response.headers.get('location');
-}
+/** The space's « Publier » (the session's role is checked by its caller): the outcome its page names. */
+const publishFromSpace = ({ secret: _secret, ...with_ } = options) => requestRebuild(with_);
 
 describe('POST /api/rebuild with Authorization: Bearer (scripts)', () => {
   it(
@@ -192,18 +185,26 @@ describe('POST /api/rebuild with Authorization: Bearer (scripts)', () => {
   });
 });
 
-describe('the /publier form (motdepasse, no JavaScript)', () => {
-  it('303 to /publier?publication=lancee, attente, refusee, erreur', async () => {
-    expect(await form(`motdepasse=${encodeURIComponent(` ${SECRET} `)}`)).toBe('/publier?publication=lancee');
-    expect(await form(`motdepasse=${SECRET}`)).toBe('/publier?publication=attente');
+describe('the space’s « Publier » (no shared password: the session’s role)', () => {
+  it('lancee, then attente within the minute, erreur when the hook fails or is not configured', async () => {
+    expect(await publishFromSpace()).toBe('lancee');
+    expect(await publishFromSpace()).toBe('attente');
     expect(calls).toHaveLength(1);
-    expect(await form('motdepasse=faux')).toBe('/publier?publication=refusee');
-    expect(await form('')).toBe('/publier?publication=refusee');
-    expect(await form(`motdepasse=${'x'.repeat(5000)}`)).toBe('/publier?publication=refusee');
     vi.setSystemTime(now + 60_000);
     behaviour = 500;
-    expect(await form(`motdepasse=${SECRET}`)).toBe('/publier?publication=erreur');
-    expect(await form(`motdepasse=${SECRET}`, { secret: undefined })).toBe('/publier?publication=erreur');
+    expect(await publishFromSpace()).toBe('erreur');
+    expect(await publishFromSpace({ ...options, hookUrl: undefined })).toBe('erreur');
+  });
+
+  it('a form post to /api/rebuild (the old /publier password) is refused without the Bearer secret', async () => {
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    const body = `motdepasse=${SECRET}`;
+    const response = await handleRebuild(
+      new Request('https://site.test/api/rebuild', { method: 'POST', headers, body }),
+      options,
+    );
+    expect(response.status).toBe(401);
+    expect(calls).toHaveLength(0);
   });
 });
 
@@ -244,13 +245,13 @@ describe('the debounce in Netlify Blobs (several function instances)', () => {
 });
 
 describe('under npm start: the pull runs again instead of the hook', () => {
-  it('202 “relu” (form: lancee), pull called, hook never; a failed pull → 502 (form: erreur)', async () => {
+  it('202 “relu” (space: lancee), pull called, hook never; a failed pull → 502 (space: erreur)', async () => {
     const pull = vi.fn(async () => {});
     expect(await bearer(undefined, { ...options, pull })).toMatchObject({
       status: 202,
       body: { message: TEXT.devReloaded },
     });
-    expect(await form(`motdepasse=${SECRET}`, { ...options, pull })).toBe('/publier?publication=lancee');
+    expect(await publishFromSpace({ ...options, pull })).toBe('lancee');
     expect((await bearer('Bearer faux', { ...options, pull })).status).toBe(401);
     expect([pull.mock.calls.length, calls.length]).toEqual([2, 0]);
     const failing = { ...options, pull: () => Promise.reject(new Error('Firestore unreachable')) };
@@ -258,7 +259,7 @@ describe('under npm start: the pull runs again instead of the hook', () => {
       status: 502,
       body: { ok: false, message: TEXT.devPullFailed },
     });
-    expect(await form(`motdepasse=${SECRET}`, failing)).toBe('/publier?publication=erreur');
+    expect(await publishFromSpace(failing)).toBe('erreur');
     expect(logged.join('\n')).toContain('Firestore unreachable');
   });
 

@@ -152,6 +152,7 @@ describe('POST /api/don (Stripe’s hosted page, one click from the amount)', ()
         line_items: lineItems(cents),
         ...COLLECTED,
         metadata: MARKER,
+        payment_intent_data: { metadata: MARKER },
         success_url: SUCCESS_URL,
         cancel_url: CANCEL_URL,
       });
@@ -278,6 +279,7 @@ describe('POST /create-checkout-session (Stripe’s form embedded in /soutenir)'
         line_items: lineItems(cents),
         ...COLLECTED,
         metadata: MARKER,
+        payment_intent_data: { metadata: MARKER },
         return_url: SUCCESS_URL,
       });
       const [session] = [...fake.sessions().values()];
@@ -557,6 +559,7 @@ describe('POST /api/stripe-webhook → Firestore `dons` (firebase-admin)', () =>
       // Numbered right after the record, its thank-you queued (receipt-numbering.server.ts).
       aNumeroter: false,
       recuAEnvoyer: false,
+      paiement: session.payment_intent,
     });
     expectTimestampNearNow(date);
     expect((datePaiement as Timestamp).toMillis()).toBe(event.created * 1000);

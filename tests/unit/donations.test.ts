@@ -83,14 +83,20 @@ describe('payment draft (spec §3)', () => {
     pays: 'FR',
   };
 
-  it('accepts a complete draft whose somme is an index; one-off by default', () => {
-    expect(paymentDraftSchema.parse(draft)).toEqual({ ...draft, frequence: 'ponctuel' });
+  it('accepts a complete draft whose somme is an index; a person’s one-off gift by default', () => {
+    expect(paymentDraftSchema.parse(draft)).toEqual({ ...draft, frequence: 'ponctuel', donateur: 'particulier' });
     expect(paymentDraftSchema.parse({ ...draft, somme: '9' }).somme).toBe(9);
     expect(paymentDraftSchema.parse({ moyen: 'lien', somme: 1, frequence: 'mensuel' })).toEqual({
       moyen: 'lien',
       somme: 1,
       frequence: 'mensuel',
+      donateur: 'particulier',
       pays: 'FR',
+    });
+    expect(paymentDraftSchema.parse({ moyen: 'lien', somme: 1, donateur: 'entreprise' }).donateur).toBe('entreprise');
+    const unknown = paymentDraftSchema.safeParse({ moyen: 'lien', somme: 1, donateur: 'association' });
+    expect(unknown.success ? {} : fieldErrors(unknown.error)).toEqual({
+      donateur: 'Merci de choisir un don personnel ou un don d’entreprise',
     });
   });
 

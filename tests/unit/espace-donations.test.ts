@@ -12,6 +12,7 @@ import {
 const row = (extra: Partial<LedgerRow>): LedgerRow => ({
   ...{ id: 'cs_x', date: new Date('2026-03-01T10:00:00Z'), prenom: '', nom: 'Jeanne', email: '', montant: 5000 },
   ...{ kind: 'don', moyen: 'Carte bancaire', statut: 'paid', recu: '2026-00001', livemode: true },
+  ...{ rembourse: 0, litige: '', recusAnnules: [] },
   ...extra,
 });
 
@@ -56,6 +57,29 @@ describe('the ledger rows', () => {
       row({ montant: 1000, statut: 'unpaid', recu: '' }),
       row({ montant: 999900, livemode: false, recu: '2026-00003' }),
     ]);
-    expect(totals).toEqual({ receipts: 2, receiptsCents: 20050, receivedCents: 22550 });
+    expect(totals).toEqual({
+      receipts: 2,
+      receiptsCents: 20050,
+      receivedCents: 22550,
+      refundedCents: 0,
+      cancelledReceipts: 0,
+    });
+  });
+
+  it('counts only valid receipts, a corrected one for what it certifies, and the money kept after refunds', () => {
+    const totals = yearTotals([
+      row({ montant: 5000, recu: '', rembourse: 5000, recusAnnules: ['2026-00001'] }),
+      row({ montant: 5000, recu: '2026-00004', rembourse: 2000, recusAnnules: ['2026-00002'] }),
+      row({ montant: 10000, recu: '', litige: 'perdu', recusAnnules: ['2026-00003'] }),
+      row({ montant: 2500, recu: '2026-00005', litige: 'ouvert' }),
+      row({ montant: 2500, kind: 'mensualité', recu: '', rembourse: 2500 }),
+    ]);
+    expect(totals).toEqual({
+      receipts: 2,
+      receiptsCents: 3000 + 2500,
+      receivedCents: 3000 + 2500,
+      refundedCents: 5000 + 2000 + 10000 + 2500,
+      cancelledReceipts: 3,
+    });
   });
 });

@@ -37,7 +37,7 @@ import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firest
 import { newsletterConsent, storedConsent, validPreRegistration } from '../fixtures/submissions';
 
 const SOURCE = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
-const CONTENT = ['menus', 'categories', 'articles', 'partenaires'];
+const CONTENT = ['menus', 'categories', 'articles', 'partenaires', 'association'];
 const PRIVATE = ['newsletter', 'inscripitions', 'dons'];
 
 /** Every `match` path and `allow` statement of the rules, in order (comments removed). */

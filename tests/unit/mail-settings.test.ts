@@ -1,4 +1,4 @@
-/** The mail settings /publier reports (src/features/mail/transport.server.ts): what is missing, in French. */
+/** The mail settings « Publier » reports (src/features/mail/transport.server.ts): what is missing, in French. */
 import { describe, expect, it } from 'vitest';
 import { mailSettings } from '../../src/features/mail/transport.server';
 

@@ -78,18 +78,19 @@ const report: ContentReport = {
 };
 
 describe('publicationOutcome', () => {
-  it('knows the four outcomes of the form and nothing else', () => {
-    expect(['lancee', 'refusee', 'attente', 'erreur'].map(publicationOutcome)).toEqual([
+  it('knows the three outcomes of the space’s « Publier » and nothing else (no password to refuse any more)', () => {
+    expect(['lancee', 'attente', 'erreur', 'refusee'].map(publicationOutcome)).toEqual([
       'lancee',
-      'refusee',
       'attente',
       'erreur',
+      undefined,
     ]);
     expect(publicationOutcome(null)).toBeUndefined();
     expect(publicationOutcome('toString')).toBeUndefined();
     expect(publicationOutcome('<script>')).toBeUndefined();
-    expect(PUBLICATION_MESSAGES.refusee).toBe(
-      'Mot de passe incorrect : rien n’a été publié. Vérifiez-le, puis réessayez.',
+    expect(PUBLICATION_MESSAGES.attente).toBe(
+      'Une publication vient déjà d’être lancée. Attendez une minute, puis réessayez si vos dernières modifications ' +
+        'n’apparaissent pas.',
     );
   });
 });

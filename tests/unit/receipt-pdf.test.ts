@@ -1,12 +1,14 @@
 /**
- * The receipt PDF (pdf-lib) read back with unpdf: names outside Helvetica's WinAnsi set are
- * drawn as near as it allows instead of failing the whole receipt; long texts wrap on the page.
+ * The receipt PDF read back with unpdf (pdf.js): every script's name exactly as typed, in its structure element (a
+ * tagged PDF: language, title, structure tree in reading order, every text marked), the specimen marked; long texts
+ * wrap on the page.
  */
 import { Timestamp } from 'firebase-admin/firestore';
+import { PDFBool, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { ReceiptedGift } from '../../src/features/donations/gift.server';
-import { receiptPdf, type ReceiptIssuer } from '../../src/features/donations/receipt-pdf.server';
+import { receiptPdf, SPECIMEN_TITLE, type ReceiptIssuer } from '../../src/features/donations/receipt-pdf.server';
 
 const ISSUER: ReceiptIssuer = {
   name: 'Les Petits Pas Ensemble',
@@ -43,10 +45,145 @@ async function textOf(gift = GIFT, issuer = ISSUER): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
+/** One leaf of the structure tree: its role, the roles above it, and the text of its marked content. */
+interface TaggedText {
+  role: string;
+  path: string;
+  text: string;
+}
+
+/**
+ * The PDF's tagged texts in structure order (pdf.js's structure tree, its marked contents' text), and the text drawn
+ * outside any marked content (which must be none).
+ */
+async function tagged(bytes: Uint8Array): Promise<{ texts: TaggedText[]; unmarked: string; artifacts: string }> {
+  const pdf = await getDocumentProxy(bytes.slice());
+  const byId = new Map<string, string>();
+  let [unmarked, artifacts] = ['', ''];
+  const texts: TaggedText[] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const page = await pdf.getPage(number);
+    const stack: string[] = [];
+    for (const item of (await page.getTextContent({ includeMarkedContent: true })).items) {
+      if ('str' in item) {
+        const id = stack.at(-1);
+        // pdf.js ends a line with a mark rather than the space drawn there.
+        const str = item.str + (item.hasEOL ? '\n' : '');
+        if (id === undefined) unmarked += str;
+        else if (id === 'Artifact') artifacts += str;
+        else byId.set(id, (byId.get(id) ?? '') + str);
+      } else if (item.type === 'endMarkedContent') stack.pop();
+      else stack.push(item.id ?? (item as { tag?: string }).tag ?? '');
+    }
+    // An element's marked contents (one per page it spans) make one text.
+    const walk = (node: { role?: string; children?: unknown[]; id?: string }, path: string[]) => {
+      const kids = (node.children ?? []) as (typeof node)[];
+      const contents = kids.filter((kid) => kid.id !== undefined);
+      if (contents.length > 0) {
+        const text = contents.map((kid) => byId.get(kid.id as string) ?? '').join('');
+        texts.push({ role: node.role ?? '', path: [...path, node.role].join('/'), text });
+      }
+      for (const kid of kids) if (kid.id === undefined) walk(kid, [...path, node.role ?? '']);
+    };
+    walk((await page.getStructTree()) as never, []);
+  }
+  // pdf.js also adds a space where a line jumps (from a label to its value): not part of what was drawn.
+  const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+  return {
+    texts: texts.map((text) => ({ ...text, text: flat(text.text) })),
+    unmarked: flat(unmarked),
+    artifacts: flat(artifacts),
+  };
+}
+
+/** The value of the field `label`, read from the structure: the TD after the TH of that text. */
+function field(texts: TaggedText[], label: string): string | undefined {
+  const at = texts.findIndex((text) => text.path.endsWith('/TH/P') && text.text === label);
+  return at < 0 ? undefined : texts[at + 1]?.text;
+}
+
 describe('receipt PDF', () => {
-  it('draws names Helvetica cannot: accents dropped, look-alikes, no emoji, "?" for the rest', async () => {
-    const text = await textOf({ ...GIFT, nom: 'Łukasz Đoković 😀 Ōta 李 Zoë Œuvre' });
-    expect(text).toContain('Lukasz Dokovic Ota ? Zoë Œuvre');
+  it.each([
+    ['Latin', 'Jeanne Dupont-Lefèvre'],
+    ['Vietnamese', 'Nguyễn Thị Hà'],
+    ['Greek', 'Γιώργος Παπαδόπουλος'],
+    ['Cyrillic', 'Анна Иванова'],
+    ['Arabic', 'محمد بن علي'],
+    ['Arabic with lam-alef', 'سلام عبد الله'],
+    ['Hebrew', 'דוד כהן'],
+    ['Chinese', '王芳'],
+    ['Japanese', '山田 さくら'],
+    ['Korean', '김민준'],
+    ['Latin and Arabic', 'Ali محمد Dupont'],
+    ['Hebrew between Latin', 'Sarah כהן-Lévy'],
+  ])('prints a %s name as typed: its text reads back the same', async (_script, nom) => {
+    const bytes = await receiptPdf(ISSUER, { ...GIFT, nom });
+    const { texts } = await tagged(bytes);
+    expect(field(texts, 'Nom et prénom')).toBe(nom);
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    expect(text.split('\n')).toContain(`Nom et prénom ${nom}`);
+  });
+
+  it('replaces what no font draws: no emoji, « ? » for an ideograph outside the fonts', async () => {
+    const { texts } = await tagged(await receiptPdf(ISSUER, { ...GIFT, nom: 'Łukasz😀 Ōta 𪛖 Zoë' }));
+    expect(field(texts, 'Nom et prénom')).toBe('Łukasz Ōta ? Zoë');
+  });
+
+  it('is tagged: French, titled, marked, each text in reading order in the structure or an artifact', async () => {
+    const bytes = await receiptPdf(ISSUER, GIFT);
+    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    const { catalog } = pdf;
+    expect(catalog.lookup(PDFName.of('Lang'), PDFString).decodeText()).toBe('fr-FR');
+    expect(catalog.lookup(PDFName.of('MarkInfo'), PDFDict).get(PDFName.of('Marked'))).toBe(PDFBool.True);
+    const tree = catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict);
+    expect(tree.lookup(PDFName.of('Type'))).toBe(PDFName.of('StructTreeRoot'));
+    expect(tree.lookup(PDFName.of('ParentTree'))).toBeInstanceOf(PDFDict);
+    const preferences = catalog.lookup(PDFName.of('ViewerPreferences'), PDFDict);
+    expect(preferences.get(PDFName.of('DisplayDocTitle'))).toBe(PDFBool.True);
+    expect(pdf.getTitle()).toBe('Reçu fiscal n° 2026-00042 — Les Petits Pas Ensemble');
+    expect(pdf.getPage(0).node.get(PDFName.of('Tabs'))).toBe(PDFName.of('S'));
+    const metadata = catalog.lookup(PDFName.of('Metadata'));
+    expect(metadata).toBeInstanceOf(PDFRawStream);
+    const xmp = new TextDecoder().decode((metadata as PDFRawStream).getContents());
+    expect(xmp).toContain('<rdf:li xml:lang="x-default">Reçu fiscal n° 2026-00042 — Les Petits Pas Ensemble</rdf:li>');
+    expect(xmp).toContain('<dc:language><rdf:Bag><rdf:li>fr-FR</rdf:li></rdf:Bag></dc:language>');
+
+    const { texts, unmarked } = await tagged(bytes);
+    expect(unmarked).toBe('');
+    expect(texts.slice(0, 6).map(({ role, text }) => [role, text])).toEqual([
+      ['H1', 'Reçu au titre des dons à certains organismes d’intérêt général'],
+      ['P', 'Articles 200, 238 bis et 978 du code général des impôts (CGI) — modèle CERFA n° 11580'],
+      ['P', 'Reçu n° 2026-00042'],
+      ['H2', 'Bénéficiaire des versements'],
+      ['P', 'Nom ou dénomination'],
+      ['P', 'Les Petits Pas Ensemble'],
+    ]);
+    expect(texts[4].path).toBe('Root/Document/Sect/Table/TR/TH/P');
+    expect(texts[5].path).toBe('Root/Document/Sect/Table/TR/TD/P');
+    expect(texts.filter(({ role }) => role === 'H2').map(({ text }) => text)).toEqual([
+      'Bénéficiaire des versements',
+      'Donateur',
+      'Versement',
+    ]);
+    expect(field(texts, 'Adresse')).toBe('12 rue des Tilleuls, 69007 Lyon');
+    expect(texts.at(-1)).toMatchObject({ role: 'P', text: 'Pour l’association' });
+  });
+
+  it('marks a specimen: its title, banner and watermark (artifacts), no tax receipt in its structure', async () => {
+    const bytes = await receiptPdf(ISSUER, { ...GIFT, livemode: false, recu: 'TEST-2026-3f9a1c0b7e2d' });
+    const { texts, unmarked, artifacts } = await tagged(bytes);
+    expect(unmarked).toBe('');
+    expect(artifacts).toBe(`SPÉCIMEN ${SPECIMEN_TITLE}`);
+    expect(texts[0]).toMatchObject({ role: 'H1', text: SPECIMEN_TITLE });
+    expect(texts[2]).toMatchObject({ role: 'P', text: 'Spécimen n° TEST-2026-3f9a1c0b7e2d' });
+    const all = texts.map(({ text }) => text).join(' ');
+    for (const claim of ['Reçu au titre des dons', 'CERFA', 'article 200', '66 %']) expect(all).not.toContain(claim);
+    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(pdf.getTitle()).toBe(`${SPECIMEN_TITLE} — n° TEST-2026-3f9a1c0b7e2d`);
+  });
+
+  it('gives the same bytes for the same gift', async () => {
+    expect(Buffer.from(await receiptPdf(ISSUER, GIFT)).equals(Buffer.from(await receiptPdf(ISSUER, GIFT)))).toBe(true);
   });
 
   it('prints the registration numbers under the object when they are set, and no such line otherwise', async () => {
@@ -80,5 +217,17 @@ describe('receipt PDF', () => {
     const object = `${'Une école inclusive pour tous les enfants du quartier, '.repeat(8)}fin de l’objet.`;
     const text = await textOf(GIFT, { ...ISSUER, object });
     expect(text).toContain('fin de l’objet.');
+  });
+
+  it('goes on to further pages, still tagged, when the text does not fit on one', async () => {
+    const object = `${'Une école inclusive pour tous les enfants du quartier, '.repeat(90)}fin de l’objet.`;
+    const bytes = await receiptPdf({ ...ISSUER, object }, GIFT);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(1);
+    const { texts, unmarked } = await tagged(bytes);
+    expect(unmarked).toBe('');
+    // pdf.js gives each page's part of the structure: the object's value is a TD on two pages.
+    const values = texts.filter(({ path }) => path.endsWith('/TD/P')).map(({ text }) => text);
+    expect(values.join(' ')).toContain(object);
+    expect(texts.at(-1)).toMatchObject({ role: 'P', text: 'Pour l’association' });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * `<main-menu>` (MainMenu.astro): the burger (`data-burger`) and the sub-menu buttons (`data-submenu-toggle`) as
- * disclosures. A click on one toggles it and closes the other sub-menus; a click outside the menu closes the sub-menus
- * (not the burger's panel); Escape closes the last one open in document order and focuses its button.
+ * disclosures. A click on one toggles it and closes the other sub-menus; a tap or click outside the menu, or the focus
+ * leaving it (Tab past the last link), closes everything open, the burger's panel too: nothing stays open over the
+ * page; Escape closes the last one open in document order and focuses its button.
  */
 class MainMenu extends HTMLElement {
   connectedCallback() {
@@ -11,14 +12,20 @@ class MainMenu extends HTMLElement {
     const buttons = burger ? [burger, ...toggles] : toggles;
     const setOpen = (button: HTMLButtonElement, open: boolean) => button.setAttribute('aria-expanded', String(open));
     const isOpen = (button: HTMLButtonElement) => button.getAttribute('aria-expanded') === 'true';
+    const closeAll = () => buttons.filter(isOpen).forEach((button) => setOpen(button, false));
 
     document.addEventListener('click', ({ target }) => {
       const clicked = buttons.find((button) => button.contains(target as Node));
       if (!clicked && this.contains(target as Node)) return;
-      // One sub-menu open at a time; a click outside the menu closes them (wide screens) but not the burger's panel.
+      if (!clicked) return closeAll();
+      // One sub-menu open at a time; the burger's panel holds them.
       if (clicked !== burger)
         toggles.filter((button) => button !== clicked).forEach((button) => setOpen(button, false));
-      if (clicked) setOpen(clicked, !isOpen(clicked));
+      setOpen(clicked, !isOpen(clicked));
+    });
+    this.addEventListener('focusout', ({ relatedTarget }) => {
+      // relatedTarget is null when the focus leaves the page (another window): the menu stays as it was.
+      if (relatedTarget instanceof Node && !this.contains(relatedTarget)) closeAll();
     });
     document.addEventListener('keydown', (event) => {
       const open = buttons.findLast(isOpen);

@@ -9,6 +9,7 @@ import type { PictureView } from '../pictures/picture-view';
 import ResponsivePicture from '../pictures/ResponsivePicture';
 import { newsVisibleCount, sponsorsVisibleCount, stepIndex, visibleBreakpoints } from './carousel';
 import './carousel.css';
+import { prefersReducedMotion } from '../../lib/motion';
 
 /** One news card (ArticleCard's markup and global style). */
 export interface NewsSlide {
@@ -101,7 +102,7 @@ export default function HomeCarousel({ kind, labelledBy, items }: HomeCarouselPr
     const last = Math.min(target + visible, count);
     setIndex(target);
     setAnnouncement(`${name} : ${target + 1 === last ? '' : `${target + 1} à `}${last} sur ${count}`);
-    embla?.scrollTo(target, window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+    embla?.scrollTo(target, prefersReducedMotion());
   };
 
   return (

@@ -1,28 +1,37 @@
 /**
- * Donation picker (one-off or monthly, amount radios plus wrap-around stepper), then Stripe's form here or page in a
- * tab.
+ * Donation picker (one-off or monthly, amount radios plus a stepper that stops at the ends), then Stripe's form here or
+ * page in a tab. A failure stays in the picker (an error summary that takes the focus) until the next try.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { DONATION_AMOUNTS_EUR, formatEuros, stepAmountIndex, taxReductionLine } from './donations';
+import { DONATION_AMOUNTS_EUR, formatEuros, stepAmountIndex } from './donations';
+import { DONOR_KINDS } from './company-gifts';
 import { loadDraft, postJson, saveDraft } from '../../lib/submit';
 import { showMessage } from '../../stores/banner';
-import { PrivacyLink } from '../forms/FormParts';
-import type { CheckoutMode, Frequency, PaymentDraft } from './payment-draft';
+import { ErrorSummary, PrivacyLink } from '../forms/FormParts';
+import { NoOnlinePaymentNote, TestModeNote } from './DonationNotes';
+import type { CheckoutMode, DonorKind, Frequency, PaymentDraft } from './payment-draft';
 import './donation.css';
 
-/** The donor's choice: an index in DONATION_AMOUNTS_EUR, one-off or monthly. */
+/** The donor's choice: an index in DONATION_AMOUNTS_EUR, one-off or monthly, a person's or a company's gift. */
 interface Choice {
   amountIndex: number;
   frequency: Frequency;
+  donorKind: DonorKind;
 }
 
 // sessionStorage key of the donor's choice: /soutenir/annule restores it.
 const CHOICE_KEY = 'don:choix';
 
 /** The choice in the payment draft's (and the stored draft's) field names. */
-const asDraft = ({ amountIndex, frequency }: Choice): Pick<PaymentDraft, 'somme' | 'frequence'> => ({
+const asDraft = ({
+  amountIndex,
+  frequency,
+  donorKind,
+}: Choice): Pick<PaymentDraft, 'somme' | 'frequence'> & Partial<Pick<PaymentDraft, 'donateur'>> => ({
   somme: amountIndex,
   frequence: frequency,
+  // A person's gift is the draft's default: its drafts stay as they were.
+  ...(donorKind === 'entreprise' ? { donateur: donorKind } : {}),
 });
 
 const AMOUNT_INDEXES = DONATION_AMOUNTS_EUR.map((_, index) => index);
@@ -35,20 +44,26 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   const checkoutContainer = useRef<HTMLDivElement>(null);
   const checkout = useRef<{ destroy(): void } | null>(null);
   const loadingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [choice, setChoice] = useState<Choice>({ amountIndex: 1, frequency: 'ponctuel' });
+  const [choice, setChoice] = useState<Choice>({ amountIndex: 1, frequency: 'ponctuel', donorKind: 'particulier' });
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [checkoutShown, setCheckoutShown] = useState(false);
   const [fallbackUrl, setFallbackUrl] = useState<string | null>(null);
+  // The last failure, shown until the next try; each failure focuses it again.
+  const [failure, setFailure] = useState<{ text: string; count: number } | null>(null);
 
-  const { amountIndex, frequency } = choice;
+  const { amountIndex, frequency, donorKind } = choice;
   const euros = DONATION_AMOUNTS_EUR[amountIndex];
   const monthly = frequency === 'mensuel';
 
   useEffect(() => {
     const stored = loadDraft(CHOICE_KEY) as Partial<PaymentDraft> | null;
     if (typeof stored?.somme === 'number' && DONATION_AMOUNTS_EUR[stored.somme] !== undefined) {
-      setChoice({ amountIndex: stored.somme, frequency: stored.frequence === 'mensuel' ? 'mensuel' : 'ponctuel' });
+      setChoice({
+        amountIndex: stored.somme,
+        frequency: stored.frequence === 'mensuel' ? 'mensuel' : 'ponctuel',
+        donorKind: stored.donateur === 'entreprise' ? 'entreprise' : 'particulier',
+      });
     }
     return () => {
       clearTimeout(loadingTimer.current);
@@ -65,7 +80,9 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
     clearTimeout(loadingTimer.current);
     setLoading(false);
     setBusy(false);
-    if (error) showMessage(error, 'error');
+    if (!error) return;
+    setFailure({ text: error, count: (failure?.count ?? 0) + 1 });
+    showMessage(error, 'error', { announce: false });
   }
 
   // 'lien': Stripe's page in a tab opened now, during the click (popup blockers); 'integre': Stripe's form below.
@@ -76,6 +93,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
     const tab = checkoutMode === 'lien' ? window.open('', '_blank') : null;
     setBusy(true);
     setFallbackUrl(null);
+    setFailure(null);
     setLoading(true);
     // Spec §9: the loading indicator shows for at most 4 seconds.
     loadingTimer.current = setTimeout(() => setLoading(false), 4000);
@@ -127,11 +145,13 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
       </label>
     ));
 
+  // At an end the button stays focusable (aria-disabled, not disabled: the focus is not lost) and does nothing.
   const step = (delta: number, sign: string, label: string) => (
     <button
       type="button"
       className="round-button donation__step"
       aria-controls={`${id}-amounts`}
+      aria-disabled={stepAmountIndex(amountIndex, delta) === amountIndex || undefined}
       onClick={() => choose({ amountIndex: stepAmountIndex(amountIndex, delta) })}
     >
       <span aria-hidden="true">{sign}</span>
@@ -141,17 +161,18 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
 
   return (
     <div className="donation">
-      {publishableKey.startsWith('pk_test_') && (
-        <p className="donation__note" role="note">
-          <strong>Version de test :</strong> aucun paiement réel n’est effectué. Pour essayer, utilisez la carte{' '}
-          <span className="donation__card">4242 4242 4242 4242</span>, une date d’expiration future et n’importe quel
-          code à 3 chiffres.
-        </p>
-      )}
+      <ErrorSummary problems={failure ? [{ text: failure.text }] : []} focusKey={failure?.count ?? 0} />
+      {publishableKey.startsWith('pk_test_') && <TestModeNote />}
       <fieldset className="donation__frequency form__group">
         <legend>Type de don</legend>
         <div className="donation__choices">
           {pills('frequency', ['ponctuel', 'mensuel'], (value) => `Don ${value}`)}
+        </div>
+      </fieldset>
+      <fieldset className="donation__donor form__group">
+        <legend>Donateur</legend>
+        <div className="donation__choices">
+          {pills('donorKind', ['particulier', 'entreprise'], (value) => DONOR_KINDS[value].label)}
         </div>
       </fieldset>
       <fieldset className="donation__amounts form__group">
@@ -168,19 +189,13 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
           {pills('amountIndex', AMOUNT_INDEXES, (value) => formatEuros(DONATION_AMOUNTS_EUR[value]))}
         </div>
         <p className="donation__tax" aria-live="polite">
-          {taxReductionLine(euros, monthly)}
+          {DONOR_KINDS[donorKind].taxLine(euros, monthly)}
         </p>
-        <p className="donation__cap">
-          Réduction d’impôt sur le revenu de 66 % du don, dans la limite de 20 % de votre revenu imposable (l’excédent
-          est reportable sur cinq ans).
-        </p>
+        <p className="donation__cap">{DONOR_KINDS[donorKind].cap}</p>
       </fieldset>
 
       {publishableKey === '' ? (
-        <p className="donation__note">
-          Le paiement en ligne n’est pas configuré sur ce site. Vous pouvez nous adresser votre don par chèque, à
-          l’adresse indiquée plus bas : nous vous enverrons votre reçu fiscal.
-        </p>
+        <NoOnlinePaymentNote />
       ) : (
         <div className="donation__pay">
           <button
@@ -196,8 +211,8 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
             <span aria-hidden="true"> ↗</span>
           </button>
           <p className="form__notice">
-            Paiement sécurisé par Stripe, qui vous demandera votre nom, votre email et votre adresse : ils figurent sur
-            votre reçu fiscal. {monthly && 'Vous pourrez arrêter votre don mensuel à tout moment. '}
+            {DONOR_KINDS[donorKind].notice}{' '}
+            {monthly && 'Vous pourrez modifier ou arrêter votre don mensuel à tout moment. '}
             <PrivacyLink href={privacyHref} />
           </p>
           <p className="donation__status" role="status">

@@ -1,11 +1,12 @@
 /**
  * The ledger: Stripe's webhook writes this site's gifts to `dons` (gift.server.ts), one per Checkout Session (`cs_…`)
- * and paid invoice (`in_…`); GET /api/recu reads them.
+ * and invoice (`in_…`), then what happens to them (refunds, disputes, subscription changes: ledger-events.server.ts);
+ * GET /api/recu reads them and serves only a valid receipt (receipt-validity.ts). A live gift's receipt number is
+ * taken right after the ledger's commit (numberThenMail), never inside it.
  */
 import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
-import { withDeadline } from '../../lib/deadline';
 import {
   errorResponse,
   jsonResponse,
@@ -13,11 +14,12 @@ import {
   type EndpointContext,
   type EndpointHandler,
 } from '../../lib/endpoint.server';
+import { withDeadline } from '../../lib/deadline';
 import { adminFirestore } from '../../lib/firebase-admin.server';
-import { badRequest, unavailable } from '../../lib/http';
+import { badRequest } from '../../lib/http';
 import { SESSION_ID_PATTERN } from './donations';
 import { logId } from '../../lib/log-id.server';
-import { needsReceiptNumber, numberSoon, queueReceiptMails, specimenNumber } from './receipt-numbering.server';
+import { needsReceiptNumber, numberSoon, queueReceiptMails } from './receipt-numbering.server';
 import {
   giftConverter,
   giftFromInvoice,
@@ -29,8 +31,10 @@ import {
 import { isSpecimen, receiptFileName, receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
 import type { ReceiptState } from './receipt-state';
 import { notConfigured, SITE_MARKER } from './stripe.server';
-import { giftMails, siteNumberedGiftMails } from './donation-mails.server';
-import { enqueueMails } from '../mail/outbox.server';
+import { siteNumberedGiftMails } from './donation-mails.server';
+import { invoiceOfPayment, patchFromEvent, type LedgerPatchEvent } from './ledger-events.server';
+import { ledger, recordGift, recordPatch, type LedgerWrite } from './ledger-writes.server';
+import { deservesReceipt } from './receipt-validity';
 import { trySend } from '../mail/mail-env.server';
 
 const badSignature = (why: string, cause?: unknown) => badRequest(why, cause, 'Signature Stripe absente ou invalide.');
@@ -52,7 +56,7 @@ export function webhookSecretFromEnv(env: { STRIPE_WEBHOOK_SECRET?: string } = {
 
 /**
  * POST /api/stripe-webhook: 200 `{ok, message: 'written' | 'unchanged' | 'ignored'}`; 400 bad signature or event,
- * 413 over 64 KB, 503.
+ * 413 over 64 KB, 503. The events it records: docs/donations.md (« The ledger », « After the gift »).
  */
 export async function stripeWebhook({ request }: EndpointContext): Promise<Response> {
   try {
@@ -68,11 +72,14 @@ export async function stripeWebhook({ request }: EndpointContext): Promise<Respo
     });
     if (typeof event?.type !== 'string') throw badRequest('signed body is not a Stripe event');
     const entry = ledgerEntry(event);
-    const { outcome, mails, pending } = entry
+    const patch = entry ? null : attempt(() => patchFromEvent(event));
+    const { outcome, mails, toNumber }: LedgerWrite = entry
       ? await recordGift(entry)
-      : { outcome: 'ignored', mails: [], pending: false };
+      : patch
+        ? await recordPatchOrInvoice(patch)
+        : { outcome: 'ignored', mails: [] };
     // The gift is recorded: its number now if the counter is free within the bound, else by the scheduled sweep.
-    const numbered = pending && entry ? await numberThenMail(entry.id) : [];
+    const numbered = toNumber ? await numberThenMail(toNumber) : [];
     // The donor's mail is safe in the outbox: a first try now, bounded (Stripe waits at most 20 s).
     await trySend([...mails, ...numbered], 3000);
     return jsonResponse(200, { ok: true, message: outcome });
@@ -82,19 +89,35 @@ export async function stripeWebhook({ request }: EndpointContext): Promise<Respo
 }
 
 /**
+ * recordPatch, and for a payment the ledger does not know, once more on the invoice it paid, if any (a monthly
+ * instalment: invoiceOfPayment asks Stripe). @throws HttpError 503.
+ */
+async function recordPatchOrInvoice(patch: LedgerPatchEvent) {
+  const first = await recordPatch(patch);
+  const { target } = patch;
+  if (first.outcome !== 'ignored' || target.kind !== 'paiement' || target.invoice || !target.paymentIntent) {
+    return first;
+  }
+  const invoice = await invoiceOfPayment(target.paymentIntent);
+  return invoice ? recordPatch({ ...patch, target: { ...target, invoice } }) : first;
+}
+
+/** `map()`, its Error as HttpError 400 (a signed event without the ids it needs: Stripe must not retry it). */
+function attempt<T>(map: () => T): T {
+  try {
+    return map();
+  } catch (error) {
+    throw badRequest((error as Error).message);
+  }
+}
+
+/**
  * The `dons` id and gift an event reports, null for other types and other sites' gifts.
  * @throws HttpError 400 for a ledger event without its object's id.
  */
 function ledgerEntry(event: Stripe.Event): { id: string; gift: PaidGift } | null {
   const object: object = event.data?.object ?? {};
-  const attempt = (map: () => PaidGift) => {
-    try {
-      return map();
-    } catch (error) {
-      throw badRequest((error as Error).message);
-    }
-  };
-  if (event.type === 'invoice.paid') {
+  if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
     const invoice = object as Partial<Stripe.Invoice>;
     const gift = attempt(() => giftFromInvoice(event, invoice));
     const marker = invoice.parent?.subscription_details?.metadata?.origine;
@@ -106,16 +129,6 @@ function ledgerEntry(event: Stripe.Event): { id: string; gift: PaidGift } | null
     return session.metadata?.origine === SITE_MARKER.origine ? { id: gift.session, gift } : null;
   }
   return null;
-}
-
-const FINAL_STATUSES: ReadonlySet<unknown> = new Set(['paid', 'failed', 'no_payment_required']);
-
-/** The gift kept from a document's replay: every field Stripe reports, compared one by one. */
-function sameGift(current: Gift, gift: PaidGift): boolean {
-  return Object.entries(gift).every(([key, value]) => {
-    const stored = current[key as keyof Gift];
-    return value instanceof Timestamp ? stored instanceof Timestamp && value.isEqual(stored) : stored === value;
-  });
 }
 
 /** How long the webhook waits for a gift's number and mail after recording it (ms); the sweep does it otherwise. */
@@ -141,80 +154,43 @@ async function numberThenMail(id: string): Promise<string[]> {
   }
 }
 
-/**
- * Records `gift` under `dons/<id>` in one transaction: 'unchanged' for an exact replay or a late 'unpaid' over a final
- * status, else 'written' (`date` and `recu` kept). A paid live one-off gift without a number is marked `aNumeroter`
- * and `pending` is true: its number is taken after this commit (numberThenMail, else the scheduled sweep), so that
- * recording never waits on the counter. A test-mode one (`livemode: false`) gets a specimen number at once, the
- * counter untouched. The donor's mails the change calls for (donation-mails.server.ts) are queued in the same
- * transaction; their outbox ids are returned with the outcome. Logs name the gift by logId, never its id.
- * @throws HttpError 503 (ledger).
- */
-function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
-  return ledger(`record dons/${logId(id)}`, async (firestore) => {
-    const reference = firestore.collection('dons').withConverter(giftConverter).doc(id);
-    const kept = (current: Gift | undefined): boolean => {
-      const late = FINAL_STATUSES.has(current?.statut) && !FINAL_STATUSES.has(gift.statut);
-      return Boolean(current && (late || sameGift(current, gift)));
-    };
-    // A replay (Stripe retries, often while the gift is being numbered) changes nothing: answered without locking the
-    // document. A change goes through the transaction, which checks again.
-    const stored = (await reference.get()).data();
-    if (kept(stored)) return { outcome: 'unchanged' as const, mails: [], pending: needsReceiptNumber(stored) };
-    return firestore.runTransaction(async (transaction) => {
-      const current = (await transaction.get(reference)).data();
-      if (kept(current)) {
-        // A read-only transaction commits a "verify" write the embedded emulator refuses: write it back.
-        transaction.set(reference, current!);
-        return { outcome: 'unchanged' as const, mails: [], pending: needsReceiptNumber(current) };
-      }
-      // The time of the first record, not the server's: the mailed receipt and the downloaded one say the same.
-      const next: Gift = { ...gift, date: current?.date ?? Timestamp.now() };
-      if (current?.recu) next.recu = current.recu;
-      else if (gift.nature === 'don' && gift.statut === 'paid' && !gift.livemode) {
-        next.recu = specimenNumber(id, gift.datePaiement.toDate());
-      }
-      // A live gift's number comes after this commit: the counter is no part of this transaction.
-      const pending = needsReceiptNumber(next);
-      if (pending) next.aNumeroter = true;
-      const mails = await giftMails(id, next, current);
-      transaction.set(reference, next);
-      return { outcome: 'written' as const, mails: enqueueMails(firestore, transaction, mails), pending };
-    });
-  });
-}
-
-/**
- * Runs `work` within 8 s (the webhook answers within 10 s). @throws HttpError 503: unreachable, slow, misconfigured.
- */
-async function ledger<T>(what: string, work: (firestore: Firestore) => Promise<T>): Promise<T> {
-  try {
-    return await withDeadline(work(adminFirestore()), 8000);
-  } catch (error) {
-    throw unavailable(`could not ${what}`, error, { retryAfterSeconds: 60 });
-  }
-}
-
 const BAD_RECEIPT_LINK = 'Le lien du reçu est incomplet. Ouvrez-le depuis la page de remerciement.';
 const RECEIPT_NOT_READY = 'Ce reçu fiscal n’est pas disponible : le don n’est pas encore enregistré comme payé.';
+const RECEIPT_HELD = 'Ce reçu fiscal est suspendu : le paiement de ce don est contesté auprès de la banque.';
+
+/** Why no receipt is served for a cancelled gift: the message of a PDF asked for anyway (410). */
+function cancelledMessage(gift: Gift): string {
+  // A test payment's specimen was never a tax receipt: no number to cancel.
+  const numero = isSpecimen(gift) ? undefined : gift.recusAnnules?.at(-1)?.numero;
+  const receipt = numero ? `son reçu fiscal n° ${numero} est annulé.` : 'il ne donne pas droit à un reçu fiscal.';
+  return gift.litige === 'perdu'
+    ? `Le paiement de ce don a été contesté et rendu par la banque : ${receipt}`
+    : `Ce don a été remboursé : ${receipt}`;
+}
 
 /** Where `gift`'s receipt stands ('attente' when the ledger has no such gift yet, or it waits for its number). */
 function receiptState(gift: Gift | undefined): ReceiptState {
   if (!gift) return 'attente';
   if (gift.nature === 'abonnement' || gift.nature === 'mensualite') return 'mensuel';
   if (gift.statut === 'failed') return 'echec';
+  if (gift.statut !== 'paid') return 'impaye';
+  if (!deservesReceipt(gift)) return gift.litige === 'perdu' ? 'conteste' : 'annule';
+  if (gift.litige === 'ouvert') return 'litige';
   // Paid and waiting for its number (receipt-numbering.server.ts): « en préparation », as before the record.
   if (needsReceiptNumber(gift)) return 'attente';
-  if (gift.statut !== 'paid' || typeof gift.recu !== 'string') return 'impaye';
-  return isSpecimen(gift) ? 'specimen' : 'pret';
+  if (typeof gift.recu !== 'string') return 'impaye';
+  if (isSpecimen(gift)) return 'specimen';
+  return gift.recusAnnules?.length ? 'rectifie' : 'pret';
 }
 
 const isReceipted = (gift: Gift | undefined): gift is ReceiptedGift =>
-  ['pret', 'specimen'].includes(receiptState(gift));
+  ['pret', 'specimen', 'rectifie'].includes(receiptState(gift));
 
 /**
- * GET /api/recu?session_id=cs_…: a paid one-off gift's receipt (PDF), or as JSON `{ok, etat: ReceiptState, numero?}`
- * where the gift stands; `issuer`: who issues it (src/association.ts receiptIssuer).
+ * GET /api/recu?session_id=cs_…: a paid one-off gift's valid receipt (PDF), or as JSON `{ok, etat: ReceiptState,
+ * numero?, annule?}` where the gift stands (`numero` the receipt served, `annule` the last number cancelled); a
+ * cancelled receipt is never served (410 with why), one held by an open dispute neither (409); `issuer`: who issues it
+ * (src/association.ts receiptIssuer).
  */
 export function receiptHandler(issuer: () => Promise<ReceiptIssuer>): EndpointHandler {
   return async ({ request }) => {
@@ -225,8 +201,19 @@ export function receiptHandler(issuer: () => Promise<ReceiptIssuer>): EndpointHa
       const gift = (await ledger(`read dons/${logId(sessionId)}`, read)).data();
       if (request.headers.get('accept')?.includes('application/json')) {
         const state = receiptState(gift);
-        return jsonResponse(200, { ok: true, etat: state, ...(isReceipted(gift) ? { numero: gift.recu } : {}) });
+        const annule = gift?.recusAnnules?.at(-1)?.numero;
+        return jsonResponse(200, {
+          ok: true,
+          etat: state,
+          ...(isReceipted(gift) ? { numero: gift.recu } : {}),
+          ...(annule && gift && !isSpecimen(gift) ? { annule } : {}),
+        });
       }
+      const state = receiptState(gift);
+      if (gift && (state === 'annule' || state === 'conteste')) {
+        return jsonResponse(410, { ok: false, message: cancelledMessage(gift) });
+      }
+      if (state === 'litige') return jsonResponse(409, { ok: false, message: RECEIPT_HELD });
       if (!isReceipted(gift)) return jsonResponse(404, { ok: false, message: RECEIPT_NOT_READY });
       const pdf = await receiptPdf(await issuer(), gift);
       return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>]), {

@@ -1,16 +1,17 @@
 /**
- * The donors' mails (mail feature), queued in the transaction that makes them due: the thank-you with the receipt of a
- * one-off gift (in the transaction that numbers it, receipt-numbering.server.ts; a specimen's or a cheque's in the one
- * that records it), the confirmation of a monthly one. Each is queued once: on the change that gives a gift its
- * receipt number, or a subscription its first payment.
+ * The donors' mails (mail feature) as the site builds them: the thank-you with the receipt of a one-off gift (queued
+ * in the transaction that records a specimen or a cheque, or once a card gift is numbered after the webhook's commit,
+ * receipt-numbering.server.ts), the confirmation of a monthly one, and when a receipt is cancelled (refund, dispute
+ * lost) the notice, with the corrected receipt once it has its number. Each is queued once: on the change that gives a
+ * gift its receipt number, a subscription its first payment, or cancels a number.
  */
 import { isMailAddress, type OutgoingMail } from '../mail/mail';
-import { monthlyDonationMail } from '../mail/mails.server';
+import { monthlyDonationMail } from '../mail/donor-mails.server';
 import { mailIdentity, siteMailSettings } from '../mail/mail-env.server';
 import { formatEuros } from './donations';
 import { receiptIssuer } from '../../association';
-import type { Gift, ReceiptedGift } from './gift.server';
-import { numberedGiftMails, receiptThanksMail, type ReceiptContext } from './receipt-mails.server';
+import type { CancelledReceipt, Gift, ReceiptedGift } from './gift.server';
+import { numberedGiftMails, receiptChangeMailOf, receiptThanksMail, type ReceiptContext } from './receipt-mails.server';
 
 /**
  * The mails the change of `dons/<id>` from `previous` to `gift` calls for ([] most of the time): `gift` as the ledger
@@ -57,4 +58,17 @@ export const siteNumberedGiftMails = () => numberedGiftMails(siteReceiptContext)
  */
 export async function thanksMail(id: string, gift: ReceiptedGift, mailId?: string): Promise<OutgoingMail> {
   return receiptThanksMail(await siteReceiptContext(), id, gift, mailId ? { mailId } : {});
+}
+
+/**
+ * The donor's notice when the webhook cancelled the receipt `cancelled` of `dons/<id>` ([] when it cancelled none or
+ * the gift has no email): `gift` as the ledger writes it, with its corrected receipt (`recu`, attached) after a
+ * partial refund, none after a full refund or a dispute lost.
+ */
+export async function receiptChangeMails(
+  id: string,
+  gift: Gift,
+  cancelled: CancelledReceipt | undefined,
+): Promise<OutgoingMail[]> {
+  return receiptChangeMailOf(await siteReceiptContext(), id, gift, cancelled);
 }

@@ -15,10 +15,13 @@ export const TAX_REDUCTION_RATE = 0.66;
 /** A Checkout Session id (`cs_…`, Stripe ids are at most 255 characters): the ledger's key and the receipt's link. */
 export const SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{1,252}$/;
 
-/** Moves the amount index by `delta`, wrapping around in both directions (spec §4). */
+/**
+ * Moves the amount index by `delta` for the « − » and « + » buttons, stopping at the first and last amounts: one press
+ * of « Montant précédent » must never turn 10 € into 10 000 €. (The spec's wrap-around stays where a person expects it:
+ * the arrow keys inside the amounts' radio group, which browsers wrap natively.)
+ */
 export function stepAmountIndex(index: number, delta: number): number {
-  const count = DONATION_AMOUNTS_EUR.length;
-  return (((index + delta) % count) + count) % count;
+  return Math.min(DONATION_AMOUNTS_EUR.length - 1, Math.max(0, index + delta));
 }
 
 /** Euros the French way: "10 000 €", "8,50 €" (cents shown when there are some, or always with `withCents`). */
@@ -27,10 +30,10 @@ export function formatEuros(euros: number, withCents = false): string {
   return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', trailingZeroDisplay }).format(euros);
 }
 
-/** What a gift of `euros` costs after the 66 % reduction, in euros (to the cent). */
-export function costAfterTaxReduction(euros: number): number {
+/** What a gift of `euros` costs after the reduction of `rate` (default a person's 66 %), in euros (to the cent). */
+export function costAfterTaxReduction(euros: number, rate: number = TAX_REDUCTION_RATE): number {
   const cents = Math.round(euros * 100);
-  return (cents - Math.round(cents * TAX_REDUCTION_RATE)) / 100;
+  return (cents - Math.round(cents * rate)) / 100;
 }
 
 /** "Votre don de 50 € [par mois] ne vous coûte que 17 € [par mois] après réduction d’impôt". */

@@ -15,6 +15,7 @@ export const DONATION_MESSAGES = {
   amountRequired: 'Merci de choisir un montant',
   checkoutModeRequired: 'Merci de choisir comment payer',
   frequencyRequired: 'Merci de choisir un don ponctuel ou mensuel',
+  donorKindRequired: 'Merci de choisir un don personnel ou un don d’entreprise',
 } as const;
 
 const amountRequired = { error: DONATION_MESSAGES.amountRequired };
@@ -36,6 +37,11 @@ export const paymentDraftSchema = z.strictObject(
         .check(z.int(amountRequired), z.gte(0, amountRequired), z.lte(DONATION_AMOUNTS_EUR.length - 1, amountRequired)),
     ),
     frequence: z._default(z.enum(['ponctuel', 'mensuel'], { error: DONATION_MESSAGES.frequencyRequired }), 'ponctuel'),
+    /** 'entreprise': a company's gift (Stripe asks the business name and SIREN; receipt under article 238 bis). */
+    donateur: z._default(
+      z.enum(['particulier', 'entreprise'], { error: DONATION_MESSAGES.donorKindRequired }),
+      'particulier',
+    ),
     prenom: z.optional(text(PERSON_FIELD_MAX.prenom)),
     nom: z.optional(text(PERSON_FIELD_MAX.nom)),
     email: z.optional(email(FIELD_MESSAGES.emailInvalid)),
@@ -52,3 +58,6 @@ export type PaymentDraft = z.infer<typeof paymentDraftSchema>;
 
 /** A one-off or monthly gift (`frequence`). */
 export type Frequency = PaymentDraft['frequence'];
+
+/** A person's or a company's gift (`donateur`). */
+export type DonorKind = PaymentDraft['donateur'];

@@ -7,13 +7,15 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { formatDate } from '../../lib/dates';
 import { htmlToLines } from '../../lib/html.server';
-import { logId } from '../../lib/log-id.server';
 import { contactLineText, parseContactLines, revealAt } from '../../lib/obfuscation';
 import { isMailAddress, type OutgoingMail } from '../mail/mail';
-import { donationThanksMail, type MailIdentity } from '../mail/mails.server';
+import { donationThanksMail, receiptChangeMail } from '../mail/donor-mails.server';
+import type { MailIdentity } from '../mail/mails.server';
 import { mailSettings, type MailVariables } from '../mail/transport.server';
 import { costAfterTaxReduction, formatEuros } from './donations';
-import type { ReceiptedGift } from './gift.server';
+import { COMPANY_TAX_REDUCTION_RATE, isCompanyGift } from './company-gifts';
+import type { CancelledReceipt, Gift, ReceiptedGift } from './gift.server';
+import { receiptCents } from './receipt-validity';
 import type { NumberableGift, NumberedGiftMails } from './receipt-numbering.server';
 import { isSpecimen, receiptFileName, receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
 
@@ -27,16 +29,17 @@ export interface ReceiptContext {
 /**
  * The thank-you of the receipted gift `dons/<id>` with its PDF receipt, to the gift's `email` (checked by the outbox:
  * @throws MailInputError for one that is not an address). Outbox id `dons-<logId(id)>-merci`, or `mailId`. A test-mode
- * gift's says it was a test and attaches the specimen (receipt-pdf.server.ts); `replaces`: the cancelled receipt's
- * number when this one corrects it.
+ * gift's says it was a test and attaches the specimen (receipt-pdf.server.ts); a company's speaks of its 60 %.
  */
 export async function receiptThanksMail(
   context: ReceiptContext,
   id: string,
   gift: ReceiptedGift,
-  { mailId, replaces }: { mailId?: string; replaces?: string } = {},
+  { mailId }: { mailId?: string } = {},
 ): Promise<OutgoingMail> {
-  const euros = Number(gift.montant ?? 0) / 100;
+  // What the receipt certifies: a gift refunded in part before its receipt was issued is thanked for the rest.
+  const euros = receiptCents(gift) / 100;
+  const company = isCompanyGift(gift);
   return donationThanksMail({
     identity: context.identity,
     giftId: id,
@@ -46,30 +49,69 @@ export async function receiptThanksMail(
     donorName: [gift.prenom, gift.nom].filter(Boolean).join(' '),
     amount: formatEuros(euros, true),
     paidOn: formatDate(gift.datePaiement.seconds),
-    costAfterReduction: formatEuros(costAfterTaxReduction(euros)),
+    costAfterReduction: formatEuros(costAfterTaxReduction(euros, company ? COMPANY_TAX_REDUCTION_RATE : undefined)),
+    ...(company ? { company: gift.entreprise } : {}),
     receiptNumber: gift.recu,
     specimen: isSpecimen(gift),
     fileName: receiptFileName(gift),
     pdf: await receiptPdf(context.issuer, gift),
-    ...(replaces ? { replaces } : {}),
   });
 }
 
 /**
+ * The donor's notice that the receipt `cancelled` of `dons/<id>` is void ([] when none was cancelled or the gift has
+ * no email): `gift` as the ledger writes it, with its corrected receipt (`recu`, attached) after a partial refund, none
+ * after a full refund or a dispute lost. Outbox id `dons-<logId(id)>-annule-<number>` (donor-mails.server.tsx
+ * receiptChangeMail).
+ */
+export async function receiptChangeMailOf(
+  context: ReceiptContext,
+  id: string,
+  gift: Gift,
+  cancelled: CancelledReceipt | undefined,
+): Promise<OutgoingMail[]> {
+  const email = typeof gift.email === 'string' ? gift.email : '';
+  if (!cancelled || !isMailAddress(email)) return [];
+  const corrected = gift.recu ? { ...gift, recu: gift.recu } : undefined;
+  return [
+    await receiptChangeMail({
+      identity: context.identity,
+      giftId: id,
+      email,
+      ...(context.replyTo ? { replyTo: context.replyTo } : {}),
+      donorName: [gift.prenom, gift.nom].filter(Boolean).join(' '),
+      cancelled: cancelled.numero,
+      reason: cancelled.motif,
+      refunded: formatEuros((gift.rembourse ?? 0) / 100, true),
+      specimen: isSpecimen(gift),
+      ...(corrected
+        ? {
+            corrected: {
+              number: corrected.recu,
+              amount: formatEuros(receiptCents(corrected) / 100, true),
+              fileName: receiptFileName(corrected),
+              pdf: await receiptPdf(context.issuer, corrected),
+            },
+          }
+        : {}),
+    }),
+  ];
+}
+
+/**
  * The mails of a gift just numbered (receipt-numbering.server.ts), none without a valid `email`: the thank-you with its
- * receipt (outbox `dons-<logId>-merci`), or, for a gift whose receipt a refund cancelled (`recusAnnules`), the
- * corrected receipt (outbox `dons-<logId>-recu-<number>`, naming the one it replaces). `context` is read once, on the
- * first mail.
+ * receipt (outbox `dons-<logId>-merci`), or, for a gift whose receipt a refund cancelled (`recusAnnules`), the notice
+ * of the cancelled receipt with the corrected one attached (receiptChangeMailOf). `context` is read once, on the first
+ * mail.
  */
 export function numberedGiftMails(context: () => Promise<ReceiptContext>): NumberedGiftMails {
   let read: Promise<ReceiptContext> | undefined;
   return async (id: string, gift: NumberableGift & ReceiptedGift) => {
     if (!isMailAddress(gift.email)) return [];
     read ??= context();
-    const cancelled = gift.recusAnnules?.at(-1)?.numero;
+    const cancelled = gift.recusAnnules?.at(-1);
     if (!cancelled) return [await receiptThanksMail(await read, id, gift)];
-    const mailId = `dons-${logId(id)}-recu-${gift.recu}`;
-    return [await receiptThanksMail(await read, id, gift, { mailId, replaces: cancelled })];
+    return receiptChangeMailOf(await read, id, gift, cancelled);
   };
 }
 

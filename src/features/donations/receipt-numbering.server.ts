@@ -12,6 +12,7 @@ import { enqueueMails } from '../mail/outbox.server';
 import { logId } from '../../lib/log-id.server';
 import { receiptNumber, receiptYear } from './donations';
 import { giftConverter, type Gift, type ReceiptedGift } from './gift.server';
+import { deservesReceipt } from './receipt-validity';
 
 /** The counter of `year`'s series. */
 const counterOf = (firestore: Firestore, year: number) => firestore.collection('compteurs').doc(`recus-${year}`);
@@ -51,26 +52,20 @@ export function specimenNumber(id: string, paidAt: Date): string {
   return `${SPECIMEN_PREFIX}${receiptYear(paidAt)}-${logId(id)}`;
 }
 
-/** A receipt cancelled by a refund (kept for the record, its number void). */
-export interface CancelledReceipt {
-  numero: string;
-  date?: unknown;
-  motif?: string;
-}
-
-/** A ledger document as numbering reads it: a Gift, and the refund's fields when the webhook recorded one. */
-export type NumberableGift = Gift & { rembourse?: number; recusAnnules?: CancelledReceipt[] };
+/** A ledger document as numbering reads it (refunds, disputes and cancelled receipts included). */
+export type NumberableGift = Gift;
 
 /**
- * True when `gift` is due a receipt number of the series: a live (`livemode`) one-off gift (`nature` 'don'), `paid`,
- * without `recu`, and with money left after refunds (`montant` − `rembourse`, cents, > 0). This covers a new card
- * gift and one whose receipt a partial refund cancelled (`recu` removed, the old one in `recusAnnules`): it gets its
- * corrected receipt's number the same way.
+ * True when `gift` is due a receipt number of the series: a live (`livemode`) gift that deserves a receipt
+ * (receipt-validity.ts deservesReceipt: one-off, paid, money left after refunds, no dispute lost) and holds no `recu`.
+ * This covers a new card gift and one whose receipt a partial refund cancelled (`recu` removed, the old one in
+ * `recusAnnules`): it gets its corrected receipt's number the same way.
  */
 export function needsReceiptNumber(gift: Partial<NumberableGift> | undefined): boolean {
-  if (!gift || gift.nature !== 'don' || gift.statut !== 'paid' || gift.livemode !== true) return false;
+  if (!gift || gift.livemode !== true || typeof gift.nature !== 'string' || typeof gift.statut !== 'string')
+    return false;
   if (typeof gift.recu === 'string' && gift.recu) return false;
-  return Number(gift.montant ?? 0) - Number(gift.rembourse ?? 0) > 0;
+  return deservesReceipt({ ...gift, nature: gift.nature, statut: gift.statut, montant: gift.montant ?? null });
 }
 
 /**

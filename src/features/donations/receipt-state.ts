@@ -4,12 +4,25 @@
  */
 
 /** The states GET /api/recu answers, as the wire (`etat`) spells them. */
-export const RECEIPT_STATES = ['attente', 'pret', 'specimen', 'mensuel', 'impaye', 'echec'] as const;
+export const RECEIPT_STATES = [
+  'attente',
+  'pret',
+  'specimen',
+  'mensuel',
+  'impaye',
+  'echec',
+  'rectifie',
+  'annule',
+  'conteste',
+  'litige',
+] as const;
 
 /**
  * 'attente' not recorded (yet), 'pret' a paid one-off gift with its number, 'specimen' a paid one-off gift made with
  * Stripe's test keys (a specimen without tax value), 'mensuel' a monthly gift (one yearly receipt), 'impaye' a payment
- * not settled yet, 'echec' a failed delayed payment.
+ * not settled yet, 'echec' a failed delayed payment; after the gift (receipt-validity.ts): 'rectifie' refunded in part
+ * (its receipt cancelled and replaced by a corrected one, `numero`), 'annule' refunded in full and 'conteste' a
+ * dispute lost (the receipt cancelled, none served), 'litige' a dispute open (the receipt held back until it closes).
  */
 export type ReceiptState = (typeof RECEIPT_STATES)[number];
 

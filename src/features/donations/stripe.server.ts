@@ -16,6 +16,7 @@ import { fieldErrors, firstError } from '../../lib/field-schemas';
 import { badGateway, HTTP_MESSAGES, unavailable, type HttpError } from '../../lib/http';
 import { siteOrigin } from '../../lib/site-origin';
 import { DONATION_AMOUNTS_EUR } from './donations';
+import { SIREN_FIELD_KEY } from './company-gifts';
 import { DONATION_MESSAGES, paymentDraftSchema } from './payment-draft';
 
 const NOT_CONFIGURED = 'Le paiement en ligne n’est pas configuré sur ce site.';
@@ -77,6 +78,27 @@ export function stripeFromEnv(
 /** Metadata of the sessions and subscriptions this site creates: the webhook records only those. */
 export const SITE_MARKER = { origine: 'site-association' } as const;
 
+/** The metadata that marks a company's session and subscription (`donateur: entreprise`), {} for a person's. */
+const companyMarker = (company: boolean): Record<string, string> => (company ? { donateur: 'entreprise' } : {});
+
+/**
+ * What Checkout collects from a company: its business name (required), the name of the person paying (optional), and
+ * its SIREN in a custom field (optional, 9 digits; the ledger keeps it only when its checksum is right).
+ */
+const companyCollection = {
+  name_collection: { business: { enabled: true, optional: false }, individual: { enabled: true, optional: true } },
+  custom_fields: [
+    {
+      key: SIREN_FIELD_KEY,
+      // Stripe allows 50 characters; it adds « (facultatif) » to an optional field itself.
+      label: { type: 'custom', custom: 'Numéro SIREN de l’entreprise (9 chiffres)' },
+      type: 'numeric',
+      numeric: { minimum_length: 9, maximum_length: 9 },
+      optional: true,
+    },
+  ],
+} satisfies Pick<Stripe.Checkout.SessionCreateParams, 'name_collection' | 'custom_fields'>;
+
 /**
  * A session route's POST handler for the JSON payment draft: 200 `{url}` (hosted) or `{clientSecret}` (embedded); 400
  * (`fields`), 403 another Origin, 413 over 16 KB, 415 not JSON, 502 Stripe failed or silent for 9 s, 503 not
@@ -103,12 +125,21 @@ export function donationSessionHandler(
         return jsonResponse(400, { ok: false, message: firstError(result.error), fields: fieldErrors(result.error) });
       }
       // One line item (monthly: a subscription); Stripe's page collects name and address (the receipt's).
-      const { moyen: _checkoutMode, somme: amountIndex, frequence: frequency, email, pays, ...details } = result.data;
+      const {
+        moyen: _checkoutMode,
+        somme: amountIndex,
+        frequence: frequency,
+        donateur: donorKind,
+        email,
+        pays,
+        ...details
+      } = result.data;
       const monthly = frequency === 'mensuel';
+      const company = donorKind === 'entreprise';
       const hosted = uiMode === 'hosted_page';
       // The schema's default country means nothing without an address.
       const metadata = Object.fromEntries(
-        Object.entries({ ...SITE_MARKER, ...details, pays: details.adresse && pays }).filter(
+        Object.entries({ ...SITE_MARKER, ...details, pays: details.adresse && pays, ...companyMarker(company) }).filter(
           (entry): entry is [string, string] => Boolean(entry[1]),
         ),
       );
@@ -133,11 +164,14 @@ export function donationSessionHandler(
           },
         ],
         billing_address_collection: 'required',
-        name_collection: { individual: { enabled: true, optional: false } },
+        ...(company ? companyCollection : { name_collection: { individual: { enabled: true, optional: false } } }),
         ...(email ? { customer_email: email } : {}),
         metadata,
-        // Each monthly invoice carries its subscription's metadata: the webhook recognises them by it.
-        ...(monthly ? { subscription_data: { metadata: SITE_MARKER } } : {}),
+        // Each monthly invoice carries its subscription's metadata: the webhook recognises them by it. A one-off
+        // gift's charge carries its PaymentIntent's: a refund arriving before the session completed is recognised.
+        ...(monthly
+          ? { subscription_data: { metadata: { ...SITE_MARKER, ...companyMarker(company) } } }
+          : { payment_intent_data: { metadata: SITE_MARKER } }),
         ...(hosted ? { success_url: successUrl, cancel_url: `${site}/soutenir/annule` } : { return_url: successUrl }),
       };
       // The SDK's timeout is an idle timeout: a trickle of bytes could keep it alive.

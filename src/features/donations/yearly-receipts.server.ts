@@ -9,13 +9,14 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { logId } from '../../lib/log-id.server';
 import { isMailAddress } from '../mail/mail';
-import { yearlyReceiptMail } from '../mail/mails.server';
+import { yearlyReceiptMail } from '../mail/donor-mails.server';
 import { enqueueMails } from '../mail/outbox.server';
 import { costAfterTaxReduction, formatEuros, receiptYear } from './donations';
 import { giftSchema, type Gift } from './gift.server';
 import type { ReceiptContext } from './receipt-mails.server';
 import { takeReceiptNumbers } from './receipt-numbering.server';
 import { receiptPdf } from './receipt-pdf.server';
+import { receiptCents } from './receipt-validity';
 import {
   YEARLY_RECEIPTS,
   yearlyReceiptAsGift,
@@ -26,22 +27,25 @@ import {
 /** One donor's year: its key, the instalments (`[id, gift]`, in order of payment), the total in cents. */
 export interface DonorYear {
   key: string;
-  instalments: [string, Gift & { rembourse?: number }][];
+  instalments: [string, Gift][];
   cents: number;
 }
 
 /**
- * The donors of `year` among `gifts` (`[id, gift]` of `dons`): the paid live instalments paid in `year` (Europe/Paris),
+ * The donors of `year` among `gifts` (`[id, gift]` of `dons`): the paid live instalments paid in `year` (Europe/Paris)
+ * but those whose dispute was lost (`litige` 'perdu'),
  * grouped by donor key (Stripe's customer id; for an instalment recorded without one, its subscription's customer from
  * another instalment, else `sub-<subscription>`, else `email-<logId of the lower-case email>`), each with its total
  * less refunds (`rembourse`, cents). Donors whose total is not positive are left out. Sorted by key.
  */
-export function donorYears(gifts: readonly [string, Gift & { rembourse?: number }][], year: number): DonorYear[] {
+export function donorYears(gifts: readonly [string, Gift][], year: number): DonorYear[] {
   const paid = gifts.filter(
     ([, gift]) =>
       gift.nature === 'mensualite' &&
       gift.statut === 'paid' &&
       gift.livemode &&
+      // A dispute lost: the bank gave the money back, the instalment is no gift.
+      gift.litige !== 'perdu' &&
       receiptYear(gift.datePaiement.toDate()) === year,
   );
   const customers = new Map(
@@ -56,7 +60,7 @@ export function donorYears(gifts: readonly [string, Gift & { rembourse?: number 
     .map(([key, instalments]) => ({
       key,
       instalments: instalments.toSorted(([, a], [, b]) => a.datePaiement.toMillis() - b.datePaiement.toMillis()),
-      cents: instalments.reduce((sum, [, gift]) => sum + (gift.montant ?? 0) - (gift.rembourse ?? 0), 0),
+      cents: instalments.reduce((sum, [, gift]) => sum + receiptCents(gift), 0),
     }))
     .filter((donor) => donor.cents > 0)
     .toSorted((a, b) => a.key.localeCompare(b.key));
@@ -129,7 +133,7 @@ export async function issueYearlyReceipts(
   const snapshot = await firestore.collection('dons').where('nature', '==', 'mensualite').get();
   const gifts = snapshot.docs.flatMap((document) => {
     const parsed = giftSchema.safeParse(document.data());
-    return parsed.success ? [[document.id, parsed.data as Gift & { rembourse?: number }] as [string, Gift]] : [];
+    return parsed.success ? [[document.id, parsed.data] as [string, Gift]] : [];
   });
   const receipts = firestore.collection(YEARLY_RECEIPTS).withConverter(yearlyReceiptConverter);
   const report: YearlyReport = { issued: [], existing: 0, left: 0, mails: [] };

@@ -1,7 +1,8 @@
 /**
- * Firebase Authentication on the server (firebase-admin), the only way into the space: email and password are
- * exchanged for an ID token through the Auth REST API (`accounts:signInWithPassword`, which the Auth emulator serves
- * too), then for a session cookie (`createSessionCookie`), checked on every request with `checkRevoked`.
+ * Firebase Authentication on the server (firebase-admin), the only way into the space: email and password, or a
+ * sign-in link's one-time code (email-link.server.ts), are exchanged for an ID token through the Auth REST API
+ * (`accounts:signInWithPassword`, `accounts:signInWithEmailLink`, which the Auth emulator serves too), then for a
+ * session cookie (`createSessionCookie`), checked on every request with `checkRevoked`.
  * docs/espace.md explains the choices.
  */
 import * as env from 'astro:env/server';
@@ -49,34 +50,66 @@ function identityToolkit(): string {
 }
 
 /**
+ * POSTs `body` to the Identity Toolkit REST method `method` (key FIREBASE_API_KEY) and returns the ID token it
+ * answers with, or Firebase's error code (`EMAIL_NOT_FOUND`, `INVALID_OOB_CODE : …`).
+ * @throws HttpError 503 when Firebase does not answer within 8 s or the site has no API key.
+ */
+async function identityToolkitToken(method: string, body: object): Promise<{ idToken?: string; code: string }> {
+  const key = env.FIREBASE_API_KEY?.trim() || (env.FIREBASE_AUTH_EMULATOR_HOST ? 'emulator' : '');
+  if (!key) throw authUnavailable('FIREBASE_API_KEY is not set: the space cannot sign anyone in');
+  let response: Response;
+  try {
+    response = await fetch(`${identityToolkit()}/v1/accounts:${method}?key=${encodeURIComponent(key)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(AUTH_DEADLINE_MS),
+    });
+  } catch (error) {
+    throw authUnavailable(`accounts:${method} did not answer`, error);
+  }
+  const answer = (await response.json().catch(() => ({}))) as { idToken?: string; error?: { message?: string } };
+  if (response.ok && answer.idToken) return { idToken: answer.idToken, code: 'OK' };
+  return { code: answer.error?.message ?? `HTTP ${response.status}` };
+}
+
+/**
  * Exchanges `email` + `password` for a Firebase ID token (REST `accounts:signInWithPassword`, key FIREBASE_API_KEY).
  * @throws HttpError 401 ESPACE_MESSAGES.wrongCredentials for any wrong pair (never says whether the account exists),
  *   429 ESPACE_MESSAGES.tooManyAttempts when Firebase slows the account down, 503 when Firebase does not answer
  *   within 8 s or the site has no API key.
  */
 export async function signInWithPassword(email: string, password: string): Promise<string> {
-  const key = env.FIREBASE_API_KEY?.trim() || (env.FIREBASE_AUTH_EMULATOR_HOST ? 'emulator' : '');
-  if (!key) throw authUnavailable('FIREBASE_API_KEY is not set: the space cannot sign anyone in');
-  let response: Response;
-  try {
-    response = await fetch(`${identityToolkit()}/v1/accounts:signInWithPassword?key=${encodeURIComponent(key)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-      signal: AbortSignal.timeout(AUTH_DEADLINE_MS),
-    });
-  } catch (error) {
-    throw authUnavailable('accounts:signInWithPassword did not answer', error);
-  }
-  const body = (await response.json().catch(() => ({}))) as { idToken?: string; error?: { message?: string } };
-  if (response.ok && body.idToken) return body.idToken;
-  const code = body.error?.message ?? `HTTP ${response.status}`;
+  const { idToken, code } = await identityToolkitToken('signInWithPassword', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  if (idToken) return idToken;
   // « TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled… »
   if (code.startsWith('TOO_MANY_ATTEMPTS_TRY_LATER')) throw new HttpError(429, ESPACE_MESSAGES.tooManyAttempts);
   if (/^(EMAIL_NOT_FOUND|INVALID_PASSWORD|INVALID_LOGIN_CREDENTIALS|USER_DISABLED|INVALID_EMAIL)/.test(code)) {
     throw new HttpError(401, ESPACE_MESSAGES.wrongCredentials, { cause: new Error(code) });
   }
   throw authUnavailable(`accounts:signInWithPassword answered ${code}`);
+}
+
+/**
+ * Exchanges a sign-in link's one-time `code` (Firebase's `oobCode`) and the `email` it was sent to for a Firebase ID
+ * token (REST `accounts:signInWithEmailLink`). The code works once.
+ * @throws HttpError 401 ESPACE_MESSAGES.linkInvalid for a used, expired or unknown code or another email, 429 when
+ *   Firebase slows the account down, 503 as signInWithPassword.
+ */
+export async function signInWithEmailLink(email: string, code: string): Promise<string> {
+  const answer = await identityToolkitToken('signInWithEmailLink', { email, oobCode: code });
+  if (answer.idToken) return answer.idToken;
+  if (answer.code.startsWith('TOO_MANY_ATTEMPTS_TRY_LATER')) {
+    throw new HttpError(429, ESPACE_MESSAGES.tooManyAttempts);
+  }
+  if (/^(INVALID_OOB_CODE|EXPIRED_OOB_CODE|INVALID_EMAIL|EMAIL_NOT_FOUND|USER_DISABLED)/.test(answer.code)) {
+    throw new HttpError(401, ESPACE_MESSAGES.linkInvalid, { cause: new Error(answer.code) });
+  }
+  throw authUnavailable(`accounts:signInWithEmailLink answered ${answer.code}`);
 }
 
 /**

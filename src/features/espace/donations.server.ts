@@ -66,6 +66,9 @@ export function ledgerRow(id: string, gift: Gift): LedgerRow {
     statut: gift.statut,
     recu: gift.recu ?? '',
     livemode: gift.livemode,
+    rembourse: gift.rembourse ?? 0,
+    litige: gift.litige ?? '',
+    recusAnnules: (gift.recusAnnules ?? []).map((cancelled) => cancelled.numero),
   };
 }
 

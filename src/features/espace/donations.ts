@@ -36,6 +36,31 @@ export interface LedgerRow {
   recu: string;
   /** false for a gift paid with Stripe's test keys: shown apart, never in the totals. */
   livemode: boolean;
+  /** Cents refunded in total (0 for none). */
+  rembourse: number;
+  /** A card dispute: 'ouvert', 'gagne', 'perdu'; '' for none. */
+  litige: string;
+  /** The gift's cancelled receipt numbers, oldest first (void, never reused). */
+  recusAnnules: string[];
+}
+
+const DISPUTE_LABELS: Record<string, string> = {
+  ouvert: 'litige en cours',
+  gagne: 'litige gagné',
+  perdu: 'litige perdu',
+};
+
+/** The French label of a dispute's state (`litige`): '' for none. */
+export function disputeLabel(litige: string): string {
+  return DISPUTE_LABELS[litige] ?? '';
+}
+
+/**
+ * The money a row leaves the association, in cents: what was paid minus what was refunded, nothing after a dispute
+ * lost (the bank took the money back).
+ */
+export function keptCents(row: Pick<LedgerRow, 'montant' | 'rembourse' | 'litige'>): number {
+  return row.litige === 'perdu' ? 0 : Math.max(0, (row.montant ?? 0) - row.rembourse);
 }
 
 /** The kind of a ledger document from its `nature` and `moyen`. */
@@ -68,19 +93,30 @@ export function newestGiftFirst(a: LedgerRow, b: LedgerRow): number {
 }
 
 /**
- * The year's totals of live gifts (`livemode`): `receipts`, the number of receipts issued, and `receiptsCents`, their
- * amount in cents (the yearly declaration); `receivedCents`, all the money received (paid gifts and instalments).
+ * The year's totals of live gifts (`livemode`): `receipts`, the number of valid receipts (a cancelled one is not
+ * counted; a corrected one is, for the amount it certifies), and `receiptsCents`, their amount in cents (the yearly
+ * declaration); `receivedCents`, the money received and kept (paid gifts and instalments, minus refunds and disputes
+ * lost); `refundedCents`, what went back (refunds, disputes lost); `cancelledReceipts`, the numbers cancelled.
  */
 export function yearTotals(rows: readonly LedgerRow[]): {
   receipts: number;
   receiptsCents: number;
   receivedCents: number;
+  refundedCents: number;
+  cancelledReceipts: number;
 } {
   const live = rows.filter((row) => row.livemode);
   const receipted = live.filter((row) => row.recu);
   const received = live.filter((row) => row.statut === 'paid' && row.kind !== 'abonnement');
-  const sum = (list: LedgerRow[]) => list.reduce((total, row) => total + (row.montant ?? 0), 0);
-  return { receipts: receipted.length, receiptsCents: sum(receipted), receivedCents: sum(received) };
+  const sum = (list: LedgerRow[], cents: (row: LedgerRow) => number) =>
+    list.reduce((total, row) => total + cents(row), 0);
+  return {
+    receipts: receipted.length,
+    receiptsCents: sum(receipted, keptCents),
+    receivedCents: sum(received, keptCents),
+    refundedCents: sum(received, (row) => (row.montant ?? 0) - keptCents(row)),
+    cancelledReceipts: sum(live, (row) => row.recusAnnules.length),
+  };
 }
 
 /** The export's columns, in the accounts' order. */
@@ -94,6 +130,9 @@ export const LEDGER_CSV_HEADER = [
   'moyen',
   'statut',
   'reçu',
+  'remboursé en euros',
+  'litige',
+  'reçus annulés',
 ] as const;
 
 /** `rows` as CSV for a French spreadsheet (csv.ts: BOM, `;`, formulas neutralised); dates `jj/mm/aaaa` in Paris. */
@@ -111,6 +150,9 @@ export function ledgerCsv(rows: readonly LedgerRow[]): string {
       row.moyen,
       giftStatusLabel(row.statut),
       row.recu,
+      row.rembourse ? eurosCell(row.rembourse) : '',
+      disputeLabel(row.litige),
+      row.recusAnnules.join(' '),
     ]),
   );
 }

@@ -18,6 +18,8 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   'newsletter-confirmation': 'Confirmation d’inscription à la lettre',
   'don-merci': 'Remerciement et reçu fiscal',
   'don-mensuel': 'Confirmation de don mensuel',
+  'don-recu-annule': 'Reçu fiscal annulé (remboursement ou litige)',
+  'don-recu-rectificatif': 'Reçu fiscal rectificatif (remboursement partiel)',
 };
 
 /** A failed mail as the home page shows it: the recipient and any address in the error masked. */

@@ -11,10 +11,15 @@ import { ESPACE_MESSAGES } from './messages';
 const MAX_FORM_BYTES = 64 * 1024;
 
 /**
- * The fields of a form post, every value a string. @throws HttpError 415 for any other media type, 413 past 64 KiB,
- * 400 for an unreadable body or a file.
+ * The fields of a form post, every value a string (a repeated name: its last value; readFormEntries keeps them all).
+ * @throws HttpError 415 for any other media type, 413 past 64 KiB, 400 for an unreadable body or a file.
  */
 export async function readFormPost(request: Request): Promise<Map<string, string>> {
+  return new Map(await readFormEntries(request));
+}
+
+/** Every field of a form post in order, repeated names included (an ordered list's keys). @throws as readFormPost. */
+export async function readFormEntries(request: Request): Promise<[name: string, value: string][]> {
   const type = mediaType(request);
   if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') {
     throw new HttpError(415, ESPACE_MESSAGES.badForm);
@@ -23,10 +28,10 @@ export async function readFormPost(request: Request): Promise<Map<string, string
   const form = await body.formData().catch((error: unknown) => {
     throw new HttpError(400, ESPACE_MESSAGES.badForm, { cause: error });
   });
-  const fields = new Map<string, string>();
+  const entries: [string, string][] = [];
   for (const [name, value] of form) {
     if (typeof value !== 'string') throw new HttpError(400, ESPACE_MESSAGES.badForm);
-    fields.set(name, value);
+    entries.push([name, value]);
   }
-  return fields;
+  return entries;
 }

@@ -3,7 +3,6 @@
  * recording a cheque or a bank transfer, numbered as card gifts are from the same gap-free yearly series
  * (receipt-numbering.server.ts), and queueing a receipt's thank-you mail again through the outbox.
  */
-import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { adminFirestore } from '../../lib/firebase-admin.server';
@@ -20,7 +19,7 @@ import { numberSoon, queueReceiptMails } from '../donations/receipt-numbering.se
 import { withDeadline } from '../../lib/deadline';
 import { isMailAddress } from '../mail/mail';
 import { trySend } from '../mail/mail-env.server';
-import { enqueueMails } from '../mail/outbox.server';
+import { enqueueMails, OUTBOX } from '../mail/outbox.server';
 import { recordAccess } from './access-log.server';
 import { isoDay } from './admissions';
 import type { StaffSession } from './auth.server';
@@ -143,22 +142,35 @@ export async function recordOfflineGift(
 }
 
 /**
- * Queues the thank-you mail of `dons/<id>` with its receipt PDF again, under a new outbox id (one mail per request,
- * the same receipt number), then tries to send it. Logged. Returns the address it goes to.
- * @throws HttpError 403, 404 (no such gift or receipt), 409 (no email known), 503.
+ * Queues the thank-you mail of `dons/<id>` with its receipt PDF again, then tries to send it. `key` is the one the
+ * page's form was rendered with (a UUID): the outbox id `dons-<logId>-renvoi-<key>` is created once, so a double
+ * click or a reposted form queues nothing more and sends one mail (docs/espace.md). Logged. Returns the address.
+ * @throws HttpError 400 (no key), 403, 404 (no such gift or receipt), 409 (no email known), 503.
  */
-export async function resendReceipt(session: StaffSession | undefined, id: string): Promise<string> {
+export async function resendReceipt(session: StaffSession | undefined, id: string, key: string): Promise<string> {
   assertTreasury(session);
+  if (!z.uuid().safeParse(key).success) {
+    throw new HttpError(400, 'La demande est illisible. Merci de réessayer depuis la page.');
+  }
   const db = adminFirestore();
   const gift = await receiptedGift(db, id);
   if (!isMailAddress(gift.email)) {
     throw new HttpError(409, 'Aucune adresse email n’est connue pour ce don : téléchargez le reçu et envoyez-le.');
   }
-  const mailId = `dons-${logId(id)}-renvoi-${randomUUID()}`;
+  const mailId = `dons-${logId(id)}-renvoi-${key}`;
+  if ((await bounded('read', db.collection(OUTBOX).doc(mailId).get())).exists) return gift.email;
   const mail = await thanksMail(id, gift, mailId);
   const batch = db.batch();
   const [queued] = enqueueMails(db, batch, [mail]);
-  await bounded('resend', batch.commit());
+  // Two posts of one form at once: the other one queued it (ALREADY_EXISTS, gRPC code 6) and sends it.
+  const alreadyQueued = (error: { code?: unknown }) => (error?.code === 6 ? false : Promise.reject(error));
+  if (
+    !(await bounded(
+      'resend',
+      batch.commit().then(() => true, alreadyQueued),
+    ))
+  )
+    return gift.email;
   await bounded('log', recordAccess(db, session, 'envoi', `${GIFTS}/${id} (reçu ${gift.recu}, email)`));
   await trySend([queued!], 3000);
   return gift.email;
@@ -210,6 +222,6 @@ export async function donationsFormPost(
     const { issued, left } = await issueYearlyReceiptsNow(session, Number(fields.get('annuels')));
     return `/espace/dons?annee=${year}&annuels=${issued}&restants=${left}`;
   }
-  await resendReceipt(session, fields.get('renvoyer') ?? '');
+  await resendReceipt(session, fields.get('renvoyer') ?? '', fields.get('cle') ?? '');
   return `/espace/dons?annee=${year}&envoye=${encodeURIComponent(fields.get('recu') ?? '')}`;
 }

@@ -8,6 +8,15 @@ export const ESPACE_MESSAGES = {
   authUnavailable:
     'La connexion est momentanément indisponible. Réessayez dans quelques minutes ; si cela dure, prévenez le bureau.',
   noRole: 'Votre compte n’a encore accès à aucune partie de l’espace. Demandez un rôle à un membre du bureau.',
+  /** A sign-in link used, expired, unknown, or confirmed with another email. */
+  linkInvalid:
+    'Ce lien de connexion n’est plus valable : il sert une seule fois, pendant une heure, avec l’email qui l’a reçu. ' +
+    'Demandez-en un nouveau.',
+  missingEmail: 'Merci de saisir votre email',
+  /** The same answer whether or not the address has an account: it never says which. */
+  linkSent:
+    'Si cette adresse a accès à l’espace, un lien de connexion vient d’y être envoyé. Il sert une seule fois, ' +
+    'pendant une heure. Pensez à regarder dans les indésirables.',
   signedOut: 'Vous êtes déconnecté.',
   sessionEnded: 'Votre session a pris fin. Merci de vous reconnecter.',
   forbidden: 'Cette page n’est pas accessible avec votre rôle.',

@@ -60,6 +60,43 @@ export const SECTIONS = {
     ready: true,
   },
   dons: { path: '/espace/dons', title: 'Dons', roles: ['admin', 'tresorerie'], personalData: true, ready: true },
+  articles: {
+    path: '/espace/articles',
+    title: 'Articles',
+    roles: ['admin', 'edition'],
+    personalData: false,
+    ready: true,
+  },
+  partenaires: {
+    path: '/espace/partenaires',
+    title: 'Partenaires',
+    roles: ['admin', 'edition'],
+    personalData: false,
+    ready: true,
+  },
+  categories: {
+    path: '/espace/categories',
+    title: 'Ordre des articles',
+    roles: ['admin', 'edition'],
+    personalData: false,
+    ready: true,
+  },
+  menus: { path: '/espace/menus', title: 'Menus', roles: ['admin', 'edition'], personalData: false, ready: true },
+  association: {
+    path: '/espace/association',
+    title: 'L’association et ses textes',
+    roles: ['admin', 'edition'],
+    personalData: false,
+    ready: true,
+  },
+  // Publishing the site (rebuild and its report): also the editing roles' check (src/features/editing/).
+  publication: {
+    path: '/espace/publication',
+    title: 'Publier le site',
+    roles: ['admin', 'edition'],
+    personalData: false,
+    ready: true,
+  },
   roles: { path: '/espace/roles', title: 'Rôles', roles: ['admin'], personalData: false, ready: true },
   journal: { path: '/espace/journal', title: 'Journal des accès', roles: ['admin'], personalData: false, ready: true },
   // The failed mails' actions (« Réessayer »): shown on /espace, so not in the menu.

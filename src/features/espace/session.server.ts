@@ -5,10 +5,12 @@
  */
 import type { AstroCookies, AstroCookieSetOptions } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
+import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError } from '../../lib/http';
-import { SESSION_MS, verifySession, type StaffSession } from './auth.server';
+import { openSession, SESSION_MS, verifySession, type StaffSession } from './auth.server';
 import { ESPACE_MESSAGES } from './messages';
 import { canOpen, sectionOfPath } from './roles';
+import { recordSignIn } from './visits.server';
 
 /** The cookie's name: `__Host-` makes browsers require Secure, Path=/ and no Domain. */
 export const SESSION_COOKIE = '__Host-espace-session';
@@ -25,8 +27,8 @@ export const SESSION_COOKIE_OPTIONS: AstroCookieSetOptions = {
 /** Clearing the cookie: a `__Host-` cookie is replaced only by one with the same Secure and Path. */
 export const SESSION_COOKIE_CLEAR = { path: '/', secure: true, httpOnly: true, sameSite: 'strict' } as const;
 
-/** The paths anyone may open: the sign-in page and the sign-out endpoint (which only ends a session). */
-const PUBLIC_PATHS = new Set(['/espace/connexion', '/espace/deconnexion']);
+/** The paths anyone may open: the sign-in pages (password, link), the sign-out endpoint (it only ends a session). */
+const PUBLIC_PATHS = new Set(['/espace/connexion', '/espace/connexion/lien', '/espace/deconnexion']);
 
 /** The 403 page the guard renders (src/pages/espace/acces-refuse.astro). */
 export const FORBIDDEN_PAGE = '/espace/acces-refuse';
@@ -68,6 +70,30 @@ export function signInLocation(target?: string, notice?: 'sortie' | 'expiree'): 
 export function afterSignIn(suite: string | null | undefined): string {
   if (!suite || !suite.startsWith('/espace') || suite.startsWith('//') || /[\\\r\n]/.test(suite)) return '/espace';
   return isEspacePath(new URL(suite, 'https://x.invalid').pathname) ? suite : '/espace';
+}
+
+/**
+ * Signs in with a fresh ID token (from a password or a sign-in link): sets the session cookie and records the visit
+ * that /espace compares with. @throws HttpError as openSession (403 without a role, 503).
+ */
+export async function startSession(cookies: AstroCookies, idToken: string): Promise<StaffSession> {
+  const { cookie, session } = await openSession(idToken);
+  cookies.set(SESSION_COOKIE, cookie, SESSION_COOKIE_OPTIONS);
+  // The previous visit is only what /espace compares with: a failure here must not keep anyone out.
+  await recordSignIn(adminFirestore(), session).catch((failure: unknown) => console.error('[espace] visit', failure));
+  return session;
+}
+
+/**
+ * What a sign-in page shows for `failure`: an HttpError's status and French message, else 500 and
+ * ESPACE_MESSAGES.authUnavailable. Server-side failures (and unknown ones) are logged under `page`.
+ */
+export function signInFailure(page: string, failure: unknown): { status: number; message: string } {
+  const known = failure instanceof HttpError;
+  if (!known || failure.status >= 500) console.error(`[${page}]`, failure);
+  return known
+    ? { status: failure.status, message: failure.message }
+    : { status: 500, message: ESPACE_MESSAGES.authUnavailable };
 }
 
 /** The session of the request's cookie (verifySession), clearing a cookie that is no longer valid. */

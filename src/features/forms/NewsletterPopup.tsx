@@ -1,15 +1,18 @@
 /**
- * Newsletter popup: an opener and a native modal <dialog> with email and consent, opening without JavaScript
- * too (invoker commands). The schema (forms.ts) loads at the first submit, keeping zod off the home page;
- * messages go to the banner and inside the dialog; a failure keeps the input.
+ * Newsletter popup: an opener and a native modal <dialog> with email and consent, opening without JavaScript too
+ * (invoker commands), closing on Escape, « Fermer » or a tap outside. The schema (forms.ts) loads at the first submit,
+ * keeping zod off the home page. A failed submit shows each error by its field and in an error summary that takes the
+ * focus; a success shows a confirmation in the dialog, which stays until the visitor closes it; the banner also shows
+ * both, silently (the focused message is the one read). A failure keeps the input.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { isAcceptableEmail } from '../../lib/fields';
 import { currentConsent, MESSAGES } from './form-rules';
 import { formSender } from './submit';
-import { $banner, showMessage } from '../../stores/banner';
-import { ConsentAndNotice, Field } from './FormParts';
+import { showMessage } from '../../stores/banner';
+import { ConsentAndNotice, ErrorSummary, Field, useFocusOn, type Problem } from './FormParts';
+
+type Errors = { email?: string; consentement?: string };
 
 /**
  * The payload's first French problem by the newsletter schema (loaded on first use); null when valid or unloadable (the
@@ -21,6 +24,14 @@ async function schemaProblem(payload: object): Promise<string | null> {
   return checked && !checked.success ? forms!.firstError(checked.error) : null;
 }
 
+/** What is wrong with `email` and `consent` before anything is sent (spec §5's two rules). */
+function localErrors(email: string, consent: boolean): Errors {
+  return {
+    ...(!isAcceptableEmail(email) && { email: MESSAGES.emailIncorrect }),
+    ...(!consent && { consentement: MESSAGES.consentRequired }),
+  };
+}
+
 /** The opener and its dialog; `privacyHref` is the data notice's address. */
 export default function NewsletterPopup({ privacyHref }: { privacyHref: string }) {
   const id = useId();
@@ -30,18 +41,22 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
   const sender = useRef(formSender('/api/newsletter'));
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
-  const [touched, setTouched] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempted, setAttempted] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [sending, setSending] = useState(false);
-  const [inDialogMessage, setInDialogMessage] = useState<number | null>(null);
-  const banner = useStore($banner);
-  // Until hydration the form is a plain HTML form: its button must not look or act disabled.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // Counts the successes: the confirmation shows (and takes the focus) from one until the dialog closes.
+  const [subscribed, setSubscribed] = useState(0);
+  const [confirmationShown, setConfirmationShown] = useState(false);
+  const confirmation = useFocusOn<HTMLDivElement>(confirmationShown ? subscribed : 0);
 
-  const emailValid = !hydrated || isAcceptableEmail(email);
-  const showEmailError = touched && !emailValid;
-  // Mirrors the banner inside the dialog while the dialog is open (the page behind it is inert).
-  const dialogStatus = banner && banner.id === inDialogMessage ? banner : null;
+  /** Keeps what is typed; once a submit failed, the errors follow it (each goes as soon as its field is right). */
+  function edit(nextEmail: string, nextConsent: boolean) {
+    setEmail(nextEmail);
+    setConsent(nextConsent);
+    if (attempted) setErrors(localErrors(nextEmail, nextConsent));
+  }
 
   function open(event: MouseEvent<HTMLButtonElement>) {
     // The button is also an invoker (typed by React only as spread attributes) for visitors without JavaScript.
@@ -51,29 +66,75 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
     emailInput.current?.focus();
   }
 
+  /** Shows `found` by their fields (or `message` alone) and in the summary, which takes the focus. */
+  function fail(message: string, found: Errors) {
+    setErrors(found);
+    setFailure(Object.keys(found).length > 0 ? null : message);
+    setAttempt((count) => count + 1);
+    showMessage(message, 'error', { announce: false });
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    // aria-disabled keeps the button focusable: pressing it (or Enter) says what is wrong instead of sending.
-    setTouched(true);
+    setAttempted(true);
+    const found = localErrors(email, consent);
+    if (found.email || found.consentement) return fail((found.email ?? found.consentement)!, found);
     const form = event.currentTarget;
     const payload = { email, consentement: consent, consentementVersion: currentConsent('newsletter').version };
     setSending(true);
-    // Spec §5's email rule needs no schema: said at once; the rest waits for the schema's first load.
-    const problem = isAcceptableEmail(email) ? await schemaProblem(payload) : MESSAGES.emailIncorrect;
-    const result = problem ? { ok: false, message: problem } : await sender.current(payload, form);
+    const problem = await schemaProblem(payload);
+    const result = problem
+      ? { ok: false, message: problem, fields: { email: problem } as Record<string, string> }
+      : await sender.current(payload, form);
     setSending(false);
     if (!result.ok) {
-      setInDialogMessage(showMessage(result.message, 'error'));
-      if (!isAcceptableEmail(email)) emailInput.current?.focus();
-      return;
+      const { email: emailError, consentement } = result.fields;
+      return fail(result.message, { ...(emailError && { email: emailError }), ...(consentement && { consentement }) });
     }
     setEmail('');
     setConsent(false);
-    setTouched(false);
-    dialog.current?.close();
-    showMessage(result.message || `${MESSAGES.newsletterSuccess} ${MESSAGES.newsletterConfirmByMail}`, 'success');
+    setAttempted(false);
+    setErrors({});
+    setFailure(null);
+    setSubscribed((count) => count + 1);
+    setConfirmationShown(true);
+    showMessage(result.message || `${MESSAGES.newsletterSuccess} ${MESSAGES.newsletterConfirmByMail}`, 'success', {
+      announce: false,
+    });
   }
+
+  // A tap on the backdrop closes the dialog: `closedby="any"` where the browser knows it, this listener elsewhere (the
+  // dialog element itself is the target of a tap outside its box).
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || 'closedBy' in HTMLDialogElement.prototype) return;
+    const closeOnBackdrop = (event: globalThis.MouseEvent) => {
+      const box = element.getBoundingClientRect();
+      const inside =
+        event.clientX >= box.left &&
+        event.clientX <= box.right &&
+        event.clientY >= box.top &&
+        event.clientY <= box.bottom;
+      if (event.target === element && !inside) element.close();
+    };
+    element.addEventListener('click', closeOnBackdrop);
+    return () => element.removeEventListener('click', closeOnBackdrop);
+  }, []);
+
+  /** A closed dialog keeps what was typed, not its errors: the page's title loses its « Erreur : ». */
+  function closed() {
+    setConfirmationShown(false);
+    setAttempted(false);
+    setErrors({});
+    setFailure(null);
+  }
+
+  const problems: Problem[] = failure
+    ? [{ text: failure }]
+    : (['email', 'consentement'] as const)
+        .filter((name) => errors[name])
+        .map((name) => ({ text: errors[name]!, fieldId: `${dialogId}-${name}` }));
 
   return (
     <>
@@ -90,7 +151,8 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
         ref={dialog}
         className="site-dialog newsletter"
         aria-labelledby={`${dialogId}-title`}
-        onClose={() => setInDialogMessage(null)}
+        {...{ closedby: 'any' }}
+        onClose={closed}
       >
         <div className="site-dialog__head">
           <h2 id={`${dialogId}-title`}>Lettre d’information</h2>
@@ -106,49 +168,50 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
             <span className="visually-hidden">Fermer</span>
           </button>
         </div>
-        <p>Une à deux lettres par mois : la vie de l’école, nos besoins, nos fêtes. Désinscription en un clic.</p>
-        <form method="post" action="/api/newsletter" noValidate onSubmit={submit} className="newsletter__form">
-          <Field
-            id={`${dialogId}-email`}
-            label="Votre email"
-            required
-            error={showEmailError ? MESSAGES.emailFieldInvalid : undefined}
-          >
-            {(control) => (
-              <input
-                {...control}
-                ref={emailInput}
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                value={email}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  setTouched(true);
-                }}
+        {confirmationShown ? (
+          <div ref={confirmation} className="confirmation" tabIndex={-1} aria-labelledby={`${dialogId}-done`}>
+            <div className="confirmation__panel">
+              <h3 id={`${dialogId}-done`}>Plus qu’une étape</h3>
+              <p>{MESSAGES.newsletterSuccess}</p>
+            </div>
+            <p>{MESSAGES.newsletterConfirmByMail}</p>
+            <button type="button" className="button button--ghost" onClick={() => dialog.current?.close()}>
+              Fermer
+            </button>
+          </div>
+        ) : (
+          <>
+            <p>Une à deux lettres par mois : la vie de l’école, nos besoins, nos fêtes. Désinscription en un clic.</p>
+            <form method="post" action="/api/newsletter" noValidate onSubmit={submit} className="newsletter__form">
+              <ErrorSummary problems={problems} focusKey={attempt} />
+              <Field id={`${dialogId}-email`} label="Votre email" required error={errors.email}>
+                {(control) => (
+                  <input
+                    {...control}
+                    ref={emailInput}
+                    name="email"
+                    type="email"
+                    inputMode="email"
+                    autoComplete="email"
+                    value={email}
+                    onChange={(event) => edit(event.target.value, consent)}
+                  />
+                )}
+              </Field>
+              <ConsentAndNotice
+                id={dialogId}
+                form="newsletter"
+                checked={consent}
+                onChange={(event) => edit(email, event.target.checked)}
+                error={errors.consentement}
+                privacyHref={privacyHref}
               />
-            )}
-          </Field>
-          <ConsentAndNotice
-            id={dialogId}
-            form="newsletter"
-            checked={consent}
-            onChange={(event) => setConsent(event.target.checked)}
-            privacyHref={privacyHref}
-          />
-          <button
-            type="submit"
-            className="button newsletter__submit"
-            aria-disabled={!emailValid || sending}
-            aria-busy={sending}
-          >
-            {sending ? 'Envoi en cours…' : 'M’inscrire'}
-          </button>
-          <p className="newsletter__status" role="status">
-            {dialogStatus?.text}
-          </p>
-        </form>
+              <button type="submit" className="button newsletter__submit" aria-busy={sending}>
+                {sending ? 'Envoi en cours…' : 'M’inscrire'}
+              </button>
+            </form>
+          </>
+        )}
       </dialog>
     </>
   );

@@ -1,7 +1,8 @@
 /**
- * Pre-registration form: checked with preRegistrationSchema, sent to POST /api/preinscription; errors next
- * to their field, focus on the first; the draft survives a failure and a reload (sessionStorage). Without
- * JavaScript a plain form POST (outcomes.ts).
+ * Pre-registration form: checked with preRegistrationSchema, sent to POST /api/preinscription; errors next to their
+ * field and in an error summary that takes the focus; on success a confirmation panel that stays (the reference the
+ * acknowledgement mail carries, what happens next) in place of the form; the draft survives a failure and a reload
+ * (sessionStorage). Without JavaScript a plain form POST (outcomes.ts).
  */
 import {
   useEffect,
@@ -25,7 +26,8 @@ import {
 import { loadDraft, saveDraft } from '../../lib/submit';
 import { formSender } from './submit';
 import { showMessage } from '../../stores/banner';
-import { ConsentAndNotice, Field, type ControlProps } from './FormParts';
+import { ConsentAndNotice, ErrorSummary, Field, type ControlProps, type Problem } from './FormParts';
+import { PreRegistrationReceived } from './PreRegistrationReceived';
 
 const EMPTY: Draft = {
   enfantPrenom: '',
@@ -57,8 +59,19 @@ function errorsOf(draft: Draft): Record<string, string> {
   return result.success ? {} : fieldErrors(result.error);
 }
 
-/** The form; `countries` for the country list (France first), `privacyHref` the data notice's address. */
-export default function PreRegistrationForm({ countries, privacyHref }: { countries: Country[]; privacyHref: string }) {
+/**
+ * The form; `countries` for the country list (France first), `privacyHref` the data notice's address, `replyDelay` the
+ * sentence shown after the spec's success message (editors' text, « Nous vous recontactons sous quinze jours. »).
+ */
+export default function PreRegistrationForm({
+  countries,
+  privacyHref,
+  replyDelay,
+}: {
+  countries: Country[];
+  privacyHref: string;
+  replyDelay: string;
+}) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const sender = useRef(formSender('/api/preinscription'));
@@ -66,7 +79,12 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempted, setAttempted] = useState(false);
   const [sending, setSending] = useState(false);
-  const [confirmed, setConfirmed] = useState(false);
+  // A failure with no field to point at (the service unreachable…), shown in the summary until the next attempt.
+  const [failure, setFailure] = useState<string | null>(null);
+  // Each failed attempt focuses the summary again.
+  const [attempt, setAttempt] = useState(0);
+  // The last request received: its reference (null when the answer had none), until another child is pre-registered.
+  const [received, setReceived] = useState<{ reference: string | null; count: number } | null>(null);
 
   // Restore an unsent draft after a reload (after hydration, so the first render matches the server's).
   useEffect(() => {
@@ -76,7 +94,6 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
 
   function update(next: Draft) {
     setDraft(next);
-    setConfirmed(false);
     if (attempted) setErrors(errorsOf(next));
     saveDraft(DRAFT_KEY, next);
   }
@@ -85,12 +102,15 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
     update({ ...draft, [event.target.name]: event.target.value });
   }
 
-  /** Shows the errors (`fields` in the form's order) and `message`, and focuses the first invalid field. */
+  /**
+   * Shows the errors (`fields` in the form's order) next to their fields and in the summary, which takes the focus;
+   * `message` (the first error, or the failure) also in the banner, which then does not speak (the summary does).
+   */
   function fail(message: string, fields: Record<string, string>) {
     setErrors(fields);
-    showMessage(message, 'error');
-    const first = Object.keys(fields)[0];
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    setFailure(Object.keys(fields).length > 0 ? null : message);
+    setAttempt((count) => count + 1);
+    showMessage(message, 'error', { announce: false });
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -107,9 +127,25 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
     setDraft({ ...draft, enfantPrenom: '', enfantNom: '', infos: '', consentement: false });
     setAttempted(false);
     setErrors({});
-    setConfirmed(true);
+    setFailure(null);
+    const reference = typeof result.body.reference === 'string' ? result.body.reference : null;
+    setReceived({ reference, count: (received?.count ?? 0) + 1 });
     saveDraft(DRAFT_KEY);
-    showMessage(result.message || MESSAGES.preRegistrationSuccess, 'success');
+    showMessage(result.message || MESSAGES.preRegistrationSuccess, 'success', { announce: false });
+  }
+
+  /** Back to the form for a brother or sister: the parent's fields are kept, the focus on the child's first name. */
+  function another() {
+    setReceived(null);
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[name="enfantPrenom"]')?.focus());
+  }
+
+  const problems: Problem[] = failure
+    ? [{ text: failure }]
+    : Object.entries(errors).map(([name, text]) => ({ text, fieldId: name in EMPTY ? `${id}-${name}` : undefined }));
+
+  if (received) {
+    return <PreRegistrationReceived {...received} replyDelay={replyDelay} onAnother={another} />;
   }
 
   /** The Field of draft field `name`: a text input with `attributes`, or what `control` renders. */
@@ -136,6 +172,7 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
       onSubmit={submit}
       aria-describedby={`${id}-hint`}
     >
+      <ErrorSummary problems={problems} focusKey={attempt} />
       <p className="form__hint" id={`${id}-hint`}>
         Les champs marqués « obligatoire » sont nécessaires pour traiter votre demande.
       </p>
@@ -189,9 +226,6 @@ export default function PreRegistrationForm({ countries, privacyHref }: { countr
       <button type="submit" className="button button--sun form__submit" aria-busy={sending}>
         {sending ? 'Envoi en cours…' : 'Inscrire mon enfant'}
       </button>
-      <p className="form__confirmation" role="status">
-        {confirmed ? `${MESSAGES.preRegistrationSuccess}. Nous vous recontactons sous quinze jours.` : ''}
-      </p>
     </form>
   );
 }

@@ -18,6 +18,19 @@ export const MESSAGES = {
   /** Spec §5: shown next to the email field while it is invalid. */
   emailFieldInvalid: FIELD_MESSAGES.emailInvalid,
   preRegistrationSuccess: 'Vous avez été inscrit',
+  /** The confirmation panel's title, and what the spec's « inscrit » means: a request, not a place at the school. */
+  preRegistrationReceived: 'Pré-inscription reçue',
+  preRegistrationIsRequest:
+    'C’est une demande de pré-inscription : votre enfant n’est pas encore inscrit à l’école, et cette demande ne vous' +
+    ' engage à rien.',
+  /** What happens next, as the acknowledgement mail says it (mail/templates/PreRegistrationMails.tsx). */
+  preRegistrationNext: [
+    'Nous vous envoyons un email avec votre numéro de référence.',
+    'L’équipe des admissions lit votre demande.',
+    // The delay is the editors' text (« Nous vous recontactons sous quinze jours. »), said beside these steps.
+    'Elle vous recontacte pour convenir d’une rencontre avec vous et votre enfant.',
+    'Après cette rencontre, elle vous dit si une place peut vous être proposée.',
+  ],
   preRegistrationConsentRequired: 'Votre consentement est obligatoire pour pré-inscrire votre enfant',
   required: {
     enfantPrenom: 'Merci d’indiquer le prénom de votre enfant',

@@ -117,7 +117,8 @@ function failureOutcome(error: unknown, answer: Response): Outcome {
 }
 
 /**
- * `/api/<form>`: `POST` (JSON 200/400/415, form 303 to an outcome) stores one document with its consent text; `ALL`
+ * `/api/<form>`: `POST` (JSON 200 `{ok, message}` plus a pre-registration's `reference`, 400/415; form 303 to an
+ * outcome) stores one document with its consent text; `ALL`
  * 405; 404 off the exact path; 413, 503 (docs/endpoints.md).
  */
 export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL: EndpointHandler } {
@@ -137,14 +138,22 @@ export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL
     const started = Date.now();
     const type = mediaType(request);
     const fromForm = type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
-    const done = () => (fromForm ? redirect('ok') : jsonResponse(200, { ok: true, message: OUTCOMES[form].ok }));
+    // A pre-registration's answer carries the reference of its acknowledgement mail, for the confirmation panel.
+    const done = (key?: string) =>
+      fromForm
+        ? redirect('ok')
+        : jsonResponse(200, {
+            ok: true,
+            message: OUTCOMES[form].ok,
+            ...(form === 'preinscription' && key && { reference: preRegistrationReference(key) }),
+          });
     try {
       const refused = notFound(request);
       if (refused) return refused;
       if (!fromForm && type !== 'application/json') throw unsupportedMediaType();
       const payload = fromForm ? await readFormPayload(request) : await readJsonObject(request);
       // A bot gets exactly what a person gets, and nothing is written.
-      if (String(payload[HONEYPOT_FIELD] ?? '').trim()) return done();
+      if (String(payload[HONEYPOT_FIELD] ?? '').trim()) return done(String(payload.envoi ?? '') || crypto.randomUUID());
       const result = schema.safeParse(payload);
       if (!result.success) {
         const field = result.error.issues[0]?.path[0];
@@ -155,18 +164,16 @@ export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL
       // Proof of consent (RGPD art. 7): the version of the wording the visitor saw, and its text.
       const stored = { ...data, consentementTexte: consentText(form, data.consentementVersion) };
       // `FORMS[form]` is a union TypeScript resolves to the newsletter's schema: the form names the real one.
+      const key = envoi ?? contentKey(form, data);
       const queued =
         form === 'preinscription'
-          ? await storePreRegistration(
-              stored as unknown as Parameters<typeof storePreRegistration>[0],
-              envoi ?? contentKey(form, data),
-            )
+          ? await storePreRegistration(stored as unknown as Parameters<typeof storePreRegistration>[0], key)
           : await boundedWrite('newsletter', async () =>
               subscribe(adminFirestore(), stored, { identity: await mailIdentity(), now: Date.now() }),
             );
       // The mails are safe in the outbox: a first try now, bounded; the scheduled drain does the rest.
       await trySend(queued ?? [], Math.min(MAIL_WAIT_MS, ANSWER_WITHIN_MS - (Date.now() - started)));
-      return done();
+      return done(key);
     } catch (error) {
       const answer = errorResponse(`api/${form}`, error);
       return fromForm ? redirect(failureOutcome(error, answer)) : answer;

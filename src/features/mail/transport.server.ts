@@ -18,7 +18,7 @@ export type MailVariables = Partial<Record<'SMTP_URL' | 'MAIL_FROM' | 'ASSOCIATI
 
 /**
  * The mail settings of `variables`: `smtpUrl` (smtp:// or smtps://), `from` (the sender, `Nom <adresse>`), `staff`
- * (the association's inbox), each undefined when unset or unusable, and `problems` in French for /publier and logs.
+ * (the association's inbox), each undefined when unset or unusable, and `problems` in French for « Publier » and logs.
  */
 export function mailSettings(variables: MailVariables) {
   const problems: string[] = [];

@@ -1,11 +1,12 @@
 /**
- * POST /api/rebuild, the editors' "publish": REBUILD_SECRET as `Authorization: Bearer` (scripts, JSON answers) or as
- * the `motdepasse` field of the /publier form (303 back to it). Calls Netlify's build hook at most once a minute, the
- * time of the last call kept in Netlify Blobs; under `npm start` it re-runs the pull instead. See docs/rebuild.md.
+ * Publishing the site: `requestRebuild` for the space's « Publier » (/espace/publication, after the session's role),
+ * and POST /api/rebuild for scripts, with REBUILD_SECRET as `Authorization: Bearer` (JSON answers). Both call Netlify's
+ * build hook at most once a minute, the time of the last call kept in Netlify Blobs; under `npm start` they re-run the
+ * pull instead. See docs/rebuild.md.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
-import { jsonResponse, methodNotAllowedFor, readBoundedBody } from '../../lib/endpoint.server';
+import { jsonResponse, methodNotAllowedFor } from '../../lib/endpoint.server';
 
 /** Every French message of POST /api/rebuild. */
 const REBUILD_MESSAGES = {
@@ -26,18 +27,25 @@ const REBUILD_MESSAGES = {
 } as const;
 
 type Outcome = Exclude<keyof typeof REBUILD_MESSAGES, 'methodNotAllowed'>;
-/** `publication` of the form's redirect `/publier?publication=…` for each outcome. */
+/** What the space's publish page says of each outcome (PUBLICATION_MESSAGES of report.ts). */
 const PUBLICATION = {
   triggered: 'lancee',
   devReloaded: 'lancee',
   debounced: 'attente',
-  unauthorized: 'refusee',
+  unauthorized: 'erreur',
   hookFailed: 'erreur',
   devPullFailed: 'erreur',
   notConfigured: 'erreur',
-} as const satisfies Record<Outcome, 'lancee' | 'refusee' | 'attente' | 'erreur'>;
+} as const satisfies Record<Outcome, 'lancee' | 'attente' | 'erreur'>;
+
+/** The outcome of a publish asked from the space, as PUBLICATION_MESSAGES names it. */
+export type PublicationOutcome = (typeof PUBLICATION)[Outcome];
 const statusOf = (outcome: Outcome) =>
-  outcome === 'notConfigured' ? 503 : { lancee: 202, attente: 202, refusee: 401, erreur: 502 }[PUBLICATION[outcome]];
+  outcome === 'notConfigured'
+    ? 503
+    : outcome === 'unauthorized'
+      ? 401
+      : { lancee: 202, attente: 202, erreur: 502 }[PUBLICATION[outcome]];
 /** REBUILD_SECRET, NETLIFY_BUILD_HOOK_URL, and under `npm start` the pull (@throws when it failed; old JSON kept). */
 export interface RebuildOptions {
   secret?: string;
@@ -101,9 +109,8 @@ async function oncePerWindow(trigger: () => Promise<void>): Promise<'triggered' 
 }
 
 let devPulls: Promise<unknown> = Promise.resolve();
-async function rebuild(given: string, { secret, hookUrl, pull }: RebuildOptions): Promise<Outcome> {
-  if (!secret?.trim()) return logged('notConfigured', 'REBUILD_SECRET is not set: refused.');
-  if (!isSecret(given, secret.trim())) return logged('unauthorized', 'refused: missing or wrong secret.');
+/** The build hook's call (or under `npm start` the pull), once the caller is known to be allowed. */
+async function rebuild({ hookUrl, pull }: RebuildOptions): Promise<Outcome> {
   if (pull) {
     // Pulls never overlap: two would race on src/data.
     devPulls = devPulls.catch(() => {}).then(pull);
@@ -120,18 +127,23 @@ async function rebuild(given: string, { secret, hookUrl, pull }: RebuildOptions)
   );
 }
 
-/** Handles POST /api/rebuild: JSON `{ok, message}` for a Bearer request; 303 to /publier for the form. */
+/**
+ * The space's « Publier »: calls the build hook (at most once a minute) or under `npm start` re-pulls; never throws.
+ * The caller has checked the session's role. Returns the outcome as the publish page names it.
+ */
+export async function requestRebuild(options: Omit<RebuildOptions, 'secret'>): Promise<PublicationOutcome> {
+  return PUBLICATION[await rebuild(options)];
+}
+
+/** Handles POST /api/rebuild for scripts: `Authorization: Bearer <REBUILD_SECRET>`, JSON `{ok, message}`. */
 export async function handleRebuild(request: Request, options: RebuildOptions): Promise<Response> {
-  const form = request.headers.get('content-type')?.toLowerCase().startsWith('application/x-www-form-urlencoded');
-  const body = form ? await readBoundedBody(request, 4096).catch(() => new Uint8Array()) : undefined;
-  const given = body
-    ? new URLSearchParams(new TextDecoder().decode(body)).get('motdepasse')
-    : /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization')?.trim() ?? '')?.[1];
-  const outcome = await rebuild(given?.trim() ?? '', options);
-  if (form) {
-    const location = `/publier?publication=${PUBLICATION[outcome]}`;
-    return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
-  }
+  const given = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization')?.trim() ?? '')?.[1]?.trim() ?? '';
+  const { secret } = options;
+  const outcome = !secret?.trim()
+    ? logged('notConfigured', 'REBUILD_SECRET is not set: refused.')
+    : !isSecret(given, secret.trim())
+      ? logged('unauthorized', 'refused: missing or wrong secret.')
+      : await rebuild(options);
   const headers: Record<string, string> = outcome === 'unauthorized' ? { 'www-authenticate': 'Bearer' } : {};
   return jsonResponse(statusOf(outcome), { ok: statusOf(outcome) < 300, message: REBUILD_MESSAGES[outcome] }, headers);
 }

@@ -1,15 +1,14 @@
 /**
- * The publish page's French words: /api/rebuild's outcomes (`/publier?publication=…`) and the pull's content report as
- * sentences.
+ * The publish page's French words: the outcomes of a publish asked from the space (`/espace/publication?publication=…`)
+ * and the pull's content report as sentences.
  */
 import type { CollectionName, ContentReport } from '../../content.config';
 
-/** What the publish page says for each outcome /api/rebuild names in its 303 redirect (only `lancee` is good news). */
+/** What the publish page says of each outcome (only `lancee` is good news). */
 export const PUBLICATION_MESSAGES = {
   lancee:
     'La publication est lancée. Le site sera à jour dans quelques minutes : rechargez-le ensuite pour voir vos ' +
     'modifications.',
-  refusee: 'Mot de passe incorrect : rien n’a été publié. Vérifiez-le, puis réessayez.',
   attente:
     'Une publication vient déjà d’être lancée. Attendez une minute, puis réessayez si vos dernières modifications ' +
     'n’apparaissent pas.',
@@ -29,6 +28,7 @@ const NAMES: Record<CollectionName, [subject: string, of: string, one: string, m
   partenaires: ['Le partenaire', 'du partenaire', 'partenaire publié', 'partenaires publiés'],
   categories: ['La catégorie', 'de la catégorie', 'catégorie publiée', 'catégories publiées'],
   menus: ['Le menu', 'du menu', 'menu publié', 'menus publiés'],
+  association: ['Le document', 'du document', 'document de l’association publié', 'documents de l’association publiés'],
 };
 const names = (collection: string) => NAMES[collection as CollectionName];
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -79,9 +79,11 @@ export function pictureSentences(report: ContentReport, titles: Record<string, s
 export function countSentences({ collections, pictures }: ContentReport): string[] {
   const missing = new Set(pictures.failed.map((failure) => failure.src)).size;
   return [
-    ...Object.entries(collections).map(([name, { read, shown }]) => {
+    ...Object.entries(collections).map(([name, { read, shown, drafts }]) => {
       const [, , one, many] = names(name);
-      return `${count(shown, one, many)} sur ${read}`;
+      return (
+        `${count(shown, one, many)} sur ${read}` + (drafts ? ` (${count(drafts, 'brouillon', 'brouillons')})` : '')
+      );
     }),
     count(pictures.fetched, 'image publiée', 'images publiées') +
       (missing ? `, ${count(missing, 'image écartée', 'images écartées')}` : ''),

@@ -1,6 +1,6 @@
 /**
  * The donors' mails, once Stripe says a gift is paid: the thank-you of a one-off gift (its receipt attached) and the
- * confirmation of a monthly gift (how to stop it). Amounts and dates come as French text.
+ * confirmation of a monthly gift (how to change or stop it). Amounts and dates come as French text.
  */
 import { Link, Text } from '@react-email/components';
 import { highlight, link, MailLayout, paragraph, type MailIdentity } from './MailLayout';
@@ -17,10 +17,10 @@ export function DonationThanks(props: {
   receiptNumber: string;
   costAfterReduction: string;
   specimen?: boolean;
-  /** The number of the receipt this one replaces (cancelled after a partial refund), when it is a corrected one. */
-  replaces?: string;
+  /** A company's gift: the company's name; its reduction is 60 % (article 238 bis). */
+  company?: string;
 }) {
-  const { identity, donorName, amount, paidOn, receiptNumber, costAfterReduction, replaces } = props;
+  const { identity, donorName, amount, paidOn, receiptNumber, costAfterReduction, company } = props;
   if (props.specimen) return <TestPaymentNotice {...props} />;
   return (
     <MailLayout
@@ -38,12 +38,18 @@ export function DonationThanks(props: {
       </Text>
       <Text style={highlight}>
         Votre reçu fiscal n° <strong>{receiptNumber}</strong> est joint à ce message (fichier PDF).
-        {replaces ? ` Il remplace le reçu n° ${replaces}, annulé après un remboursement partiel.` : ''}
       </Text>
-      <Text style={paragraph}>
-        Il vous permet de déduire 66 % de votre don de votre impôt sur le revenu&nbsp;: après réduction, votre don vous
-        coûte {costAfterReduction}.
-      </Text>
+      {company ? (
+        <Text style={paragraph}>
+          Établi au nom de {company}, il ouvre droit pour l’entreprise à une réduction d’impôt de 60 % du don (article
+          238 bis du code général des impôts)&nbsp;: après réduction, ce don lui coûte {costAfterReduction}.
+        </Text>
+      ) : (
+        <Text style={paragraph}>
+          Il vous permet de déduire 66 % de votre don de votre impôt sur le revenu&nbsp;: après réduction, votre don
+          vous coûte {costAfterReduction}.
+        </Text>
+      )}
       <Text style={paragraph}>
         Vous pouvez aussi le télécharger à nouveau depuis la page de remerciement. Une question&nbsp;? Répondez
         simplement à ce message.
@@ -80,7 +86,10 @@ function TestPaymentNotice(props: {
   );
 }
 
-/** `donorName` ('' none), `amount` per month (« 25 € »), `contact` (where to write to stop it, '' none). */
+/**
+ * `donorName` ('' none), `amount` per month (« 25 € »), `contact` (where to write, '' none); managing the gift is done
+ * in Stripe's customer portal through /soutenir/gerer.
+ */
 export function MonthlyDonationConfirmation(props: {
   identity: MailIdentity;
   donorName: string;
@@ -105,7 +114,11 @@ export function MonthlyDonationConfirmation(props: {
         l’année.
       </Text>
       <Text style={highlight}>
-        Pour arrêter votre don mensuel, à tout moment et sans justification, répondez à ce message
+        Pour changer le montant, mettre à jour votre carte ou arrêter votre don mensuel, à tout moment et sans
+        justification, demandez votre lien de gestion sur{' '}
+        <Link href={`${identity.siteUrl}/soutenir/gerer`} style={link}>
+          {`${identity.siteUrl.replace(/^https?:\/\//, '')}/soutenir/gerer`}
+        </Link>
         {contact ? (
           <>
             {' '}
@@ -114,8 +127,8 @@ export function MonthlyDonationConfirmation(props: {
               {contact}
             </Link>
           </>
-        ) : null}{' '}
-        : nous l’arrêtons dans les deux jours ouvrés et vous le confirmons.
+        ) : null}
+        .
       </Text>
     </MailLayout>
   );
@@ -157,6 +170,69 @@ export function YearlyReceiptMail(props: {
         Il vous permet de déduire 66 % de ce montant de votre impôt sur le revenu&nbsp;: après réduction, vos dons vous
         ont coûté {costAfterReduction}. Une question&nbsp;? Répondez simplement à ce message.
       </Text>
+    </MailLayout>
+  );
+}
+
+/** A receipt number on one line. */
+const number = { whiteSpace: 'nowrap' } as const;
+
+/**
+ * A receipt cancelled after the gift: `cancelled` its number; `reason` 'remboursement' (refunded) or 'litige' (a
+ * dispute lost); `corrected`, the corrected receipt's number for a partial refund (attached), with `amount` (« 30,00 €
+ * ») it certifies and `refunded` (« 20,00 € »). `specimen`: a test payment's specimen, no tax claim either way.
+ */
+export function ReceiptChange(props: {
+  identity: MailIdentity;
+  donorName: string;
+  cancelled: string;
+  reason: 'remboursement' | 'litige';
+  refunded: string;
+  corrected?: string;
+  amount?: string;
+  specimen?: boolean;
+}) {
+  const { identity, donorName, cancelled, reason, refunded, corrected, amount, specimen } = props;
+  const document = specimen ? 'spécimen' : 'reçu fiscal';
+  const why =
+    reason === 'litige'
+      ? 'Le paiement de votre don a été contesté auprès de votre banque, qui vous l’a rendu.'
+      : corrected
+        ? `Une partie de votre don, ${refunded}, vous a été remboursée.`
+        : 'Votre don vous a été remboursé.';
+  return (
+    <MailLayout
+      identity={identity}
+      preview={
+        corrected
+          ? `Votre ${document} rectificatif n° ${corrected} est joint à ce message.`
+          : `Votre ${document} n° ${cancelled} est annulé.`
+      }
+      title={corrected ? `Votre ${document} rectificatif` : `Votre ${document} est annulé`}
+      reason="Vous recevez ce message parce que vous avez fait un don sur notre site."
+    >
+      <Text style={paragraph}>Bonjour{donorName ? ` ${donorName}` : ''},</Text>
+      <Text style={paragraph}>{why}</Text>
+      {corrected ? (
+        <>
+          <Text style={highlight}>
+            Votre {document} n° <strong style={number}>{cancelled}</strong> est annulé. Il est remplacé par le{' '}
+            {document} rectificatif n° <strong style={number}>{corrected}</strong>, de {amount}, joint à ce message
+            (fichier PDF).
+          </Text>
+          <Text style={paragraph}>
+            {specimen
+              ? 'Ce document reste un spécimen sans valeur fiscale.'
+              : 'Pour votre déclaration de revenus, utilisez ce nouveau reçu et non l’ancien.'}
+          </Text>
+        </>
+      ) : (
+        <Text style={highlight}>
+          Votre {document} n° <strong style={number}>{cancelled}</strong> est annulé
+          {specimen ? '.' : ' : il ne peut plus servir pour votre déclaration de revenus.'}
+        </Text>
+      )}
+      <Text style={paragraph}>Une question&nbsp;? Répondez simplement à ce message.</Text>
     </MailLayout>
   );
 }

@@ -1,0 +1,183 @@
+/**
+ * A rich-text field of the space's forms (TipTap on ProseMirror): before hydration, and without JavaScript, a plain
+ * <textarea> of HTML named `name`; once hydrated, an editor with a toolbar in French and a hidden field `name` holding
+ * its HTML, so that the form posts the same field either way. The server sanitises that HTML with the build's own
+ * sanitiser (sanitizeEditorHtml) and refuses scripts.
+ *
+ * The toolbar follows the WAI-ARIA toolbar pattern: one Tab stop, arrow keys (Home, End) between buttons, toggles
+ * with `aria-pressed`. Headings are the site's intertitles (<h3>, <h4>): the page's own title is the <h1>.
+ */
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+
+/** Props: the field's `name`, `label` and `id`, its label's id, help ids, the initial HTML, whether it is refused. */
+export interface RichTextFieldProps {
+  name: string;
+  /** The field's label, which names its toolbar (« Mise en forme : Introduction »). */
+  label: string;
+  id: string;
+  labelId: string;
+  describedBy?: string;
+  initial: string;
+  invalid?: boolean;
+  rows?: number;
+}
+
+interface Tool {
+  label: string;
+  active?: (editor: Editor) => boolean;
+  run: (editor: Editor) => void;
+}
+
+/** The toolbar's buttons, in order. */
+const TOOLS: Tool[] = [
+  { label: 'Gras', active: (e) => e.isActive('bold'), run: (e) => e.chain().focus().toggleBold().run() },
+  { label: 'Italique', active: (e) => e.isActive('italic'), run: (e) => e.chain().focus().toggleItalic().run() },
+  {
+    label: 'Intertitre',
+    active: (e) => e.isActive('heading', { level: 3 }),
+    run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
+  },
+  {
+    label: 'Sous-intertitre',
+    active: (e) => e.isActive('heading', { level: 4 }),
+    run: (e) => e.chain().focus().toggleHeading({ level: 4 }).run(),
+  },
+  {
+    label: 'Liste à puces',
+    active: (e) => e.isActive('bulletList'),
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+  },
+  {
+    label: 'Liste numérotée',
+    active: (e) => e.isActive('orderedList'),
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
+  {
+    label: 'Citation',
+    active: (e) => e.isActive('blockquote'),
+    run: (e) => e.chain().focus().toggleBlockquote().run(),
+  },
+  {
+    label: 'Lien',
+    active: (e) => e.isActive('link'),
+    run: (e) => {
+      const current = (e.getAttributes('link').href as string | undefined) ?? 'https://';
+      const href = window.prompt(
+        'Adresse du lien (https://…, mailto:… ou /page du site). Vide : retirer le lien.',
+        current,
+      );
+      if (href === null) return;
+      const chain = e.chain().focus().extendMarkRange('link');
+      if (!href.trim()) chain.unsetLink().run();
+      else chain.setLink({ href: href.trim() }).run();
+    },
+  },
+  { label: 'Annuler', run: (e) => e.chain().focus().undo().run() },
+  { label: 'Rétablir', run: (e) => e.chain().focus().redo().run() },
+];
+
+/** See the module's comment. */
+export default function RichTextField({
+  name,
+  label,
+  id,
+  labelId,
+  describedBy,
+  initial,
+  invalid,
+  rows = 8,
+}: RichTextFieldProps) {
+  const [html, setHtml] = useState(initial);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [3, 4] },
+        code: false,
+        codeBlock: false,
+        link: { openOnClick: false, HTMLAttributes: { rel: null, target: null } },
+      }),
+    ],
+    content: initial,
+    editorProps: {
+      attributes: {
+        id,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        ...(describedBy && { 'aria-describedby': describedBy }),
+        ...(invalid && { 'aria-invalid': 'true' }),
+        class: 'rich-text__area prose',
+      },
+    },
+    onUpdate: ({ editor: current }) => setHtml(current.isEmpty ? '' : current.getHTML()),
+  });
+  const pressed = useEditorState({
+    editor,
+    selector: ({ editor: current }) => TOOLS.map((tool) => (current && tool.active ? tool.active(current) : false)),
+  });
+  useEffect(() => {
+    if (editor && !initial.trim()) setHtml('');
+  }, [editor, initial]);
+
+  if (!editor) {
+    return (
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        defaultValue={initial}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        className="rich-text__fallback"
+      />
+    );
+  }
+
+  const move = (event: KeyboardEvent<HTMLDivElement>) => {
+    const last = TOOLS.length - 1;
+    const next = { ArrowRight: focusIndex + 1, ArrowLeft: focusIndex - 1, Home: 0, End: last }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const index = next < 0 ? last : next > last ? 0 : next;
+    setFocusIndex(index);
+    buttons.current[index]?.focus();
+  };
+
+  return (
+    <div className="rich-text">
+      <div
+        className="rich-text__toolbar"
+        role="toolbar"
+        aria-label={`Mise en forme : ${label}`}
+        aria-controls={id}
+        onKeyDown={move}
+      >
+        {TOOLS.map((tool, index) => (
+          <button
+            key={tool.label}
+            ref={(element) => {
+              buttons.current[index] = element;
+            }}
+            type="button"
+            className="rich-text__tool"
+            tabIndex={index === focusIndex ? 0 : -1}
+            aria-pressed={tool.active ? Boolean(pressed?.[index]) : undefined}
+            onClick={() => {
+              setFocusIndex(index);
+              tool.run(editor);
+            }}
+          >
+            {tool.label}
+          </button>
+        ))}
+      </div>
+      <EditorContent editor={editor} />
+      <input type="hidden" name={name} value={html} />
+    </div>
+  );
+}

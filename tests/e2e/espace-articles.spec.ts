@@ -1,0 +1,285 @@
+/**
+ * Articles in the staff space on the built site (playwright.config.ts), as `edition`: a news article written with the
+ * rich-text editor (keyboard toolbar), a date and a phone photo, previewed with the site's components, stored in the
+ * original admin's shape; its history and a restore; the refusals (script HTML, a 30 MB file, a file that is not an
+ * image, a HEIC photo, a slug already taken), each in French, writing nothing; « Publier » without a build hook; the
+ * role still refused every personal data. Axe at 375 and 1280 px on each state. Publishing for real and the article
+ * online: tests/e2e/dev/articles.spec.ts (npm start).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { Firestore } from 'firebase-admin/firestore';
+import sharp from 'sharp';
+import { fixturePicture } from '../../scripts/lib/picture-server';
+import { ARTICLE_MESSAGES, slugify } from '../../src/features/articles/articles';
+import { espaceDatabase, signIn, unique } from './espace-helpers';
+import { expectNoAxeViolations, VIEWPORTS, watchPage } from './helpers';
+
+let db: Firestore;
+test.beforeAll(async () => {
+  db ??= await espaceDatabase();
+});
+
+const article = async (id: string) => (await db.collection('articles').doc(id).get()).data();
+const history = async (id: string) =>
+  (await db.collection('historique').where('objet', '==', `articles/${id}`).get()).docs.map((entry) => entry.data());
+
+/** Runs axe at both viewports, ending at 1280 px. */
+async function axeAtBoth(page: Page, state: string): Promise<void> {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page, `${state} at ${viewport.width}px`);
+  }
+}
+
+/** Opens the new article's form with its editors loaded. */
+async function openNewForm(page: Page): Promise<void> {
+  await page.goto('/espace/articles/nouveau');
+  await expect(page.getByRole('toolbar', { name: /^Mise en forme/ })).toHaveCount(2);
+}
+
+test('edition writes a news article with a photo, a date and formatted text, previews it, restores a version', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const watch = watchPage(page, baseURL!);
+  await signIn(page, 'edition@demo.test');
+  await expect(page.getByRole('navigation', { name: 'Espace de l’association' }).getByRole('link')).toHaveText([
+    'Accueil',
+    'Articles',
+    'Publier le site',
+  ]);
+  await page.goto('/espace/articles');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Articles');
+  await page.getByRole('link', { name: 'Écrire un nouvel article' }).click();
+  await expect(page.getByRole('toolbar', { name: /^Mise en forme/ })).toHaveCount(2);
+  await axeAtBoth(page, 'the empty form');
+  const titre = `Sortie au parc ${unique()}`;
+  await page.getByLabel('Titre').fill(titre);
+  // The slug follows the title while it was not changed by hand.
+  await expect(page.getByLabel('Lien de la page')).toHaveValue(slugify(titre));
+  await page.getByLabel('Date de publication').fill('2026-11-20');
+  await page.getByRole('textbox', { name: 'Introduction' }).click();
+  await page.keyboard.type('Une belle journée ');
+  const toolbar = page.getByRole('toolbar', { name: 'Mise en forme : Introduction' });
+  await toolbar.getByRole('button', { name: 'Gras' }).click();
+  await expect(toolbar.getByRole('button', { name: 'Gras' })).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.type('au soleil');
+  // The toolbar by keyboard: one Tab stop, arrows between its buttons.
+  await toolbar.getByRole('button', { name: 'Gras' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(toolbar.getByRole('button', { name: 'Italique' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(toolbar.getByRole('button', { name: 'Rétablir' })).toBeFocused();
+  await page.getByRole('textbox', { name: 'Texte complet' }).click();
+  const textToolbar = page.getByRole('toolbar', { name: 'Mise en forme : Texte complet' });
+  await textToolbar.getByRole('button', { name: 'Intertitre', exact: true }).click();
+  await page.keyboard.type('Le programme');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Pique-nique puis jeux.');
+  const photo = await fixturePicture('photo-sortie.jpg');
+  const upload = { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo };
+  await page.getByLabel('Photo ou image').setInputFiles(upload);
+  await page.getByLabel('Description de l’image').fill('Les enfants devant le lac du parc');
+  await page.getByRole('button', { name: 'Enregistrer et voir l’aperçu' }).click();
+
+  const id = slugify(titre);
+  await expect(page).toHaveURL(new RegExp(`/espace/articles/${id}/apercu\\?enregistre$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(titre);
+  await expect(page.getByText('Publié le 20 novembre 2026')).toBeVisible();
+  await expect(page.locator('.news-article__intro strong')).toHaveText('au soleil');
+  await expect(page.getByRole('heading', { level: 2, name: 'Le programme' })).toBeVisible();
+  const cover = page.getByRole('img', { name: 'Les enfants devant le lac du parc' });
+  await expect(cover).toHaveAttribute('src', /^\/medias\/[0-9a-f]{32}\.jpg$/);
+  await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await axeAtBoth(page, 'the preview');
+
+  // Stored in the original admin's shape: seconds, sanitised HTML, the picture's address and its description.
+  const stored = await article(id);
+  expect(stored).toMatchObject({
+    titre,
+    slug: id,
+    cat: 'actualites',
+    date: Date.UTC(2026, 10, 20, 12) / 1000,
+    intro: '<p>Une belle journée <strong>au soleil</strong></p>',
+    contenu: '<h3>Le programme</h3><p>Pique-nique puis jeux.</p>',
+    img: { alt: 'Les enfants devant le lac du parc' },
+  });
+  expect(stored?.brouillon).toBeUndefined();
+  expect(stored?.img.src).toMatch(/^https?:\/\/[^/]+\/medias\/[0-9a-f]{32}\.jpg$/);
+  // The picture as served: a JPEG no wider than 2,560 px, without the phone's metadata.
+  const served = await page.request.get(new URL(stored?.img.src).pathname);
+  expect(served.headers()['content-type']).toBe('image/jpeg');
+  expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const metadata = await sharp(await served.body()).metadata();
+  expect([metadata.format, metadata.width! <= 2560, metadata.exif]).toEqual(['jpeg', true, undefined]);
+
+  // A change, then the version before it restored.
+  await page.getByRole('link', { name: 'Revenir au formulaire' }).click();
+  await page.getByLabel('Titre').fill(`${titre} (modifié)`);
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveText(ARTICLE_MESSAGES.saved);
+  const rows = page.getByRole('region', { name: /modification/ }).getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText('edition@demo.test');
+  await expect(rows.nth(1)).toContainText('Modification');
+  await expect(rows.nth(2)).toContainText('Création');
+  await axeAtBoth(page, 'the saved form with its history');
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /Rétablir la version d’avant/ })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveText(
+    'La version choisie est rétablie. Le changement est inscrit dans l’historique.',
+  );
+  await expect(page.getByLabel('Titre')).toHaveValue(titre);
+  expect((await article(id))?.titre).toBe(titre);
+  expect((await history(id)).map((entry) => entry.action).toSorted()).toEqual([
+    'creation',
+    'modification',
+    'restauration',
+  ]);
+  // The list: under its category, with its date.
+  await page.goto('/espace/articles');
+  const news = page.getByRole('region', { name: 'Actualités' });
+  await expect(news.getByRole('listitem').filter({ hasText: titre })).toContainText('20 novembre 2026');
+  await axeAtBoth(page, 'the articles list');
+  expect(watch.problems).toEqual([]);
+});
+
+test('refusals: script HTML, a 30 MB file, a file that is not an image, a HEIC photo, a slug already taken', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'edition@demo.test');
+  const before = (await db.collection('historique').get()).size;
+
+  // With JavaScript: a heavy file or one that is not an image is refused at once, before any upload.
+  await openNewForm(page);
+  const picture = page.getByLabel('Photo ou image');
+  const pictureError = page.locator('#image-erreur');
+  await picture.setInputFiles({ name: 'video.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(30 * 1024 * 1024) });
+  await expect(pictureError).toHaveText(ARTICLE_MESSAGES.tooLarge(30 * 1024 * 1024));
+  expect(ARTICLE_MESSAGES.tooLarge(30 * 1024 * 1024)).toContain('Ce fichier pèse 30 Mo');
+  await expect(picture).toHaveValue('');
+  await picture.setInputFiles({
+    name: 'compte-rendu.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7'),
+  });
+  await expect(pictureError).toHaveText(ARTICLE_MESSAGES.notImage);
+  await axeAtBoth(page, 'the form with a refused file');
+
+  // A duplicate slug, and on the server what a browser without JavaScript would send.
+  const taken = `doublon-${unique()}`;
+  await db.collection('articles').doc(taken).set({
+    titre: 'Article déjà là',
+    slug: '',
+    cat: 'actualites',
+    intro: '',
+    contenu: '',
+    date: '1760000000',
+    img: '',
+  });
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const plain = await context.newPage();
+  await signIn(plain, 'edition@demo.test');
+  await plain.goto('/espace/articles/nouveau');
+  await expect(plain.locator('textarea[name="contenu"]')).toBeVisible();
+  await plain.getByLabel('Titre').fill('Article avec un script');
+  await plain.getByLabel('Lien de la page').fill(taken);
+  await plain.locator('textarea[name="contenu"]').fill('<p>Bonjour</p><script>alert(1)</script>');
+  await plain.getByLabel('Photo ou image').setInputFiles({
+    name: 'IMG_0001.HEIC',
+    mimeType: 'image/heic',
+    buffer: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(64)]),
+  });
+  await plain.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  const summary = plain.getByRole('alert');
+  await expect(summary.getByRole('heading')).toHaveText('L’article n’a pas été enregistré');
+  await expect(summary.getByRole('listitem')).toHaveText([
+    `Lien de la page : ${ARTICLE_MESSAGES.slugTaken('Article déjà là')}`,
+    `Texte complet : ${ARTICLE_MESSAGES.script}`,
+    `Photo ou image : ${ARTICLE_MESSAGES.heic}`,
+  ]);
+  // What was typed is kept.
+  await expect(plain.getByLabel('Titre')).toHaveValue('Article avec un script');
+  await expect(plain.locator('textarea[name="contenu"]')).toHaveValue('<p>Bonjour</p><script>alert(1)</script>');
+
+  await plain.getByLabel('Lien de la page').fill('');
+  await plain.locator('textarea[name="contenu"]').fill('<p>Bonjour</p>');
+  await plain.getByLabel('Photo ou image').setInputFiles({
+    name: 'photo.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('ceci n’est pas une image'),
+  });
+  await plain.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(plain.getByRole('alert').getByRole('listitem')).toHaveText([
+    `Photo ou image : ${ARTICLE_MESSAGES.notImage}`,
+  ]);
+  await context.close();
+
+  // The same summary with JavaScript, for axe (which needs it).
+  await openNewForm(page);
+  await page.getByLabel('Titre').fill('Article en double');
+  await page.getByLabel('Lien de la page').fill(taken);
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText([
+    `Lien de la page : ${ARTICLE_MESSAGES.slugTaken('Article déjà là')}`,
+  ]);
+  await page.getByRole('alert').getByRole('link', { name: 'Lien de la page' }).click();
+  await expect(page.getByLabel('Lien de la page')).toBeFocused();
+  await axeAtBoth(page, 'the form with its errors');
+
+  // A 30 MB post without JavaScript: refused past the limit, before it is read whole.
+  const origin = { origin: baseURL! };
+  const heavy = await page.request.post('/espace/articles/nouveau', {
+    headers: origin,
+    multipart: {
+      titre: 'Trop lourd',
+      image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(30 * 1024 * 1024) },
+    },
+    maxRedirects: 0,
+  });
+  expect(heavy.status()).toBe(413);
+  expect(await heavy.text()).toContain(ARTICLE_MESSAGES.bodyTooLarge);
+
+  expect(await article(slugify('Article avec un script'))).toBeUndefined();
+  expect(await article(slugify('Trop lourd'))).toBeUndefined();
+  expect((await db.collection('historique').get()).size).toBe(before);
+});
+
+test('« Publier » says its outcome and the last request; /publier and its password are gone', async ({ page }) => {
+  await signIn(page, 'edition@demo.test');
+  await page.goto('/espace/publication');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Publier le site');
+  await expect(page.getByText('Version préparée le')).toBeVisible();
+  await axeAtBoth(page, 'the publish page');
+  await page.getByRole('button', { name: 'Publier le site' }).click();
+  // The built site under test has no build hook: the honest outcome is a failure, recorded with who asked.
+  await expect(page).toHaveURL(/\/espace\/publication\?publication=erreur$/);
+  await expect(page.getByRole('status')).toContainText('La publication n’a pas pu être lancée');
+  const last = page.locator('#demande-titre + p');
+  await expect(last).toContainText('par edition@demo.test : échec, rien n’a été publié.');
+  await axeAtBoth(page, 'the publish page after a request');
+  expect((await page.goto('/publier'))?.status()).toBe(404);
+  const form = await page.request.post('/api/rebuild', {
+    form: { motdepasse: ['e2e', 'publish', 'secret'].join('-') },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(form.status()).toBe(401);
+});
+
+test('edition still reads no personal data: pre-registrations, gifts and subscribers refused', async ({ page }) => {
+  await signIn(page, 'edition@demo.test');
+  for (const path of ['/espace/preinscriptions', '/espace/dons', '/espace/lettre', '/espace/journal']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
+  }
+  for (const path of ['/espace/preinscriptions/export.csv', '/espace/lettre/export.csv', '/espace/dons/export.csv']) {
+    expect((await page.request.get(path, { maxRedirects: 0 })).status(), path).toBe(403);
+  }
+});

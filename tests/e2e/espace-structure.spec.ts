@@ -1,0 +1,379 @@
+/**
+ * The site's structure edited in the staff space by `edition`, on the built site (playwright.config.ts): a category's
+ * article order and a menu's links reordered with the keyboard (focus kept, a polite announcement), saved, read back
+ * from Firestore and published by the pull; the association's identity and a page text; a partner; refusals in French
+ * with nothing written; other roles refused. Axe at 375 and 1280 px on each form and state.
+ */
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type { Firestore } from 'firebase-admin/firestore';
+import { pullContent } from '../../scripts/lib/pull';
+import { connectFirestore } from '../../src/lib/firestore.server';
+import { espaceDatabase, PROJECT, signIn, unique } from './espace-helpers';
+import { expectNoAxeViolations, VIEWPORTS } from './helpers';
+
+let db: Firestore;
+
+test.beforeAll(async () => {
+  db ??= await espaceDatabase();
+});
+
+/** Axe at both widths on the page as it is now. */
+async function expectAccessible(page: Page, state: string): Promise<void> {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page, `${state} at ${viewport.width}px`);
+  }
+}
+
+/** The space's navigation. */
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Espace de l’association' });
+
+/** The accessible name of the focused element. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.replace(/\s+/g, ' ').trim());
+
+/** Runs the pull against the built site's Firestore into a temporary root; that root's published `name` JSON. */
+async function published(name: string): Promise<Record<string, Record<string, unknown>>> {
+  const root = await mkdtemp(join(tmpdir(), 'structure-pull-'));
+  try {
+    await mkdir(join(root, 'src/data'), { recursive: true });
+    const [host, port] = [`127.0.0.1`, Number(process.env.E2E_FIRESTORE_PORT)];
+    await pullContent({
+      connect: () =>
+        connectFirestore({ projectId: PROJECT, apiKey: 'e2e', emulator: { host, port }, host: `${host}:${port}` }),
+      host: `${host}:${port}`,
+      root,
+      log: () => {},
+    });
+    return JSON.parse(await readFile(join(root, `src/data/${name}.json`), 'utf8'));
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+/** What the pull needs to publish anything (menus principal and pied, an article), unless stored already. */
+async function ensureMenus(): Promise<void> {
+  await db.collection('articles').doc('e2e-structure').set({ cat: 'actualites', titre: 'Une actualité' });
+  for (const id of ['principal', 'pied']) {
+    const ref = db.collection('menus').doc(id);
+    if (!(await ref.get()).exists)
+      await ref.set({ liens: [{ titre: 'Accueil', href: '/', statut: true, ordre: '1' }] });
+  }
+}
+
+test('edition reorders a category’s articles with the keyboard; the order is saved and published', async ({ page }) => {
+  const key = unique();
+  const ids = ['un', 'deux', 'trois'].map((word) => `e2e-${key}-${word}`);
+  const titles = ['Projet pédagogique', 'Une journée', 'L’équipe'];
+  for (const [index, id] of ids.entries()) {
+    await db
+      .collection('articles')
+      .doc(id)
+      .set({
+        slug: id,
+        cat: 'ecole',
+        titre: titles[index],
+        intro: '',
+        contenu: '',
+        date: String(1_700_000_000 + index),
+      });
+  }
+  await db.collection('categories').doc('ecole').set({ titre: 'L’école', descr: '', articles: ids });
+  await ensureMenus();
+
+  await signIn(page, 'edition@demo.test');
+  await nav(page).getByRole('link', { name: 'Ordre des articles' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ordre des articles');
+  await expectAccessible(page, '/espace/categories');
+  await page.getByRole('link', { name: 'L’école' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ordre : L’école');
+  await expectAccessible(page, '/espace/categories/ecole');
+
+  const list = page.getByRole('list', { name: 'Articles de « L’école », dans l’ordre du site' });
+  const mine = async () =>
+    (await list.getByRole('listitem').allInnerTexts()).flatMap((text) =>
+      titles.filter((title) => text.includes(title)),
+    );
+  await expect.poll(mine).toEqual(titles);
+
+  // « Descendre » on the first, with the keyboard: it moves, the same button keeps the focus, the move is announced.
+  await page.getByRole('button', { name: 'Descendre « Projet pédagogique »' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(mine).toEqual(['Une journée', 'Projet pédagogique', 'L’équipe']);
+  expect(await focusedName(page)).toBe('Descendre « Projet pédagogique »');
+  const live = page.locator('[aria-live="polite"]');
+  await expect(live).toContainText('« Projet pédagogique » : position 2 sur');
+  await expect(live).toContainText('Ordre pas encore enregistré');
+  // Then « Monter » on the last with the space bar.
+  await page.getByRole('button', { name: 'Monter « L’équipe »' }).focus();
+  await page.keyboard.press('Space');
+  await expect.poll(mine).toEqual(['Une journée', 'L’équipe', 'Projet pédagogique']);
+  expect(await focusedName(page)).toBe('Monter « L’équipe »');
+  await expectAccessible(page, '/espace/categories/ecole, moved, not saved');
+
+  await page.getByRole('button', { name: 'Enregistrer l’ordre' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toHaveText('Ordre enregistré. Il sera en ligne à la prochaine publication.');
+  await expect.poll(mine).toEqual(['Une journée', 'L’équipe', 'Projet pédagogique']);
+  const stored = (await db.collection('categories').doc('ecole').get()).data()!;
+  expect((stored.articles as string[]).filter((id) => ids.includes(id))).toEqual([ids[1], ids[2], ids[0]]);
+  expect(stored.titre).toBe('L’école');
+  // The history records who changed it and the previous order.
+  const history = await db.collection('historique').where('objet', '==', 'categories/ecole').get();
+  expect(history.docs.some((entry) => entry.get('qui') === 'edition@demo.test')).toBe(true);
+
+  // Published: the pull accepts it whole, in that order.
+  const categories = await published('categories');
+  expect((categories.ecole!.articles as string[]).filter((id) => ids.includes(id))).toEqual([ids[1], ids[2], ids[0]]);
+});
+
+test('a move without JavaScript shows the list moved, not saved; a list changed meanwhile is refused', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await db.collection('categories').doc('accueil').set({ titre: 'Accueil', descr: '', articles: '' });
+  const key = unique();
+  for (const [index, word] of ['alpha', 'beta'].entries()) {
+    await db
+      .collection('articles')
+      .doc(`e2e-${key}-${word}`)
+      .set({ cat: 'accueil', titre: `Carte ${word} ${key}`, date: 1_700_000_000 + index });
+  }
+  await signIn(page, 'edition@demo.test');
+  await page.goto('/espace/categories/accueil');
+  const items = page.getByRole('list', { name: /Articles de « Accueil »/ }).getByRole('listitem');
+  const order = async () =>
+    (await items.allInnerTexts()).flatMap((text) =>
+      /Carte (\w+) /.exec(text)?.[1] ? [/Carte (\w+) /.exec(text)![1]] : [],
+    );
+  await expect.poll(order).toEqual(['beta', 'alpha']);
+  await page.getByRole('button', { name: `Descendre « Carte beta ${key} »` }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Ordre modifié, pas encore enregistré : cliquez sur « Enregistrer l’ordre ».',
+  );
+  await expect.poll(order).toEqual(['alpha', 'beta']);
+  // The page comes back at the moved item (its fragment), where the next Tab starts.
+  expect(new URL(page.url()).hash).toMatch(/^#ordre-articles-e2e-.+-beta$/);
+  // Someone adds an article meanwhile: saving the shown list is refused, nothing written.
+  await db
+    .collection('articles')
+    .doc(`e2e-${key}-gamma`)
+    .set({ cat: 'accueil', titre: `Carte gamma ${key}` });
+  await page.getByRole('button', { name: 'Enregistrer l’ordre' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'La liste a changé depuis l’ouverture de la page (un article ajouté ou supprimé) : voici la liste à jour, rien ' +
+      'n’a été enregistré.',
+  );
+  expect((await db.collection('categories').doc('accueil').get()).get('articles')).toBe('');
+  await context.close();
+});
+
+test('edition reorders a menu with the keyboard, edits a link, and is refused a javascript: address', async ({
+  page,
+}) => {
+  await db
+    .collection('menus')
+    .doc('reseaux')
+    .set({
+      liens: [
+        { titre: 'Facebook', href: 'https://facebook.example', target: '_blank', statut: true, ordre: '1' },
+        { titre: 'Instagram', href: 'https://instagram.example', target: '_blank', statut: 'true', ordre: '2' },
+        { titre: 'LinkedIn', href: 'https://linkedin.example', target: '', statut: 'false', ordre: '3' },
+      ],
+    });
+  await ensureMenus();
+  await signIn(page, 'edition@demo.test');
+  await nav(page).getByRole('link', { name: 'Menus', exact: true }).click();
+  await expectAccessible(page, '/espace/menus');
+  await page.getByRole('link', { name: 'Réseaux sociaux' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Réseaux sociaux');
+  await expectAccessible(page, '/espace/menus/reseaux');
+
+  await page.getByRole('button', { name: 'Monter « LinkedIn »' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  expect(await focusedName(page)).toBe('Monter « LinkedIn »');
+  await expect(page.locator('[aria-live="polite"]')).toContainText('« LinkedIn » : position 1 sur 3.');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[aria-live="polite"]')).toHaveText('« LinkedIn » est déjà tout en haut.');
+  await page.getByRole('button', { name: 'Enregistrer l’ordre' }).click();
+  await expect(page.getByRole('status')).toHaveText('Ordre enregistré. Il sera en ligne à la prochaine publication.');
+  const liens = (await db.collection('menus').doc('reseaux').get()).get('liens') as Record<string, unknown>[];
+  expect(liens.map((link) => [link.titre, link.ordre])).toEqual([
+    ['LinkedIn', '1'],
+    ['Facebook', '2'],
+    ['Instagram', '3'],
+  ]);
+  // The console's fields stay as they were (statut "false" as text, target '').
+  expect(liens[0]).toMatchObject({ statut: 'false', target: '' });
+
+  // A link's form: make LinkedIn visible and open in a new tab.
+  await page.getByRole('link', { name: 'LinkedIn (modifier)' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Modifier « LinkedIn »');
+  await expectAccessible(page, 'a link’s form');
+  await page.getByLabel('Visible sur le site').check();
+  await page.getByLabel('Ouvrir dans un nouvel onglet').check();
+  await page.getByRole('button', { name: 'Enregistrer le lien' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Modifications enregistrées. Elles seront en ligne à la prochaine publication.',
+  );
+  const linkedin = ((await db.collection('menus').doc('reseaux').get()).get('liens') as Record<string, unknown>[])[0];
+  expect(linkedin).toMatchObject({ titre: 'LinkedIn', statut: true, target: '_blank', ordre: '1' });
+
+  // Refused: a javascript: address, in the pull's words, next to the field; nothing written.
+  const before = (await db.collection('menus').doc('reseaux').get()).updateTime;
+  await page.goto('/espace/menus/reseaux?lien=nouveau');
+  await page.getByLabel('Titre').fill('Piège');
+  await page.getByLabel('Adresse', { exact: true }).fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Enregistrer le lien' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Rien n’a été enregistré : corrigez les champs signalés.');
+  await expect(page.getByLabel('Adresse', { exact: true })).toHaveAccessibleDescription(
+    /Son adresse \(href\) n’est pas un lien web/,
+  );
+  await expect(page.getByLabel('Titre')).toHaveValue('Piège');
+  await expectAccessible(page, 'a link refused');
+  expect((await db.collection('menus').doc('reseaux').get()).updateTime?.isEqual(before!)).toBe(true);
+
+  const menus = await published('menus');
+  expect((menus.reseaux!.liens as { titre: string }[]).map((link) => link.titre)).toEqual([
+    'LinkedIn',
+    'Facebook',
+    'Instagram',
+  ]);
+});
+
+test('edition changes the association’s identity and a page text; both are published', async ({ page }) => {
+  await ensureMenus();
+  await signIn(page, 'edition@demo.test');
+  await nav(page).getByRole('link', { name: 'L’association et ses textes' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('L’association et ses textes');
+  await expectAccessible(page, '/espace/association');
+
+  const identity = page.getByRole('form', { name: 'Nom et coordonnées' });
+  await identity.getByLabel('Nom de l’association').fill('Association E2E des Tilleuls');
+  await identity.getByLabel('Adresse postale').fill('Maison des Tilleuls\n3 place du Marché\n69003 Lyon');
+  await identity.getByLabel('Téléphones et emails').fill('Accueil : 04 00 00 00 01\nContact : bonjour[at]exemple.org');
+  await identity.getByRole('button', { name: 'Enregistrer le nom et les coordonnées' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Modifications enregistrées. Elles seront en ligne à la prochaine publication.',
+  );
+  const adresse = (await db.collection('articles').doc('adresse').get()).data()!;
+  expect(adresse).toMatchObject({
+    titre: 'Association E2E des Tilleuls',
+    intro: 'Maison des Tilleuls\n3 place du Marché\n69003 Lyon',
+    contenu: 'Accueil : 04 00 00 00 01\nContact : bonjour[at]exemple.org',
+    slug: 'adresse',
+  });
+
+  const texts = page.getByRole('form', { name: 'Reçus fiscaux et textes des pages' });
+  await texts.getByLabel('Objet de l’association').fill('Gérer une école inclusive de quartier.');
+  await texts.getByLabel('Numéros d’enregistrement').fill('RNA W691234567');
+  await texts.getByLabel('Signataire des reçus').fill('Marie Dupont, présidente');
+  await texts
+    .getByLabel('Horaires du secrétariat (page Contact)')
+    .fill('Le secrétariat répond le mardi de 9 h à 12 h.');
+  await texts.getByRole('button', { name: 'Enregistrer les textes' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Modifications enregistrées. Elles seront en ligne à la prochaine publication.',
+  );
+  await expect(page.getByLabel('Horaires du secrétariat (page Contact)')).toHaveValue(
+    'Le secrétariat répond le mardi de 9 h à 12 h.',
+  );
+
+  // Refused: a text past its limit, in French, what was typed kept, nothing written.
+  const site = db.collection('association').doc('site');
+  const before = (await site.get()).updateTime!;
+  await page.getByLabel('Signataire des reçus').fill('M'.repeat(201));
+  await page.getByRole('button', { name: 'Enregistrer les textes' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Rien n’a été enregistré : corrigez les champs signalés.');
+  await expect(page.getByLabel('Signataire des reçus')).toHaveAccessibleDescription(
+    /Le nom du signataire des reçus est trop long \(200 caractères au plus\)/,
+  );
+  await expect(page.getByLabel('Signataire des reçus')).toHaveValue('M'.repeat(201));
+  await expectAccessible(page, '/espace/association, refused');
+  expect((await site.get()).updateTime!.isEqual(before)).toBe(true);
+  // An empty name is refused too.
+  await page.goto('/espace/association');
+  await page.getByLabel('Nom de l’association').fill(' ');
+  await page.getByRole('button', { name: 'Enregistrer le nom et les coordonnées' }).click();
+  await expect(page.getByLabel('Nom de l’association')).toHaveAccessibleDescription(/Son titre est vide/);
+
+  const association = await published('association');
+  expect(association.site).toMatchObject({
+    objet: 'Gérer une école inclusive de quartier.',
+    enregistrement: 'RNA W691234567',
+    signataire: 'Marie Dupont, présidente',
+    horaires: 'Le secrétariat répond le mardi de 9 h à 12 h.',
+  });
+  const articles = await published('articles');
+  expect(articles.adresse).toMatchObject({ titre: 'Association E2E des Tilleuls' });
+});
+
+test('edition adds a partner; a logo without its description is refused; then deletes it', async ({ page }) => {
+  const name = `Librairie ${unique()}`;
+  await signIn(page, 'edition@demo.test');
+  await nav(page).getByRole('link', { name: 'Partenaires' }).click();
+  await expectAccessible(page, '/espace/partenaires');
+  await page.getByRole('link', { name: 'Ajouter un partenaire' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nouveau partenaire');
+  await expectAccessible(page, 'a new partner');
+  await page.getByLabel('Nom').fill(name);
+  await page.getByLabel('Quelques mots').fill('Elle offre les livres de la bibliothèque de classe.');
+  await page.getByLabel('Partenaire depuis (facultatif)').fill('2025-09-01');
+  await page.getByLabel('Adresse du logo').fill('/contenu/partenaires/librairie.svg');
+  await page.getByRole('button', { name: 'Ajouter le partenaire' }).click();
+  await expect(page.getByLabel('Description du logo')).toHaveAccessibleDescription(/Décrivez le logo en quelques mots/);
+  await expect(page.getByLabel('Nom')).toHaveValue(name);
+  await expectAccessible(page, 'a partner refused');
+  const id = name.toLowerCase().replace(/ /g, '-');
+  expect((await db.collection('partenaires').doc(id).get()).exists).toBe(false);
+
+  await page.getByLabel('Description du logo').fill(`Logo de la ${name}`);
+  await page.getByRole('button', { name: 'Ajouter le partenaire' }).click();
+  await expect(page).toHaveURL(new RegExp(`/espace/partenaires/${id}\\?enregistre$`));
+  expect((await db.collection('partenaires').doc(id).get()).data()).toEqual({
+    slug: id,
+    cat: 'partenaires',
+    titre: name,
+    intro: 'Elle offre les livres de la bibliothèque de classe.',
+    contenu: '',
+    date: Date.UTC(2025, 8, 1) / 1000,
+    img: { src: '/contenu/partenaires/librairie.svg', alt: `Logo de la ${name}` },
+    imgContenu: { src: '' },
+    picto: { src: '', alt: '' },
+  });
+  // The same identifier again is refused.
+  await page.goto('/espace/partenaires/nouveau');
+  await page.getByLabel('Nom').fill(name);
+  await page.getByRole('button', { name: 'Ajouter le partenaire' }).click();
+  await expect(page.getByLabel('Identifiant (facultatif)')).toHaveAccessibleDescription(
+    /Un partenaire porte déjà cet identifiant/,
+  );
+
+  await page.goto(`/espace/partenaires/${id}`);
+  await page.getByRole('button', { name: 'Supprimer' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Merci de confirmer la suppression.');
+  await page.getByLabel('Je confirme : supprimer ce partenaire').check();
+  await page.getByRole('button', { name: 'Supprimer' }).click();
+  await expect(page.getByRole('status')).toHaveText('Supprimé. Le site le retirera à la prochaine publication.');
+  expect((await db.collection('partenaires').doc(id).get()).exists).toBe(false);
+});
+
+test('other roles: no structure section in the menu, every page refused', async ({ page }) => {
+  await signIn(page, 'tresorerie@demo.test');
+  await expect(nav(page).getByRole('link', { name: 'Menus', exact: true })).toHaveCount(0);
+  for (const path of [
+    '/espace/menus/principal',
+    '/espace/categories/ecole',
+    '/espace/partenaires',
+    '/espace/association',
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
+  }
+});

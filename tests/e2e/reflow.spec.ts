@@ -1,0 +1,131 @@
+/**
+ * Pages that hold (WCAG 1.4.4, 1.4.10, 1.4.12): every page, public and the staff space's, at 320, 375 and 1280 px with
+ * the browser's default font size at 16, 20 and 24 px (Chromium's « Grande » and « Très grande », set through CDP's
+ * Page.setFontSizes as the settings do) and with the WCAG 1.4.12 text-spacing override: no sideways scroll, and every
+ * control inside the screen and not cut by a box around it. One page load per route: the sizes and settings change in
+ * place.
+ */
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { NOT_FOUND_ROUTES, ROUTES } from '../../scripts/lib/routes';
+import { espaceDatabase, signIn } from './espace-helpers';
+
+const WIDTHS = [320, 375, 1280] as const;
+const FONT_SIZES = [16, 20, 24] as const;
+
+/** WCAG 1.4.12's values, as the usual bookmarklet applies them. */
+const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important;
+  word-spacing: 0.16em !important; } p { margin-block-end: 2em !important; }`;
+
+/** What is wrong with the page as it is now: sideways scroll, controls off-screen or cut. Empty when it holds. */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    const overflow = document.documentElement.scrollWidth - width;
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} « ${(
+        element.getAttribute('aria-label') ??
+        element.textContent ??
+        ''
+      )
+        .trim()
+        .replace(/\s+/g, ' ')
+        .slice(0, 40)} »`;
+    if (overflow > 0) {
+      // The innermost boxes past the right edge: what to fix.
+      const past = [...document.body.querySelectorAll('*')].filter(
+        (element) => element.getBoundingClientRect().right > width + 1 && !element.closest('.carousel__viewport'),
+      );
+      const innermost = past.filter((element) => !past.some((other) => other !== element && element.contains(other)));
+      problems.push(`scrolls ${overflow}px sideways (${innermost.slice(0, 3).map(name).join(', ')})`);
+    }
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, iframe, [tabindex="0"]',
+    );
+    for (const control of controls) {
+      // Out of sight on purpose: hidden, the honeypot, visually hidden until focused, slides off the carousel's view.
+      if (control.closest('[hidden], dialog:not([open]), [aria-hidden="true"], .visually-hidden, .carousel__viewport'))
+        continue;
+      const style = getComputedStyle(control);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      // A visually hidden control (checkbox under its pill) is judged by its label's box.
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || style.opacity === '0') continue;
+      if (box.left < -1 || box.right > width + 1) {
+        problems.push(`${name(control)} is outside the screen (${Math.round(box.left)}–${Math.round(box.right)})`);
+        continue;
+      }
+      for (let parent = control.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const parentStyle = getComputedStyle(parent);
+        if (parentStyle.overflowX === 'visible' && parentStyle.overflowY === 'visible') continue;
+        const clip = parent.getBoundingClientRect();
+        if (box.left < clip.left - 1 || box.right > clip.right + 1) {
+          problems.push(`${name(control)} is cut by ${name(parent).slice(0, 30)}`);
+          break;
+        }
+      }
+    }
+    return problems;
+  });
+}
+
+/** Checks the page at every width × font size, then with the spacing override; returns every problem, labelled. */
+async function checkEverySize(page: Page, cdp: CDPSession, label: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const size of FONT_SIZES) {
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: size, fixed: Math.round(size * 0.8125) } });
+      found.push(
+        ...(await layoutProblems(page)).map((problem) => `${label} at ${width}px, ${size}px text: ${problem}`),
+      );
+    }
+    const style = await page.addStyleTag({ content: TEXT_SPACING });
+    found.push(
+      ...(await layoutProblems(page)).map((problem) => `${label} at ${width}px, 24px text + spacing: ${problem}`),
+    );
+    await style.evaluate((element) => (element as Element).remove());
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16, fixed: 13 } });
+  }
+  return found;
+}
+
+test.describe('every page holds at 320/375/1280 px with 16/20/24 px text and the WCAG text spacing', () => {
+  for (const route of [...ROUTES, NOT_FOUND_ROUTES[0]!]) {
+    test(route, async ({ page }) => {
+      const cdp = await page.context().newCDPSession(page);
+      await page.goto(route);
+      expect(await checkEverySize(page, cdp, route)).toEqual([]);
+    });
+  }
+
+  test('the newsletter dialog and the open menus', async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await page.goto('/');
+    await page.locator('astro-island:has(.newsletter__open):not([ssr])').waitFor({ state: 'attached' });
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    expect(await checkEverySize(page, cdp, '/ with the menu open')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'S’inscrire à la lettre d’information' }).click();
+    expect(await checkEverySize(page, cdp, '/ with the newsletter dialog')).toEqual([]);
+  });
+
+  test('the staff space', async ({ page }) => {
+    await espaceDatabase();
+    await signIn(page, 'admin@demo.test');
+    const cdp = await page.context().newCDPSession(page);
+    const found: string[] = [];
+    for (const route of [
+      '/espace',
+      '/espace/preinscriptions',
+      '/espace/dons',
+      '/espace/dons/nouveau',
+      '/espace/lettre',
+    ]) {
+      await page.goto(route);
+      found.push(...(await checkEverySize(page, cdp, route)));
+    }
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,250 @@
+/**
+ * A monthly donor manages their gift in Stripe's customer portal: Stripe's signed events record the gift with its
+ * customer (`client`); /soutenir/gerer answers every address alike and mails a link only to a monthly donor's; the
+ * link page opens the fake's portal for the right customer once, and refuses an expired, reused or replaced link.
+ * The embedded Firestore, the SMTP catcher and the fake Stripe (STRIPE_API_BASE).
+ */
+import { STRIPE_API_BASE, STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { siteAddress } from '../../scripts/lib/site-address';
+import { adminFirestore } from '../../src/lib/firebase-admin.server';
+import { portalDocumentId, requestPortalLink } from '../../src/features/donations/portal.server';
+import { portalLinkGet, portalLinkPost, portalRequestPost } from '../../src/features/donations/portal-pages.server';
+import { mailIdentity, trySend } from '../../src/features/mail/mail-env.server';
+import * as webhook from '../../src/pages/api/stripe-webhook';
+import { paidInvoice, paidSession, startFakeStripe, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
+import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
+
+const SITE = new URL(siteAddress()).origin;
+/** The one answer to every valid address, written out independently of portal.server.ts. */
+const ANSWER =
+  'Si cette adresse correspond à un don mensuel, vous allez recevoir un lien pour le gérer dans quelques minutes. ' +
+  'Ce lien est valable une heure et ne sert qu’une fois. Pensez à regarder dans vos courriers indésirables.';
+
+let world: MailWorld;
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+
+beforeAll(async () => {
+  [world, fake] = await Promise.all([
+    startMailWorld(),
+    startFakeStripe({ port: Number(new URL(STRIPE_API_BASE as string).port) }),
+  ]);
+});
+
+beforeEach(() => fake.reset());
+
+afterAll(async () => {
+  await fake?.stop();
+  await world?.stop();
+});
+
+/** Delivers `event` signed as Stripe signs it; resolves to the status. */
+async function deliver(event: unknown): Promise<number> {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET as string });
+  const request = new Request(`${SITE}/api/stripe-webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
+  return (await webhook.POST({ request } as never)).status;
+}
+
+/** A donor of their own, so that each test reads its own mails. */
+function donor(): typeof FAKE_DONOR {
+  return {
+    name: 'Jeanne Dupont',
+    email: `donatrice-${randomUUID().slice(0, 8)}@exemple.fr`,
+    address: { line1: '8 quai Rambaud', line2: '', postal_code: '69002', city: 'Lyon', country: 'FR', state: null },
+  } as unknown as typeof FAKE_DONOR;
+}
+
+/** A monthly gift of `person` paid through Stripe (the session, then its first invoice): its customer id. */
+async function monthlyDonor(person: typeof FAKE_DONOR): Promise<string> {
+  const session = paidSession(
+    {
+      id: `cs_test_${randomUUID().replaceAll('-', '')}`,
+      object: 'checkout.session',
+      amount_total: 2500,
+      currency: 'eur',
+      metadata: { origine: 'site-association' },
+      mode: 'subscription',
+    },
+    person,
+  );
+  expect(await deliver(stripeEvent('checkout.session.completed', session))).toBe(200);
+  const invoice = paidInvoice(
+    session.subscription!,
+    2500,
+    { origine: 'site-association' },
+    person,
+    undefined,
+    session.customer,
+  );
+  expect(await deliver(stripeEvent('invoice.paid', invoice))).toBe(200);
+  const stored = await adminFirestore().collection('dons').doc(invoice.id).get();
+  expect(stored.get('client')).toBe(session.customer);
+  expect(
+    (
+      await adminFirestore()
+        .collection('dons')
+        .doc(session.id as string)
+        .get()
+    ).get('client'),
+  ).toBe(session.customer);
+  return session.customer!;
+}
+
+/** POSTs the request page's form with `email`. */
+const requestLink = (email: string) =>
+  portalRequestPost(
+    new Request(`${SITE}/soutenir/gerer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email }).toString(),
+    }),
+  );
+
+/** POSTs the link page's button with `token`. */
+const useLink = (token: string) =>
+  portalLinkPost(
+    new Request(`${SITE}/soutenir/gerer/lien`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ jeton: token }).toString(),
+    }),
+  );
+
+const LINK_SUBJECT = 'Votre lien pour gérer votre don mensuel';
+
+/** The portal-link mails `email` received (not the monthly gift's confirmation), after the drain had a moment. */
+async function mailsTo(email: string) {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return world.smtp.mails.filter((mail) => mail.to.includes(email) && mail.subject === LINK_SUBJECT);
+}
+
+/** The token of the link in `text` (a mail's plain text). */
+function tokenIn(text: string): string {
+  const match = /\/soutenir\/gerer\/lien\?jeton=([0-9a-f]{64}\.[A-Za-z0-9_-]{43})/.exec(text);
+  expect(match, text).not.toBeNull();
+  return match![1]!;
+}
+
+describe('the request page', () => {
+  it('answers a monthly donor and an unknown address alike, and mails the link to the donor only', async () => {
+    const person = donor();
+    await monthlyDonor(person);
+    const stranger = `inconnu-${randomUUID().slice(0, 8)}@exemple.fr`;
+
+    const startedKnown = Date.now();
+    const known = await requestLink(person.email);
+    const knownMs = Date.now() - startedKnown;
+    const startedUnknown = Date.now();
+    const unknown = await requestLink(stranger);
+    const unknownMs = Date.now() - startedUnknown;
+
+    expect(known).toEqual({ email: person.email, status: 200, success: true, text: ANSWER });
+    expect(unknown).toEqual({ email: stranger, status: 200, success: true, text: ANSWER });
+    // The same fixed time (2.5 s) for both: the answer's time does not tell a known address.
+    expect(knownMs).toBeGreaterThanOrEqual(2400);
+    expect(unknownMs).toBeGreaterThanOrEqual(2400);
+
+    const mails = await mailsTo(person.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(LINK_SUBJECT);
+    expect(mails[0]!.text).toContain('Ce lien est valable une heure et ne sert qu’une fois.');
+    expect(mails[0]!.text).toContain(`${SITE}/soutenir/gerer/lien?jeton=`);
+    expect(await mailsTo(stranger)).toHaveLength(0);
+
+    // Only the link's hash is stored, never the link.
+    const token = tokenIn(mails[0]!.text);
+    const stored = (await adminFirestore().collection('portail').doc(portalDocumentId(person.email)).get()).data();
+    expect(JSON.stringify(stored)).not.toContain(token.split('.')[1]);
+    expect(stored?.jetonHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('sends at most one mail an hour to an address, with the same answer', async () => {
+    const person = donor();
+    await monthlyDonor(person);
+    expect((await requestLink(person.email)).text).toBe(ANSWER);
+    expect((await requestLink(person.email.toUpperCase())).text).toBe(ANSWER);
+    expect(await mailsTo(person.email)).toHaveLength(1);
+  });
+
+  it('refuses an address that is not one with the forms’ message, and keeps what was typed', async () => {
+    expect(await requestLink('jeanne@')).toEqual({
+      email: 'jeanne@',
+      status: 400,
+      success: false,
+      text: 'Merci de saisir un email valide',
+    });
+  });
+});
+
+describe('the link page', () => {
+  it('opens the fake Stripe portal for the donor’s customer once, returning to the configured site', async () => {
+    const person = donor();
+    const customer = await monthlyDonor(person);
+    await requestLink(person.email);
+    const token = tokenIn((await mailsTo(person.email))[0]!.text);
+
+    // Opening the page (a mail scanner, the donor) uses nothing.
+    expect(await portalLinkGet(token)).toBe('ok');
+    expect(await portalLinkGet(token)).toBe('ok');
+
+    const opened = await useLink(token);
+    expect(opened).toHaveProperty('redirect');
+    const url = (opened as { redirect: string }).redirect;
+    expect(url).toMatch(new RegExp(`^${fake.url}/__fake__/portal/bps_test_`));
+    const page = await (await fetch(url)).text();
+    expect(page).toContain(`<span data-customer>${customer}</span>`);
+    const [request] = fake.requests().filter((recorded) => recorded.path === '/v1/billing_portal/sessions');
+    expect(request!.body).toEqual({ customer, return_url: `${SITE}/soutenir`, locale: 'fr' });
+
+    // Used: refused, read or posted.
+    expect(await portalLinkGet(token)).toBe('used');
+    expect(await useLink(token)).toEqual({ state: 'used', status: 410 });
+    expect(fake.requests().filter((recorded) => recorded.path === '/v1/billing_portal/sessions')).toHaveLength(1);
+  });
+
+  it('refuses an expired link, and a link replaced by a newer one', async () => {
+    const person = donor();
+    await monthlyDonor(person);
+    const identity = await mailIdentity();
+    const twoHoursAgo = Date.now() - 2 * 3_600_000;
+    // A link mailed two hours ago (queued by the request, sent here).
+    const queued = await requestPortalLink(adminFirestore(), person.email, { identity, now: twoHoursAgo });
+    expect(queued).toHaveLength(1);
+    await trySend(queued, 5000);
+    const [mailed] = await mailsTo(person.email);
+    const expired = tokenIn(mailed!.text);
+    expect(await portalLinkGet(expired)).toBe('expired');
+    expect(await useLink(expired)).toEqual({ state: 'expired', status: 410 });
+
+    // Over an hour later a new request mails a new link; the old one no longer matches.
+    await requestLink(person.email);
+    const mails = await mailsTo(person.email);
+    expect(mails).toHaveLength(2);
+    const fresh = tokenIn(mails[1]!.text);
+    expect(await portalLinkGet(fresh)).toBe('ok');
+    expect(await portalLinkGet(expired)).toBe('invalid');
+    expect(await useLink('nimportequoi')).toEqual({ state: 'invalid', status: 400 });
+    expect(fake.requests()).toHaveLength(0);
+  });
+
+  it('keeps the link usable when Stripe fails to open the portal', async () => {
+    const person = donor();
+    const customer = await monthlyDonor(person);
+    await requestLink(person.email);
+    const token = tokenIn((await mailsTo(person.email))[0]!.text);
+    fake.behave({ kind: 'error', status: 500 });
+    expect(await useLink(token)).toEqual({ state: 'error', status: 502 });
+    fake.behave({ kind: 'ok' });
+    expect(await portalLinkGet(token)).toBe('ok');
+    const opened = await useLink(token);
+    expect(opened).toHaveProperty('redirect');
+    expect(fake.portals().values().next().value?.customer).toBe(customer);
+  });
+});
