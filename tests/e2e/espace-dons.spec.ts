@@ -227,6 +227,55 @@ test('admin: a receipt sent again, the news on the home page', async ({ page }) 
   });
 });
 
+test('tresorerie: the yearly receipts of last year issued with the button, once; the PDF downloads', async ({
+  page,
+}) => {
+  const last = year - 1;
+  const customer = `cus_e2e${unique()}`;
+  const nom = `Mensuelle ${unique()}`;
+  const at = (month: number) => Timestamp.fromDate(new Date(Date.UTC(last, month, 10, 10)));
+  const instalment = { nature: 'mensualite', recu: undefined, montant: 2500, nom, client: customer };
+  await seedGift({ ...instalment, datePaiement: at(0), abonnement: 'sub_e2e' });
+  await seedGift({ ...instalment, datePaiement: at(1), rembourse: 500 });
+  await seedGift({ ...instalment, datePaiement: at(2), statut: 'failed' });
+  await signIn(page, 'tresorerie@demo.test');
+  await page.goto(`/espace/dons?annee=${year}`);
+  await expect(page.getByText(`L’année ${year} n’est pas finie`)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Émettre les reçus annuels/ })).toHaveCount(0);
+
+  await page.goto(`/espace/dons?annee=${last}`);
+  await page.getByRole('button', { name: `Émettre les reçus annuels ${last}` }).click();
+  await expect(page.getByText(new RegExp(`^\\d+ reçus? annuels? émis pour ${last}`))).toBeVisible();
+  const receipt = (await db.collection('recusAnnuels').doc(`${customer}-${last}`).get()).data()!;
+  expect(receipt).toMatchObject({ annee: last, montant: 4500, donateur: customer, nom });
+  const table = page.getByRole('region', { name: /reçus? annuels?, par numéro/ });
+  const row = table.getByRole('row', { name: new RegExp(nom) });
+  await expect(row).toContainText('45,00 €');
+  await expect(row.getByRole('link', { name: `n° ${receipt.numero} de ${nom} (PDF)` })).toBeVisible();
+
+  // Again: nothing new is issued, numbered or sent.
+  await page.getByRole('button', { name: `Émettre les reçus annuels ${last}` }).click();
+  await expect(page.getByText(`Aucun nouveau reçu annuel à émettre pour ${last}.`)).toBeVisible();
+  const hash = createHash('sha256').update(`${customer}-${last}`).digest('hex').slice(0, 12);
+  const mails = (await db.collection('outbox').get()).docs.filter((doc) => doc.id === `recus-annuels-${hash}`);
+  expect(mails.map((doc) => doc.data().subject)).toEqual([
+    `Votre reçu fiscal ${last} pour vos dons mensuels : n° ${receipt.numero}`,
+  ]);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('link', { name: `n° ${receipt.numero} de ${nom} (PDF)` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`recu-fiscal-${receipt.numero}.pdf`);
+  const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page, `yearly receipts at ${viewport.width}`);
+    await page.screenshot({ path: `test-results/dons/recus-annuels-${viewport.width}.png`, fullPage: true });
+  }
+});
+
 for (const viewport of VIEWPORTS) {
   test(`the donations pages pass axe at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);

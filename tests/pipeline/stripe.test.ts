@@ -556,6 +556,9 @@ describe('POST /api/stripe-webhook → Firestore `dons` (firebase-admin)', () =>
       evenement: 'checkout.session.completed',
       session: session.id,
       abonnement: '',
+      // Numbered right after the record, its thank-you queued (receipt-numbering.server.ts).
+      aNumeroter: false,
+      recuAEnvoyer: false,
       paiement: session.payment_intent,
     });
     expectTimestampNearNow(date);

@@ -1,7 +1,8 @@
 /**
  * The ledger: Stripe's webhook writes this site's gifts to `dons` (gift.server.ts), one per Checkout Session (`cs_…`)
  * and invoice (`in_…`), then what happens to them (refunds, disputes, subscription changes: ledger-events.server.ts);
- * GET /api/recu reads them and serves only a valid receipt (receipt-validity.ts).
+ * GET /api/recu reads them and serves only a valid receipt (receipt-validity.ts). A live gift's receipt number is
+ * taken right after the ledger's commit (numberThenMail), never inside it.
  */
 import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -13,9 +14,12 @@ import {
   type EndpointContext,
   type EndpointHandler,
 } from '../../lib/endpoint.server';
+import { withDeadline } from '../../lib/deadline';
+import { adminFirestore } from '../../lib/firebase-admin.server';
 import { badRequest } from '../../lib/http';
 import { SESSION_ID_PATTERN } from './donations';
 import { logId } from '../../lib/log-id.server';
+import { needsReceiptNumber, numberSoon, queueReceiptMails } from './receipt-numbering.server';
 import {
   giftConverter,
   giftFromInvoice,
@@ -27,8 +31,9 @@ import {
 import { isSpecimen, receiptFileName, receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
 import type { ReceiptState } from './receipt-state';
 import { notConfigured, SITE_MARKER } from './stripe.server';
+import { siteNumberedGiftMails } from './donation-mails.server';
 import { invoiceOfPayment, patchFromEvent, type LedgerPatchEvent } from './ledger-events.server';
-import { ledger, recordGift, recordPatch } from './ledger-writes.server';
+import { ledger, recordGift, recordPatch, type LedgerWrite } from './ledger-writes.server';
 import { deservesReceipt } from './receipt-validity';
 import { trySend } from '../mail/mail-env.server';
 
@@ -68,13 +73,15 @@ export async function stripeWebhook({ request }: EndpointContext): Promise<Respo
     if (typeof event?.type !== 'string') throw badRequest('signed body is not a Stripe event');
     const entry = ledgerEntry(event);
     const patch = entry ? null : attempt(() => patchFromEvent(event));
-    const { outcome, mails } = entry
+    const { outcome, mails, toNumber }: LedgerWrite = entry
       ? await recordGift(entry)
       : patch
         ? await recordPatchOrInvoice(patch)
         : { outcome: 'ignored', mails: [] };
+    // The gift is recorded: its number now if the counter is free within the bound, else by the scheduled sweep.
+    const numbered = toNumber ? await numberThenMail(toNumber) : [];
     // The donor's mail is safe in the outbox: a first try now, bounded (Stripe waits at most 20 s).
-    await trySend(mails, 3000);
+    await trySend([...mails, ...numbered], 3000);
     return jsonResponse(200, { ok: true, message: outcome });
   } catch (error) {
     return errorResponse('api/stripe-webhook', error);
@@ -124,6 +131,29 @@ function ledgerEntry(event: Stripe.Event): { id: string; gift: PaidGift } | null
   return null;
 }
 
+/** How long the webhook waits for a gift's number and mail after recording it (ms); the sweep does it otherwise. */
+const NUMBERING_DEADLINE_MS = 4000;
+
+/**
+ * Numbers `dons/<id>` (receipt-numbering.server.ts numberSoon: short transactions on the gifts and the counter only,
+ * never holding a gift's record) and queues its mail, within NUMBERING_DEADLINE_MS: the outbox ids queued, [] when the
+ * counter stayed busy or Firestore failed (logged: the scheduled sweep finishes it, so the webhook still answers 200
+ * and Stripe does not retry).
+ */
+async function numberThenMail(id: string): Promise<string[]> {
+  const firestore = adminFirestore();
+  const work = async () => {
+    await numberSoon(firestore, id);
+    return queueReceiptMails(firestore, [id], siteNumberedGiftMails());
+  };
+  try {
+    return await withDeadline(work(), NUMBERING_DEADLINE_MS);
+  } catch (error) {
+    console.warn(`[api/stripe-webhook] dons/${logId(id)} left for the scheduled numbering: ${String(error)}`);
+    return [];
+  }
+}
+
 const BAD_RECEIPT_LINK = 'Le lien du reçu est incomplet. Ouvrez-le depuis la page de remerciement.';
 const RECEIPT_NOT_READY = 'Ce reçu fiscal n’est pas disponible : le don n’est pas encore enregistré comme payé.';
 const RECEIPT_HELD = 'Ce reçu fiscal est suspendu : le paiement de ce don est contesté auprès de la banque.';
@@ -138,7 +168,7 @@ function cancelledMessage(gift: Gift): string {
     : `Ce don a été remboursé : ${receipt}`;
 }
 
-/** Where `gift`'s receipt stands ('attente' when the ledger has no such gift yet). */
+/** Where `gift`'s receipt stands ('attente' when the ledger has no such gift yet, or it waits for its number). */
 function receiptState(gift: Gift | undefined): ReceiptState {
   if (!gift) return 'attente';
   if (gift.nature === 'abonnement' || gift.nature === 'mensualite') return 'mensuel';
@@ -146,6 +176,8 @@ function receiptState(gift: Gift | undefined): ReceiptState {
   if (gift.statut !== 'paid') return 'impaye';
   if (!deservesReceipt(gift)) return gift.litige === 'perdu' ? 'conteste' : 'annule';
   if (gift.litige === 'ouvert') return 'litige';
+  // Paid and waiting for its number (receipt-numbering.server.ts): « en préparation », as before the record.
+  if (needsReceiptNumber(gift)) return 'attente';
   if (typeof gift.recu !== 'string') return 'impaye';
   if (isSpecimen(gift)) return 'specimen';
   return gift.recusAnnules?.length ? 'rectifie' : 'pret';

@@ -1,19 +1,17 @@
 /**
- * The donors' mails (mail feature), queued by the webhook in the ledger's transaction when a gift becomes paid: the
- * thank-you with the receipt of a one-off gift, the confirmation of a monthly one; and when a receipt is cancelled
- * (refund, dispute lost), the notice with the corrected receipt if any. Each is queued once: on the change that gives
- * a gift its receipt number, a subscription its first payment, or cancels a number.
+ * The donors' mails (mail feature) as the site builds them: the thank-you with the receipt of a one-off gift (queued
+ * in the transaction that records a specimen or a cheque, or once a card gift is numbered after the webhook's commit,
+ * receipt-numbering.server.ts), the confirmation of a monthly one, and when a receipt is cancelled (refund, dispute
+ * lost) the notice, with the corrected receipt once it has its number. Each is queued once: on the change that gives a
+ * gift its receipt number, a subscription its first payment, or cancels a number.
  */
-import { formatDate } from '../../lib/dates';
 import { isMailAddress, type OutgoingMail } from '../mail/mail';
-import { donationThanksMail, monthlyDonationMail, receiptChangeMail } from '../mail/mails.server';
+import { monthlyDonationMail } from '../mail/donor-mails.server';
 import { mailIdentity, siteMailSettings } from '../mail/mail-env.server';
-import { costAfterTaxReduction, formatEuros } from './donations';
-import { COMPANY_TAX_REDUCTION_RATE, isCompanyGift } from './company-gifts';
+import { formatEuros } from './donations';
 import { receiptIssuer } from '../../association';
 import type { CancelledReceipt, Gift, ReceiptedGift } from './gift.server';
-import { receiptCents } from './receipt-validity';
-import { isSpecimen, receiptFileName, receiptPdf } from './receipt-pdf.server';
+import { numberedGiftMails, receiptChangeMailOf, receiptThanksMail, type ReceiptContext } from './receipt-mails.server';
 
 /**
  * The mails the change of `dons/<id>` from `previous` to `gift` calls for ([] most of the time): `gift` as the ledger
@@ -44,6 +42,14 @@ export async function giftMails(id: string, gift: Gift, previous: Gift | undefin
   return mails;
 }
 
+/** The site's ReceiptContext: the issuer from the content and astro:env, the mails' identity and staff address. */
+export async function siteReceiptContext(): Promise<ReceiptContext> {
+  return { issuer: await receiptIssuer(), identity: await mailIdentity(), replyTo: siteMailSettings().staff ?? '' };
+}
+
+/** The mails of a gift the site numbers (receipt-mails.server.ts numberedGiftMails with siteReceiptContext). */
+export const siteNumberedGiftMails = () => numberedGiftMails(siteReceiptContext);
+
 /**
  * The thank-you of the receipted gift `dons/<id>` with its PDF receipt, to the gift's `email` (checked by the outbox:
  * @throws MailInputError for one that is not an address). Outbox id `dons-<logId(id)>-merci`, or `mailId` for a copy
@@ -51,26 +57,7 @@ export async function giftMails(id: string, gift: Gift, previous: Gift | undefin
  * gift's says it was a test and attaches the specimen (receipt-pdf.server.ts).
  */
 export async function thanksMail(id: string, gift: ReceiptedGift, mailId?: string): Promise<OutgoingMail> {
-  const replyTo = siteMailSettings().staff;
-  // What the receipt certifies: a gift refunded in part before its receipt was issued is thanked for the rest.
-  const euros = receiptCents(gift) / 100;
-  const company = isCompanyGift(gift);
-  return donationThanksMail({
-    identity: await mailIdentity(),
-    giftId: id,
-    ...(mailId ? { mailId } : {}),
-    email: gift.email,
-    ...(replyTo ? { replyTo } : {}),
-    donorName: [gift.prenom, gift.nom].filter(Boolean).join(' '),
-    amount: formatEuros(euros, true),
-    paidOn: formatDate(gift.datePaiement.seconds),
-    costAfterReduction: formatEuros(costAfterTaxReduction(euros, company ? COMPANY_TAX_REDUCTION_RATE : undefined)),
-    ...(company ? { company: gift.entreprise } : {}),
-    receiptNumber: gift.recu,
-    specimen: isSpecimen(gift),
-    fileName: receiptFileName(gift),
-    pdf: await receiptPdf(await receiptIssuer(), gift),
-  });
+  return receiptThanksMail(await siteReceiptContext(), id, gift, mailId ? { mailId } : {});
 }
 
 /**
@@ -83,31 +70,5 @@ export async function receiptChangeMails(
   gift: Gift,
   cancelled: CancelledReceipt | undefined,
 ): Promise<OutgoingMail[]> {
-  const email = typeof gift.email === 'string' ? gift.email : '';
-  if (!cancelled || !isMailAddress(email)) return [];
-  const replyTo = siteMailSettings().staff;
-  const corrected = gift.recu ? { ...gift, recu: gift.recu } : undefined;
-  return [
-    await receiptChangeMail({
-      identity: await mailIdentity(),
-      giftId: id,
-      email,
-      ...(replyTo ? { replyTo } : {}),
-      donorName: [gift.prenom, gift.nom].filter(Boolean).join(' '),
-      cancelled: cancelled.numero,
-      reason: cancelled.motif,
-      refunded: formatEuros((gift.rembourse ?? 0) / 100, true),
-      specimen: isSpecimen(gift),
-      ...(corrected
-        ? {
-            corrected: {
-              number: corrected.recu,
-              amount: formatEuros(receiptCents(corrected) / 100, true),
-              fileName: receiptFileName(corrected),
-              pdf: await receiptPdf(await receiptIssuer(), corrected),
-            },
-          }
-        : {}),
-    }),
-  ];
+  return receiptChangeMailOf(await siteReceiptContext(), id, gift, cancelled);
 }

@@ -1,7 +1,9 @@
 /**
  * The ledger's writes (`dons`, docs/donations.md), each one Firestore transaction: a gift as Stripe's session or
  * invoice reports it (recordGift), an event after it (recordPatch: refunds, disputes, subscription changes), and the
- * receipt rule both apply (applyReceiptRule: receipt-validity.ts, the one place a receipt is cancelled or numbered).
+ * receipt rule both apply (applyReceiptRule: receipt-validity.ts, the one place a receipt is cancelled or marked for
+ * its number). A live gift's number is never taken here: the gift is marked `aNumeroter` and numbered after the commit
+ * (receipt-numbering.server.ts), so that recording never waits on the year's counter.
  */
 import { Timestamp, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { withDeadline } from '../../lib/deadline';
@@ -12,8 +14,18 @@ import { enqueueMails } from '../mail/outbox.server';
 import { giftMails, receiptChangeMails } from './donation-mails.server';
 import { giftConverter, type CancelledReceipt, type Gift, type PaidGift } from './gift.server';
 import { mergePatch, type LedgerPatch, type LedgerPatchEvent, type PatchTarget } from './ledger-events.server';
-import { specimenNumber, takeReceiptNumber } from './receipt-numbering.server';
+import { specimenNumber } from './receipt-numbering.server';
 import { receiptChange } from './receipt-validity';
+
+/**
+ * What a ledger write did: `outcome`, the outbox ids of the mails it queued, and `toNumber`, the id of the gift that
+ * waits for its receipt number after the commit (absent when none does).
+ */
+export interface LedgerWrite {
+  outcome: 'written' | 'unchanged' | 'ignored';
+  mails: string[];
+  toNumber?: string | undefined;
+}
 
 const FINAL_STATUSES: ReadonlySet<unknown> = new Set(['paid', 'failed', 'no_payment_required']);
 
@@ -46,14 +58,15 @@ function pendingKeys(gift: PaidGift): string[] {
  * status (or a late failed attempt over a paid invoice), else 'written' (`date`, `recu` and what later events recorded
  * kept). Patches that came first (PENDING) are merged in. The receipt follows applyReceiptRule. The donor's mails the
  * change calls for (donation-mails.server.ts) are queued in the same transaction; their outbox ids are returned with
- * the outcome. Logs name the gift by logId, never its id.
+ * the outcome, and `toNumber`, the gift's id when it waits for its number (the caller numbers it after the commit;
+ * a replay of a gift still waiting returns it too). Logs name the gift by logId, never its id.
  * @throws HttpError 503 (ledger).
  */
 export function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
   return ledger(`record dons/${logId(id)}`, (firestore) => {
     const reference = firestore.collection('dons').withConverter(giftConverter).doc(id);
     const pendingReferences = pendingKeys(gift).map((key) => firestore.collection(PENDING).doc(key));
-    return firestore.runTransaction(async (transaction) => {
+    return firestore.runTransaction(async (transaction): Promise<LedgerWrite> => {
       const current = (await transaction.get(reference)).data();
       const pending = (
         await Promise.all(pendingReferences.map((pendingReference) => transaction.get(pendingReference)))
@@ -66,34 +79,29 @@ export function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
       if (current && pending.length === 0 && (late || sameGift(current, gift))) {
         // A read-only transaction commits a "verify" write the embedded emulator refuses: write it back.
         transaction.set(reference, current);
-        return { outcome: 'unchanged' as const, mails: [] };
+        return { outcome: 'unchanged', mails: [], toNumber: numberLater(id, current) };
       }
       // The time of the first record, not the server's: the mailed receipt and the downloaded one say the same.
       let next: Gift = { ...current, ...(late ? {} : gift), date: current?.date ?? Timestamp.now() } as Gift;
       for (const { patch } of pending) next = mergePatch(next, patch);
-      const cancelled = await applyReceiptRule(firestore, transaction, id, current, next);
-      const mails = [...(await giftMails(id, next, current)), ...(await receiptChangeMails(id, next, cancelled))];
+      const cancelled = applyReceiptRule(id, current, next);
+      const mails = [...(await giftMails(id, next, current)), ...(await changeMails(id, next, cancelled))];
       replaceGift(transaction, reference, current, next);
       for (const { reference: pendingReference } of pending) transaction.delete(pendingReference);
-      return { outcome: 'written' as const, mails: enqueueMails(firestore, transaction, mails) };
+      const queued = enqueueMails(firestore, transaction, mails);
+      return { outcome: 'written', mails: queued, toNumber: numberLater(id, next) };
     });
   });
 }
 
 /**
  * The receipt rule (receipt-validity.ts receiptChange) applied to `next`, the gift `dons/<id>` is about to become
- * (`previous` before): a number to cancel moves to `recusAnnules` (`recu` removed); a gift that needs a number takes
- * its payment year's next (takeReceiptNumber, in `transaction`), or a specimen's for a test-mode gift (`livemode`
- * false: the counter untouched; a corrected specimen gets another). The only place the webhook numbers a receipt.
- * Call it before the transaction's first write. Returns the cancelled receipt, if any.
+ * (`previous` before): a number to cancel moves to `recusAnnules` (`recu` removed); a live gift that needs a number
+ * is marked `aNumeroter` (numbered after the commit: receipt-numbering.server.ts numberReceipts, or its sweep), a
+ * test-mode one (`livemode` false) gets a specimen's at once (the counter untouched; a corrected specimen gets
+ * another). No counter is read in the ledger's transactions. Returns the cancelled receipt, if any.
  */
-async function applyReceiptRule(
-  firestore: Firestore,
-  transaction: Transaction,
-  id: string,
-  previous: Gift | undefined,
-  next: Gift,
-): Promise<CancelledReceipt | undefined> {
+function applyReceiptRule(id: string, previous: Gift | undefined, next: Gift): CancelledReceipt | undefined {
   const { cancel, needsNumber } = receiptChange(previous, next);
   let cancelled: CancelledReceipt | undefined;
   if (cancel) {
@@ -101,15 +109,24 @@ async function applyReceiptRule(
     next.recusAnnules = [...(next.recusAnnules ?? []), cancelled];
     delete next.recu;
   }
-  if (needsNumber) {
-    const paidAt = next.datePaiement.toDate();
+  if (needsNumber && next.livemode) next.aNumeroter = true;
+  else if (needsNumber) {
     const corrections = next.recusAnnules?.length ?? 0;
-    // Still before any write, as Firestore transactions require.
-    next.recu = next.livemode
-      ? await takeReceiptNumber(firestore, transaction, paidAt)
-      : specimenNumber(corrections ? `${id}#${corrections}` : id, paidAt);
+    next.recu = specimenNumber(corrections ? `${id}#${corrections}` : id, next.datePaiement.toDate());
   }
   return cancelled;
+}
+
+/** `id` when `gift` waits for its number after the commit (`aNumeroter`), else undefined. */
+const numberLater = (id: string, gift: Gift | undefined) => (gift?.aNumeroter === true ? id : undefined);
+
+/**
+ * The donor's notice of the cancelled receipt `cancelled` of `dons/<id>` (receiptChangeMails), but for a live gift
+ * that waits for its corrected receipt's number: that notice, with the corrected receipt attached, is queued once the
+ * number exists (receipt-mails.server.ts numberedGiftMails), one mail rather than two.
+ */
+async function changeMails(id: string, gift: Gift, cancelled: CancelledReceipt | undefined) {
+  return gift.aNumeroter ? [] : receiptChangeMails(id, gift, cancelled);
 }
 
 /**
@@ -152,37 +169,39 @@ async function findTarget(firestore: Firestore, transaction: Transaction, target
 
 /**
  * Records an event after the gift (ledger-events.server.ts) in one transaction: on the gift it names, merged
- * (mergePatch), the receipt rule applied and the donor's mail queued; 'unchanged' for a replay. When the ledger has no
- * such gift yet, a subscription's patch or a marked charge's waits in PENDING ('written'); another site's is 'ignored'.
- * @throws HttpError 503 (ledger).
+ * (mergePatch), the receipt rule applied and the donor's mail queued; 'unchanged' for a replay. `toNumber` as
+ * recordGift's: the gift's id when a partial refund left it waiting for its corrected receipt's number. When the ledger
+ * has no such gift yet, a subscription's patch or a marked charge's waits in PENDING ('written'); another site's is
+ * 'ignored'. @throws HttpError 503 (ledger).
  */
 export function recordPatch({ target, patch, evenement }: LedgerPatchEvent) {
   const key = target.kind === 'abonnement' ? target.subscription : target.paymentIntent || target.invoice;
   return ledger(`record ${evenement} for ${logId(key)}`, (firestore) =>
-    firestore.runTransaction(async (transaction) => {
+    firestore.runTransaction(async (transaction): Promise<LedgerWrite> => {
       const found = await findTarget(firestore, transaction, target);
       if (!found) {
-        if (target.kind === 'paiement' && !target.ours) return { outcome: 'ignored' as const, mails: [] };
+        if (target.kind === 'paiement' && !target.ours) return { outcome: 'ignored', mails: [] };
         const reference = firestore.collection(PENDING).doc(key);
         const waiting = ((await transaction.get(reference)).data() ?? {}) as LedgerPatch;
         const merged = mergePatch(waiting, patch);
         if (patchedFields(merged) === patchedFields(waiting)) {
           transaction.set(reference, waiting);
-          return { outcome: 'unchanged' as const, mails: [] };
+          return { outcome: 'unchanged', mails: [] };
         }
         transaction.set(reference, { ...merged, evenement, date: Timestamp.now() });
-        return { outcome: 'written' as const, mails: [] };
+        return { outcome: 'written', mails: [] };
       }
       const { reference, id, gift: current } = found;
       const next: Gift = { ...mergePatch(current, patch), evenement };
       if (patchedFields(next) === patchedFields(current)) {
         transaction.set(reference, current);
-        return { outcome: 'unchanged' as const, mails: [] };
+        return { outcome: 'unchanged', mails: [], toNumber: numberLater(id, current) };
       }
-      const cancelled = await applyReceiptRule(firestore, transaction, id, current, next);
-      const mails = await receiptChangeMails(id, next, cancelled);
+      const cancelled = applyReceiptRule(id, current, next);
+      const mails = await changeMails(id, next, cancelled);
       replaceGift(transaction, reference, current, next);
-      return { outcome: 'written' as const, mails: enqueueMails(firestore, transaction, mails) };
+      const queued = enqueueMails(firestore, transaction, mails);
+      return { outcome: 'written', mails: queued, toNumber: numberLater(id, next) };
     }),
   );
 }

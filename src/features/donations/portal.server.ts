@@ -8,7 +8,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { enqueueMails } from '../mail/outbox.server';
-import { portalLinkMail, type MailIdentity } from '../mail/mails.server';
+import { portalLinkMail } from '../mail/donor-mails.server';
+import type { MailIdentity } from '../mail/mails.server';
 import { siteMailSettings } from '../mail/mail-env.server';
 import { CUSTOMER_ID_PATTERN, giftConverter, type Gift } from './gift.server';
 

@@ -51,13 +51,26 @@ async function markSpecimen(doc: TaggedPdf): Promise<void> {
 }
 
 /**
+ * What a yearly receipt (yearly-receipts.server.ts) prints instead of one date of payment: the period it covers
+ * (« Dons mensuels du 1er janvier au 31 décembre 2026 ») and how many payments it sums.
+ */
+export interface ReceiptPeriod {
+  periode: string;
+  versements: number;
+}
+
+/** A receipt's gift: a numbered one-off gift, or a yearly receipt's sum with its `periode`. */
+export type ReceiptGift = ReceiptedGift & { periode?: ReceiptPeriod };
+
+/**
  * The PDF (bytes) of a paid one-off gift with its receipt number `recu`: donor, `montant` minus `rembourse` in cents (a
  * corrected receipt, after a partial refund, names the number it replaces: the last of `recusAnnules`), `datePaiement`;
- * `date` (when the ledger recorded it) is the issue date; `moyen` the payment method (card when absent). A test-mode
+ * `date` (when the ledger recorded it) is the issue date; `moyen` the payment method (card when absent); `periode`
+ * the period and count of a yearly receipt's payments, printed instead of the date of payment. A test-mode
  * gift (`livemode` false) gets a specimen: SPECIMEN_TITLE in a banner, as its title and across the page, and neither
  * the CERFA heading nor the certification nor the tax reduction.
  */
-export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Promise<Uint8Array> {
+export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptGift): Promise<Uint8Array> {
   const specimen = isSpecimen(gift);
   const title = specimen ? `${SPECIMEN_TITLE} — n° ${gift.recu}` : `Reçu fiscal n° ${gift.recu} — ${issuer.name}`;
   // No automatic dates: the same gift gives the same file, byte for byte, at every download.
@@ -66,7 +79,7 @@ export async function receiptPdf(issuer: ReceiptIssuer, gift: ReceiptedGift): Pr
 }
 
 /** The blocks of `gift`'s receipt (or specimen), top to bottom. */
-export function receiptBlocks(issuer: ReceiptIssuer, gift: ReceiptedGift): ReceiptBlock[] {
+export function receiptBlocks(issuer: ReceiptIssuer, gift: ReceiptGift): ReceiptBlock[] {
   const specimen = isSpecimen(gift);
   const country =
     gift.pays && gift.pays !== 'FR' ? new Intl.DisplayNames(['fr'], { type: 'region' }).of(gift.pays) : '';
@@ -148,7 +161,13 @@ export function receiptBlocks(issuer: ReceiptIssuer, gift: ReceiptedGift): Recei
     fields: [
       ['Montant', formatEuros(euros, true)],
       ['Somme en toutes lettres', toCurrency(euros)],
-      ['Date du versement', formatDate(gift.datePaiement.seconds)],
+      // A yearly receipt: the period and the number of payments it sums, not one date.
+      ...((gift.periode
+        ? [
+            ['Période des versements', gift.periode.periode],
+            ['Nombre de versements', String(gift.periode.versements)],
+          ]
+        : [['Date du versement', formatDate(gift.datePaiement.seconds)]]) as [string, string][]),
       ['Forme du don', 'Déclaration de don manuel'],
       ['Nature du don', 'Numéraire'],
       ['Mode de versement', PAYMENT_METHOD_LABELS[gift.moyen ?? 'carte']],
@@ -182,7 +201,8 @@ export function receiptBlocks(issuer: ReceiptIssuer, gift: ReceiptedGift): Recei
             kind: 'paragraph',
             gap: 14,
             text:
-              `Ce don ouvre droit à une réduction d’impôt sur le revenu égale à ${rate} % de son montant, soit ` +
+              `${gift.periode ? 'Ces dons ouvrent' : 'Ce don ouvre'} droit à une réduction d’impôt sur le revenu ` +
+              `égale à ${rate} % de ${gift.periode ? 'leur' : 'son'} montant, soit ` +
               `${formatEuros(reduction)}, dans la limite de 20 % du revenu imposable (l’excédent est reportable sur ` +
               `les cinq années suivantes).`,
           },

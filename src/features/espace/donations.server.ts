@@ -1,7 +1,8 @@
 /**
  * The treasurer's reads of the ledger (`dons`) with firebase-admin, each after checking the session's role
  * (tresorerie, admin) and logging the access (access-log.server.ts) before any data is returned: a year's gifts and
- * totals, the CSV export, a receipt's PDF. Writes (a cheque or transfer, a receipt sent again): gift-entry.server.ts.
+ * totals, the yearly receipts of monthly gifts, the CSV export, a receipt's PDF. Writes (a cheque or transfer, a
+ * receipt sent again, the yearly receipts issued): gift-entry.server.ts.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { receiptIssuer } from '../../association';
@@ -11,6 +12,13 @@ import { withDeadline } from '../../lib/deadline';
 import { receiptYear } from '../donations/donations';
 import { giftSchema, type Gift, type ReceiptedGift } from '../donations/gift.server';
 import { receiptFileName, receiptPdf } from '../donations/receipt-pdf.server';
+import {
+  YEARLY_RECEIPT_ID_PATTERN,
+  YEARLY_RECEIPTS,
+  yearlyReceiptAsGift,
+  yearlyReceiptConverter,
+  type YearlyReceipt,
+} from '../donations/yearly-receipt.server';
 import { recordAccess } from './access-log.server';
 import type { StaffSession } from './auth.server';
 import { giftKind, ledgerCsv, methodLabel, newestGiftFirst, yearTotals, type LedgerRow } from './donations';
@@ -80,14 +88,41 @@ async function readLedger(db: Firestore): Promise<{ rows: LedgerRow[]; unreadabl
   return { rows: rows.toSorted(newestGiftFirst), unreadable };
 }
 
-/** A year's page: its gifts (live and test apart, newest first), totals of live gifts, the years the ledger has. */
+/** A yearly receipt of monthly gifts as the space lists it (`recusAnnuels/<id>`). */
+export type YearlyRow = Pick<YearlyReceipt, 'numero' | 'montant' | 'prenom' | 'nom' | 'email'> & {
+  id: string;
+  /** How many instalments it sums. */
+  versements: number;
+};
+
+/**
+ * A year's page: its gifts (live and test apart, newest first), the yearly receipts of its monthly gifts (by number),
+ * totals of live gifts and receipts (yearly ones included), the years the ledger has.
+ */
 export interface LedgerYear {
   year: number;
   years: number[];
   live: LedgerRow[];
   test: LedgerRow[];
+  yearly: YearlyRow[];
   totals: ReturnType<typeof yearTotals>;
   unreadable: number;
+}
+
+/** The yearly receipts of `year`, by number; a document that does not fit is left out. */
+async function readYearlyReceipts(db: Firestore, year: number): Promise<YearlyRow[]> {
+  const snapshot = await bounded('yearly', db.collection(YEARLY_RECEIPTS).where('annee', '==', year).get());
+  return snapshot.docs
+    .flatMap((document) => {
+      try {
+        const receipt = yearlyReceiptConverter.fromFirestore(document);
+        const { numero, montant, prenom, nom, email } = receipt;
+        return [{ id: document.id, numero, montant, prenom, nom, email, versements: receipt.mensualites.length }];
+      } catch {
+        return [];
+      }
+    })
+    .toSorted((a, b) => a.numero.localeCompare(b.numero));
 }
 
 /** The gifts paid in `year` (Europe/Paris), logged as one consultation. @throws HttpError 403, 503. */
@@ -98,12 +133,19 @@ export async function listGifts(session: StaffSession | undefined, year: number)
   const { rows, unreadable } = await readLedger(db);
   const years = [...new Set([receiptYear(new Date()), year, ...rows.map((row) => receiptYear(row.date))])];
   const ofYear = rows.filter((row) => receiptYear(row.date) === year);
+  const yearly = await readYearlyReceipts(db, year);
+  const totals = yearTotals(ofYear);
   return {
     year,
     years: years.toSorted((a, b) => b - a),
     live: ofYear.filter((row) => row.livemode),
     test: ofYear.filter((row) => !row.livemode),
-    totals: yearTotals(ofYear),
+    yearly,
+    totals: {
+      ...totals,
+      receipts: totals.receipts + yearly.length,
+      receiptsCents: totals.receiptsCents + yearly.reduce((sum, row) => sum + row.montant, 0),
+    },
     unreadable,
   };
 }
@@ -153,4 +195,32 @@ export async function receiptOf(
   const gift = await receiptedGift(db, id);
   await bounded('log', recordAccess(db, session, 'export', `${GIFTS}/${id} (reçu ${gift.recu}, PDF)`));
   return { pdf: await receiptPdf(await receiptIssuer(), gift), recu: gift.recu, fileName: receiptFileName(gift) };
+}
+
+/**
+ * The yearly receipt `recusAnnuels/<id>` as PDF, its number and file name, logged as an export.
+ * @throws HttpError 403, 404, 503.
+ */
+export async function yearlyReceiptOf(
+  session: StaffSession | undefined,
+  id: string,
+): Promise<{ pdf: Uint8Array; recu: string; fileName: string }> {
+  assertTreasury(session);
+  const db = adminFirestore();
+  const missing = new HttpError(404, 'Ce reçu annuel n’existe pas.');
+  if (!YEARLY_RECEIPT_ID_PATTERN.test(id)) throw missing;
+  const reference = db.collection(YEARLY_RECEIPTS).withConverter(yearlyReceiptConverter).doc(id);
+  const snapshot = await bounded('yearly', reference.get());
+  // A document that does not fit the schema is as good as none.
+  const receipt = (() => {
+    try {
+      return snapshot.data();
+    } catch {
+      return undefined;
+    }
+  })();
+  if (!receipt) throw missing;
+  await bounded('log', recordAccess(db, session, 'export', `${YEARLY_RECEIPTS}/${id} (reçu ${receipt.numero}, PDF)`));
+  const gift = yearlyReceiptAsGift(receipt);
+  return { pdf: await receiptPdf(await receiptIssuer(), gift), recu: receipt.numero, fileName: receiptFileName(gift) };
 }

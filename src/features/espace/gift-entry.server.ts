@@ -1,6 +1,6 @@
 /**
  * The treasurer's writes to the ledger with firebase-admin, after checking the role (tresorerie, admin) and logged:
- * recording a cheque or a bank transfer with its receipt number from the same gap-free yearly series as card gifts
+ * recording a cheque or a bank transfer, numbered as card gifts are from the same gap-free yearly series
  * (receipt-numbering.server.ts), and queueing a receipt's thank-you mail again through the outbox.
  */
 import { Timestamp } from 'firebase-admin/firestore';
@@ -9,9 +9,14 @@ import { adminFirestore } from '../../lib/firebase-admin.server';
 import { PERSON_FIELD_MAX } from '../../lib/fields';
 import { HttpError } from '../../lib/http';
 import { logId } from '../../lib/log-id.server';
-import { giftMails, thanksMail } from '../donations/donation-mails.server';
+import { siteNumberedGiftMails, siteReceiptContext, thanksMail } from '../donations/donation-mails.server';
+import { receiptYear } from '../donations/donations';
+import { YEARLY_RECEIPTS } from '../donations/yearly-receipt.server';
+import { issueYearlyReceipts } from '../donations/yearly-receipts.server';
+import { ESPACE_MESSAGES } from './messages';
 import { giftConverter, type Gift } from '../donations/gift.server';
-import { takeReceiptNumber } from '../donations/receipt-numbering.server';
+import { numberSoon, queueReceiptMails } from '../donations/receipt-numbering.server';
+import { withDeadline } from '../../lib/deadline';
 import { isMailAddress } from '../mail/mail';
 import { trySend } from '../mail/mail-env.server';
 import { enqueueMails, OUTBOX } from '../mail/outbox.server';
@@ -73,9 +78,11 @@ export const offlineGiftSchema = z.object({
 export type OfflineGift = z.infer<typeof offlineGiftSchema>;
 
 /**
- * Records `entry` as `dons/<moyen>-<cle>` (paid, live, nature `don`) with the next receipt number of its payment's
- * year, in one transaction with the counter and, when an email is given, the donor's thank-you with the PDF (outbox).
- * The same `cle` again returns the gift already recorded: no second number. Logged. Returns the id and number.
+ * Records `entry` as `dons/<moyen>-<cle>` (paid, live, nature `don`, `aNumeroter`), then numbers it like a card gift
+ * (receipt-numbering.server.ts: the next number of its payment's year, in the same gap-free series, and, when an email
+ * is given, the donor's thank-you with the PDF through the outbox), within a few seconds. The same `cle` again returns
+ * the gift already recorded: no second gift or number. Logged. Returns the id and number ('' when the counter stayed
+ * busy: the scheduled sweep numbers it within minutes).
  * @throws HttpError 403, 503 (nothing written).
  */
 export async function recordOfflineGift(
@@ -88,43 +95,49 @@ export async function recordOfflineGift(
   const reference = db.collection(GIFTS).withConverter(giftConverter).doc(id);
   // A typed day at noon UTC: the same calendar day in Europe/Paris, summer or winter.
   const paidAt = new Date(`${entry.date}T12:00:00Z`);
-  const { recu, mails } = await bounded(
+  const gift: Gift = {
+    montant: entry.montant,
+    devise: 'eur',
+    prenom: '',
+    nom: entry.nom,
+    email: entry.email,
+    adresse: entry.adresse,
+    postal: entry.postal,
+    ville: entry.ville,
+    pays: 'FR',
+    statut: 'paid',
+    nature: 'don',
+    livemode: true,
+    evenement: 'espace',
+    session: '',
+    abonnement: '',
+    datePaiement: Timestamp.fromDate(paidAt),
+    date: Timestamp.now(),
+    moyen: entry.moyen,
+    enregistrePar: session.email,
+    aNumeroter: true,
+  };
+  // `create` fails on a second post of the same form: the gift recorded the first time stays as it is.
+  const created = await bounded(
     'record',
-    db.runTransaction(async (transaction) => {
-      const current = (await transaction.get(reference)).data();
-      if (current?.recu) {
-        transaction.set(reference, current);
-        return { recu: current.recu, mails: [] as string[] };
-      }
-      const gift: Gift = {
-        montant: entry.montant,
-        devise: 'eur',
-        prenom: '',
-        nom: entry.nom,
-        email: entry.email,
-        adresse: entry.adresse,
-        postal: entry.postal,
-        ville: entry.ville,
-        pays: 'FR',
-        statut: 'paid',
-        nature: 'don',
-        livemode: true,
-        evenement: 'espace',
-        session: '',
-        abonnement: '',
-        datePaiement: Timestamp.fromDate(paidAt),
-        date: Timestamp.now(),
-        moyen: entry.moyen,
-        enregistrePar: session.email,
-        recu: await takeReceiptNumber(db, transaction, paidAt),
-      };
-      const queued = await giftMails(id, gift, undefined);
-      transaction.set(reference, gift);
-      return { recu: gift.recu!, mails: enqueueMails(db, transaction, queued) };
-    }),
+    reference.create(gift).then(
+      () => true,
+      (error: { code?: number }) => {
+        if (error.code === 6) return false; // ALREADY_EXISTS
+        throw error;
+      },
+    ),
   );
-  await bounded('log', recordAccess(db, session, 'creation', `${GIFTS}/${id} (reçu ${recu})`));
+  if (created) await bounded('log', recordAccess(db, session, 'creation', `${GIFTS}/${id}`));
+  const mails = await withDeadline(
+    numberSoon(db, id).then(() => queueReceiptMails(db, [id], siteNumberedGiftMails())),
+    6000,
+  ).catch((error: unknown) => {
+    console.warn(`[espace/dons] ${GIFTS}/${id} left for the scheduled numbering: ${String(error)}`);
+    return [];
+  });
   await trySend(mails, 3000);
+  const recu = (await bounded('read', reference.get())).data()?.recu ?? '';
   return { id, recu };
 }
 
@@ -161,4 +174,54 @@ export async function resendReceipt(session: StaffSession | undefined, id: strin
   await bounded('log', recordAccess(db, session, 'envoi', `${GIFTS}/${id} (reçu ${gift.recu}, email)`));
   await trySend([queued!], 3000);
   return gift.email;
+}
+
+/**
+ * Issues now the yearly receipts of the monthly gifts of `year` (yearly-receipts.server.ts, as the January job does)
+ * and queues their mails, logged; receipts already issued are neither changed nor sent again. Returns how many were
+ * issued, and how many are left for another click (the request stops starting new ones after 15 s).
+ * @throws HttpError 403, 400 (the current or a future year: not over yet), 503.
+ */
+export async function issueYearlyReceiptsNow(
+  session: StaffSession | undefined,
+  year: number,
+): Promise<{ issued: number; left: number }> {
+  assertTreasury(session);
+  const thisYear = receiptYear(new Date());
+  if (!Number.isInteger(year) || year >= thisYear || year < 2000) {
+    throw new HttpError(
+      400,
+      `Les reçus annuels de ${year} s’émettent une fois l’année finie, à partir du 1er janvier ${year + 1}.`,
+    );
+  }
+  const db = adminFirestore();
+  const report = await withDeadline(
+    issueYearlyReceipts(db, year, siteReceiptContext, { deadlineMs: 15_000 }),
+    25_000,
+  ).catch((error: unknown) => {
+    throw new HttpError(503, ESPACE_MESSAGES.unavailable, { cause: error });
+  });
+  const numbers = report.issued.map(([, numero]) => numero);
+  const what = numbers.length ? `${numbers[0]} à ${numbers.at(-1)}` : 'aucun nouveau';
+  await bounded('log', recordAccess(db, session, 'creation', `${YEARLY_RECEIPTS} ${year} (${what})`));
+  await trySend(report.mails, 3000);
+  return { issued: report.issued.length, left: report.left };
+}
+
+/**
+ * A form post to /espace/dons: `renvoyer=<gift id>` (and `recu`, its number) mails a receipt again, `annuels=<year>`
+ * issues the yearly receipts. Returns the address to go back to (303): the year's page with what was done.
+ * @throws HttpError as resendReceipt and issueYearlyReceiptsNow.
+ */
+export async function donationsFormPost(
+  session: StaffSession | undefined,
+  fields: Map<string, string>,
+  year: number,
+): Promise<string> {
+  if (fields.has('annuels')) {
+    const { issued, left } = await issueYearlyReceiptsNow(session, Number(fields.get('annuels')));
+    return `/espace/dons?annee=${year}&annuels=${issued}&restants=${left}`;
+  }
+  await resendReceipt(session, fields.get('renvoyer') ?? '', fields.get('cle') ?? '');
+  return `/espace/dons?annee=${year}&envoye=${encodeURIComponent(fields.get('recu') ?? '')}`;
 }
