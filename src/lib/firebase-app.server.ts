@@ -2,6 +2,7 @@
  * firebase-admin apps from a set of variables, without astro:env: the site (src/lib/firebase-admin.server.ts), the
  * terminal scripts (`npm run role`, `npm run retention`) and the Netlify scheduled function build theirs here.
  */
+import { randomUUID } from 'node:crypto';
 import { cert, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 
@@ -14,7 +15,11 @@ export interface AdminVariables {
   FIREBASE_AUTH_EMULATOR_HOST?: string | undefined;
 }
 
-let apps = 0;
+/**
+ * Each app's name is new for the process: a module evaluated again (the dev server reloads it after a pull) must not
+ * get the app of an earlier evaluation back, whose Firestore refuses `settings()` a second time.
+ */
+const appName = () => `site-${randomUUID()}`;
 
 /**
  * A new firebase-admin app of FIREBASE_PROJECT_ID, with the service account FIREBASE_CLIENT_EMAIL +
@@ -36,7 +41,7 @@ export function adminApp(variables: AdminVariables, { emulated }: { emulated: bo
   // Without this the Google auth library first probes the metadata server (169.254.169.254).
   if (emulated) process.env.METADATA_SERVER_DETECTION = 'none';
   const credential = emulated ? {} : { credential: cert({ projectId, clientEmail, privateKey }) };
-  return initializeApp({ projectId, ...credential }, `site-${++apps}`);
+  return initializeApp({ projectId, ...credential }, appName());
 }
 
 /** A new admin Firestore of `variables` (at FIRESTORE_EMULATOR_HOST when set). @throws Error as adminApp. */
