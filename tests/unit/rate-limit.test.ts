@@ -48,6 +48,7 @@ describe('rate limit', () => {
     '/espace/lettre/export.csv',
     '/espace/dons/export.csv',
     '/espace/dons/recu/[id]',
+    '/espace/dons/recu-annuel/[id]',
     '/espace/courriels',
     // Pictures uploaded in the space, read by the pull and by browsers (a GET that writes nothing).
     '/medias/[key]',
