@@ -746,7 +746,7 @@ describe('POST /api/stripe-webhook → Firestore `dons` (firebase-admin)', () =>
     expect(log).not.toContain('cs_');
     // Stripe delivers again until a 2xx; the client reconnects to Firestore after its refusal within seconds.
     await expect
-      .poll(async () => (await deliver(signedRequest(event))).response.status, { timeout: 40_000, intervals: [2000] })
+      .poll(async () => (await deliver(signedRequest(event))).response.status, { timeout: 40_000, interval: 2000 })
       .toBe(200);
     expect(await readDon(session.id as string)).toMatchObject({ statut: 'paid' });
   }, 60_000);
