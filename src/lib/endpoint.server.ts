@@ -70,6 +70,21 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
   });
 }
 
+/**
+ * A PDF download: `pdf` (bytes) offered as the attachment `fileName`, private and never stored by a cache, never
+ * indexed.
+ */
+export function pdfResponse(pdf: Uint8Array, fileName: string): Response {
+  return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>]), {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'cache-control': 'private, no-store',
+      'x-robots-tag': 'noindex',
+    },
+  });
+}
+
 /** One log line of an error chain (name, Stripe's type/code/status/request id, message), no data, no key. */
 function describeFailure(error: unknown): string {
   const parts: string[] = [];

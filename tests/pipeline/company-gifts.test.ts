@@ -4,8 +4,7 @@
  * `entreprise` and `siren` in the ledger, and the receipt (read back with unpdf) and the thank-you mail are a
  * company's: CERFA n° 16216, article 238 bis, 60 %. The embedded Firestore, the SMTP catcher, the fake Stripe.
  */
-import { STRIPE_API_BASE, STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
-import Stripe from 'stripe';
+import { STRIPE_API_BASE } from 'astro:env/server';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { siteAddress } from '../../scripts/lib/site-address';
@@ -13,9 +12,9 @@ import { receiptHandler } from '../../src/features/donations/donation-ledger.ser
 import { isSiren } from '../../src/features/donations/company-gifts';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import * as don from '../../src/pages/api/don';
-import * as webhook from '../../src/pages/api/stripe-webhook';
 import { FAKE_COMPANY, FAKE_DONOR, paidSession, startFakeStripe, stripeEvent } from '../fixtures/fake-stripe';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
+import { deliver } from '../fixtures/webhook';
 
 const SITE = new URL(siteAddress()).origin;
 const ISSUER = {
@@ -42,18 +41,6 @@ afterAll(async () => {
   await fake?.stop();
   await world?.stop();
 });
-
-/** Delivers `event` signed as Stripe signs it; resolves to the status. */
-async function deliver(event: unknown): Promise<number> {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET as string });
-  const request = new Request(`${SITE}/api/stripe-webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
-  return (await webhook.POST({ request } as never)).status;
-}
 
 /** POSTs a draft to /api/don from this site's page; the session the fake created. */
 async function createSession(draft: Record<string, unknown>): Promise<Record<string, unknown>> {

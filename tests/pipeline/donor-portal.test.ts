@@ -4,18 +4,17 @@
  * link page opens the fake's portal for the right customer once, and refuses an expired, reused or replaced link.
  * The embedded Firestore, the SMTP catcher and the fake Stripe (STRIPE_API_BASE).
  */
-import { STRIPE_API_BASE, STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
+import { STRIPE_API_BASE } from 'astro:env/server';
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { siteAddress } from '../../scripts/lib/site-address';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { portalDocumentId, requestPortalLink } from '../../src/features/donations/portal.server';
 import { portalLinkGet, portalLinkPost, portalRequestPost } from '../../src/features/donations/portal-pages.server';
 import { mailIdentity, trySend } from '../../src/features/mail/mail-env.server';
-import * as webhook from '../../src/pages/api/stripe-webhook';
 import { paidInvoice, paidSession, startFakeStripe, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
+import { deliver } from '../fixtures/webhook';
 
 const SITE = new URL(siteAddress()).origin;
 /** The one answer to every valid address, written out independently of portal.server.ts. */
@@ -39,18 +38,6 @@ afterAll(async () => {
   await fake?.stop();
   await world?.stop();
 });
-
-/** Delivers `event` signed as Stripe signs it; resolves to the status. */
-async function deliver(event: unknown): Promise<number> {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET as string });
-  const request = new Request(`${SITE}/api/stripe-webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
-  return (await webhook.POST({ request } as never)).status;
-}
 
 /** A donor of their own, so that each test reads its own mails. */
 function donor(): typeof FAKE_DONOR {

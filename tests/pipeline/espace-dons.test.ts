@@ -4,13 +4,10 @@
  * exactly one mail with the PDF and never a second number; the CSV export read back; other roles refused, nothing
  * written. Concurrency of the numbering: tests/pipeline/receipt-numbers.test.ts (Google's emulator).
  */
-import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
 import { createHash, randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import Stripe from 'stripe';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as webhook from '../../src/pages/api/stripe-webhook';
 import type { StaffSession } from '../../src/features/espace/auth.server';
 import { exportGifts, listGifts, receiptOf } from '../../src/features/espace/donations.server';
 import { offlineGiftSchema, recordOfflineGift, resendReceipt } from '../../src/features/espace/gift-entry.server';
@@ -19,6 +16,7 @@ import { SITE_MARKER } from '../../src/features/donations/stripe.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { paidSession, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
 import { outboxDocuments, startMailWorld, type MailWorld } from '../fixtures/mail-setup';
+import { deliver } from '../fixtures/webhook';
 
 let world: MailWorld;
 beforeAll(async () => {
@@ -47,14 +45,7 @@ async function cardGift(cents: number, name: string, livemode = true): Promise<s
   const id = `cs_test_${randomUUID().replaceAll('-', '')}`;
   const session = { id, object: 'checkout.session', amount_total: cents, currency: 'eur', mode: 'payment' };
   const object = paidSession({ ...session, metadata: { ...SITE_MARKER } }, donor as unknown as typeof FAKE_DONOR);
-  const payload = JSON.stringify({ ...stripeEvent('checkout.session.completed', object), livemode });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET as string });
-  const request = new Request('https://dons.exemple.org/api/stripe-webhook', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
-  expect((await webhook.POST({ request } as never)).status).toBe(200);
+  expect(await deliver({ ...stripeEvent('checkout.session.completed', object), livemode })).toBe(200);
   return id;
 }
 

@@ -3,14 +3,12 @@
  * one thank-you with the PDF receipt (a one-off gift) or one confirmation saying how to stop (a monthly gift), once
  * whatever Stripe replays.
  */
-import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as webhook from '../../src/pages/api/stripe-webhook';
 import { paidSession, refundedCharge, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
+import { deliver } from '../fixtures/webhook';
 
 let world: MailWorld;
 
@@ -19,18 +17,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => world?.stop());
-
-/** Delivers `event` signed as Stripe signs it; resolves to the status. */
-async function deliver(event: unknown): Promise<number> {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET as string });
-  const request = new Request('https://dons.exemple.org/api/stripe-webhook', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
-  return (await webhook.POST({ request } as never)).status;
-}
 
 /** A donor of their own, so that each test reads its own mails. */
 function donor(): typeof FAKE_DONOR {

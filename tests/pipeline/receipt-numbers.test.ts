@@ -5,10 +5,8 @@
  * its corrected number; yearly receipts of monthly gifts take theirs beside them, once. Without Java or the
  * emulator's jar: skipped with a message, a failure under CI (tests/fixtures/google-emulator.ts).
  */
-import { STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
 import { randomUUID } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import Stripe from 'stripe';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteNumberedGiftMails, siteReceiptContext } from '../../src/features/donations/donation-mails.server';
@@ -21,11 +19,11 @@ import { offlineGiftSchema, recordOfflineGift } from '../../src/features/espace/
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { logId } from '../../src/lib/log-id.server';
 import * as recu from '../../src/pages/api/recu';
-import * as webhook from '../../src/pages/api/stripe-webhook';
 import { paidSession, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
 import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firestore-gateway';
 import { googleEmulatorJar } from '../fixtures/google-emulator';
 import { startGoogleFirestore, type GoogleFirestore } from '../../scripts/lib/google-firestore';
+import { deliver } from '../fixtures/webhook';
 
 const jar = googleEmulatorJar('receipt-numbers', 'the concurrency tests');
 
@@ -63,18 +61,6 @@ function liveSession(cents = 2500) {
     id,
     event: { ...stripeEvent('checkout.session.completed', { ...session, mode: 'payment' }), livemode: true },
   };
-}
-
-/** Delivers `event` signed as Stripe signs it; resolves to the status. */
-async function deliver(event: unknown): Promise<number> {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET as string });
-  const request = new Request('https://dons.exemple.org/api/stripe-webhook', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
-  return (await webhook.POST({ request } as never)).status;
 }
 
 /** Runs the scheduled sweep until nothing waits for a number (the webhook's own attempts may still be running). */

@@ -3,15 +3,13 @@
  * POST /api/stripe-webhook, checked against the `dons` document (firebase-admin, embedded Firestore) and what GET
  * /api/recu then serves. Replays and events out of order included. The donor's mails: mail-donations.test.ts.
  */
-import { STRIPE_API_BASE, STRIPE_WEBHOOK_SECRET } from 'astro:env/server';
+import { STRIPE_API_BASE } from 'astro:env/server';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
-import Stripe from 'stripe';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
 import { adminFirestore, closeAdminFirestore } from '../../src/lib/firebase-admin.server';
 import { receiptHandler } from '../../src/features/donations/donation-ledger.server';
-import * as webhook from '../../src/pages/api/stripe-webhook';
 import {
   disputeOf,
   failedInvoice,
@@ -24,6 +22,7 @@ import {
   type FakeStripe,
 } from '../fixtures/fake-stripe';
 import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firestore-gateway';
+import { deliverSigned } from '../fixtures/webhook';
 
 vi.mock('../../src/association', () => ({
   association: async () => ({ name: 'Les Petits Pas Ensemble', lines: [], contacts: [] }),
@@ -88,14 +87,7 @@ const event = (type: string, object: Record<string, unknown>, livemode = true) =
 
 /** Delivers `body` signed as Stripe signs it: the status and the webhook's `message`. */
 async function deliver(body: unknown): Promise<{ status: number; message: unknown }> {
-  const payload = JSON.stringify(body);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET as string });
-  const request = new Request('https://dons.exemple.org/api/stripe-webhook', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
-  const response = await webhook.POST({ request } as never);
+  const response = await deliverSigned(body);
   return { status: response.status, message: ((await response.json()) as { message?: unknown }).message };
 }
 

@@ -10,6 +10,7 @@ import Stripe from 'stripe';
 import {
   errorResponse,
   jsonResponse,
+  pdfResponse,
   readBoundedBody,
   type EndpointContext,
   type EndpointHandler,
@@ -216,14 +217,7 @@ export function receiptHandler(issuer: () => Promise<ReceiptIssuer>): EndpointHa
       if (state === 'litige') return jsonResponse(409, { ok: false, message: RECEIPT_HELD });
       if (!isReceipted(gift)) return jsonResponse(404, { ok: false, message: RECEIPT_NOT_READY });
       const pdf = await receiptPdf(await issuer(), gift);
-      return new Response(new Blob([pdf as Uint8Array<ArrayBuffer>]), {
-        headers: {
-          'content-type': 'application/pdf',
-          'content-disposition': `attachment; filename="${receiptFileName(gift)}"`,
-          'cache-control': 'private, no-store',
-          'x-robots-tag': 'noindex',
-        },
-      });
+      return pdfResponse(pdf, receiptFileName(gift));
     } catch (error) {
       const response = errorResponse('api/recu', error);
       if (response.status === 503) response.headers.set('retry-after', '30');
