@@ -155,12 +155,16 @@ test('tresorerie: refunds, disputes and cancelled numbers in the ledger and its 
     recusAnnules: [{ numero: cancelled, date: at, motif: 'remboursement' }],
   });
   const disputed = await seedGift({ litige: 'perdu', recu: undefined, recusAnnules: [] });
+  const waiting = await seedGift({ recu: undefined, aNumeroter: true });
   await signIn(page, 'tresorerie@demo.test');
   await page.goto(`/espace/dons?annee=${year}`);
   const row = (nom: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: nom }) });
   await expect(row(refunded.nom)).toContainText('remboursé 20,00 €');
   await expect(row(refunded.nom)).toContainText(`n° ${cancelled} annulé`);
   await expect(row(disputed.nom)).toContainText('litige perdu');
+  await expect(row(waiting.nom).getByRole('cell').nth(-1)).toHaveText(
+    'en préparation : le numéro sera attribué et le reçu envoyé sous peu',
+  );
   await expectNoAxeViolations(page, '/espace/dons with refunds');
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoAxeViolations(page, '/espace/dons with refunds, 375 px');

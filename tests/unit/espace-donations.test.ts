@@ -12,7 +12,7 @@ import {
 const row = (extra: Partial<LedgerRow>): LedgerRow => ({
   ...{ id: 'cs_x', date: new Date('2026-03-01T10:00:00Z'), prenom: '', nom: 'Jeanne', email: '', montant: 5000 },
   ...{ kind: 'don', moyen: 'Carte bancaire', statut: 'paid', recu: '2026-00001', livemode: true },
-  ...{ rembourse: 0, litige: '', recusAnnules: [] },
+  ...{ rembourse: 0, litige: '', recusAnnules: [], numberPending: false },
   ...extra,
 });
 

@@ -65,6 +65,7 @@ export function ledgerRow(id: string, gift: Gift): LedgerRow {
     moyen: methodLabel(gift.moyen),
     statut: gift.statut,
     recu: gift.recu ?? '',
+    numberPending: gift.aNumeroter === true && !gift.recu,
     livemode: gift.livemode,
     rembourse: gift.rembourse ?? 0,
     litige: gift.litige ?? '',

@@ -34,6 +34,8 @@ export interface LedgerRow {
   statut: string;
   /** The receipt number, '' for none. */
   recu: string;
+  /** A paid live gift whose number is being taken (`aNumeroter`: the next sweep numbers and mails it). */
+  numberPending: boolean;
   /** false for a gift paid with Stripe's test keys: shown apart, never in the totals. */
   livemode: boolean;
   /** Cents refunded in total (0 for none). */
