@@ -151,6 +151,40 @@ test('edition writes a news article with a photo, a date and formatted text, pre
   expect(watch.problems).toEqual([]);
 });
 
+test('a phone photo over 4 MB is made lighter in the browser, under what Netlify accepts, then stored', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // A 12-megapixel photo as phones take them, of noise so that it stays heavy: about 8 MB.
+  const heavy = await sharp({
+    create: { width: 4032, height: 3024, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  expect(heavy.length).toBeGreaterThan(6 * 1024 * 1024);
+  await signIn(page, 'edition@demo.test');
+  await openNewForm(page);
+  const titre = `Photo de téléphone ${unique()}`;
+  await page.getByLabel('Titre').fill(titre);
+  await page.getByLabel('Date de publication').fill('2026-11-21');
+  await page.getByRole('textbox', { name: 'Introduction' }).click();
+  await page.keyboard.type('La kermesse en images.');
+  await page
+    .getByLabel('Photo ou image')
+    .setInputFiles({ name: 'IMG_3001.jpg', mimeType: 'image/jpeg', buffer: heavy });
+  await expect(page.locator('#image-etat')).toHaveText(/^Photo allégée pour l’envoi, de 8(,\d)? Mo à \d(,\d)? Mo\.$/);
+  await page.getByLabel('Description de l’image').fill('Le stand des crêpes');
+  const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().includes('/espace/'));
+  await page.getByRole('button', { name: 'Enregistrer et voir l’aperçu' }).click();
+  // Netlify refuses a function body past 6 MB base64-encoded: about 4.5 MB of form.
+  expect((await sent).postDataBuffer()!.length).toBeLessThan(4.5 * 1024 * 1024);
+  await expect(page).toHaveURL(new RegExp(`/espace/articles/${slugify(titre)}/apercu\\?enregistre$`));
+  const stored = await article(slugify(titre));
+  const served = await page.request.get(new URL(stored?.img.src).pathname);
+  const metadata = await sharp(await served.body()).metadata();
+  expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 2560, 1920]);
+});
+
 test('refusals: script HTML, a 30 MB file, a file that is not an image, a HEIC photo, a slug already taken', async ({
   page,
   browser,

@@ -1,7 +1,8 @@
 /**
  * The retention the privacy page promises, applied by the daily job (netlify/functions/retention.mts, the same code
  * as `npm run retention`): a pre-registration whose deletion date has passed is deleted and the deletion logged;
- * one still within its 12 months, or without a decision, stays. On an embedded Firestore of its own.
+ * one still within its 12 months, or without a decision, stays; a newsletter sign-up unconfirmed 30 days after its
+ * last mail is deleted. On an embedded Firestore of its own.
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -56,7 +57,10 @@ it('deletes what was decided more than 12 months ago, logs each deletion, keeps 
   await db.collection('inscripitions').doc('ancienne').set({ enfantNom: 'Ancienne', date: 1_600_000_000, statut: '' });
 
   const answer = await retention();
-  expect({ status: answer.status, text: await answer.text() }).toEqual({ status: 200, text: '1 deleted' });
+  expect({ status: answer.status, text: await answer.text() }).toEqual({
+    status: 200,
+    text: '1 pre-registration(s), 0 unconfirmed sign-up(s) deleted',
+  });
   const left = (await db.collection('inscripitions').get()).docs.map((document) => document.id).toSorted();
   expect(left).toEqual(['ancienne', 'decidee-il-y-a-11-mois', 'sans-decision']);
   const log = (await db.collection('espaceJournal').get()).docs.map((document) => document.data());
@@ -70,7 +74,28 @@ it('deletes what was decided more than 12 months ago, logs each deletion, keeps 
   ]);
 
   // A second run finds nothing more to delete.
-  expect(await (await retention()).text()).toBe('0 deleted');
+  expect(await (await retention()).text()).toBe('0 pre-registration(s), 0 unconfirmed sign-up(s) deleted');
+});
+
+it('deletes a newsletter sign-up left unconfirmed 30 days after its last mail, and no other', async () => {
+  const signUp = (statut: string, mailedDaysAgo: number | null, extra = {}) => ({
+    email: `${statut}-${mailedDaysAgo}@exemple.fr`,
+    statut,
+    consentement: true,
+    consentementVersion: 'newsletter-2026-01',
+    date: Timestamp.fromMillis(Date.now() - 90 * DAY),
+    confirmationEnvoyeeLe: mailedDaysAgo === null ? null : Timestamp.fromMillis(Date.now() - mailedDaysAgo * DAY),
+    ...extra,
+  });
+  const subscriptions = db.collection('newsletter');
+  await subscriptions.doc('en-attente-31-jours').set(signUp('pending', 31));
+  await subscriptions.doc('en-attente-29-jours').set(signUp('pending', 29));
+  await subscriptions.doc('confirmee').set(signUp('confirmed', null, { confirmeLe: Timestamp.now() }));
+  await subscriptions.doc('desinscrite').set(signUp('unsubscribed', null, { email: null }));
+
+  expect(await (await retention()).text()).toBe('0 pre-registration(s), 1 unconfirmed sign-up(s) deleted');
+  const left = (await subscriptions.get()).docs.map((document) => document.id).toSorted();
+  expect(left).toEqual(['confirmee', 'desinscrite', 'en-attente-29-jours']);
 });
 
 it('dates the deletion 12 months after the decision, on the last day of a shorter month', () => {

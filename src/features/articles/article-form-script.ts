@@ -1,8 +1,10 @@
 /**
- * The article form's script (ArticleForm.astro): a new article's slug follows its title, and a picture too heavy or
- * not an image is refused at once with the server's own French message, before a long upload.
+ * The article form's script (ArticleForm.astro): a new article's slug follows its title; a heavy photo is made lighter
+ * before it is sent (shrink-picture.ts), and a picture too heavy or not an image is refused at once with the server's
+ * own French message, before a long upload.
  */
-import { ARTICLE_MESSAGES, slugify } from './articles';
+import { ARTICLE_MESSAGES, megabytes, slugify } from './articles';
+import { isHeic, SHRINK_ABOVE_BYTES, shrinkPicture } from './shrink-picture';
 
 // While the editor types a new article's title, its slug follows until the editor changes the slug by hand.
 const slug = document.querySelector<HTMLInputElement>('input[data-slug-from]');
@@ -13,27 +15,65 @@ if (slug && title) {
   slug.addEventListener('input', () => (following = slug.value === ''));
 }
 
-// A picture too heavy or not an image is refused at once, before a long upload.
+// A heavy photo (or a HEIC one the browser reads) is made lighter before it is sent; one too heavy or not an image
+// is refused at once, before a long upload. A post while the photo is being prepared waits for it.
 const file = document.querySelector<HTMLInputElement>('#image');
 const error = document.querySelector<HTMLElement>('#image-erreur');
-file?.addEventListener('change', () => {
-  const chosen = file.files?.[0];
-  const max = Number(file.dataset.maxBytes);
-  const message = !chosen
-    ? ''
-    : chosen.size > max
-      ? ARTICLE_MESSAGES.tooLarge(chosen.size)
-      : /^image\/(jpeg|png|webp)$/.test(chosen.type)
-        ? ''
-        : /hei[cf]/i.test(chosen.type) || /\.hei[cf]$/i.test(chosen.name)
-          ? ARTICLE_MESSAGES.heic
-          : ARTICLE_MESSAGES.notImage;
-  if (message) file.value = '';
-  file.setCustomValidity('');
-  if (error) {
-    error.textContent = message;
-    error.hidden = !message;
+const state = document.querySelector<HTMLElement>('#image-etat');
+let preparing: Promise<void> | undefined;
+
+/** Replaces the chosen file by a lighter one when it helps; tells the editor what was done. */
+async function prepare(input: HTMLInputElement, chosen: File): Promise<File> {
+  if (chosen.size <= SHRINK_ABOVE_BYTES && !isHeic(chosen)) return chosen;
+  if (state) state.textContent = 'Préparation de la photo…';
+  // A browser without one of the APIs (DataTransfer, createImageBitmap) sends the original, as without JavaScript.
+  const lighter = await shrinkPicture(chosen).catch(() => undefined);
+  if (!lighter) {
+    if (state) state.textContent = '';
+    return chosen;
   }
-  file.setAttribute('aria-invalid', message ? 'true' : 'false');
-  if (message) error?.setAttribute('role', 'alert');
+  try {
+    const files = new DataTransfer();
+    files.items.add(lighter);
+    input.files = files.files;
+  } catch {
+    if (state) state.textContent = '';
+    return chosen;
+  }
+  if (state)
+    state.textContent = `Photo allégée pour l’envoi, de ${megabytes(chosen.size)} à ${megabytes(lighter.size)}.`;
+  return lighter;
+}
+
+file?.addEventListener('change', () => {
+  const original = file.files?.[0];
+  if (state) state.textContent = '';
+  preparing = (async () => {
+    const chosen = original && (await prepare(file, original));
+    const max = Number(file.dataset.maxBytes);
+    const message = !chosen
+      ? ''
+      : chosen.size > max
+        ? ARTICLE_MESSAGES.tooLarge(chosen.size)
+        : /^image\/(jpeg|png|webp)$/.test(chosen.type)
+          ? ''
+          : isHeic(chosen)
+            ? ARTICLE_MESSAGES.heic
+            : ARTICLE_MESSAGES.notImage;
+    if (message) file.value = '';
+    file.setCustomValidity('');
+    if (error) {
+      error.textContent = message;
+      error.hidden = !message;
+    }
+    file.setAttribute('aria-invalid', message ? 'true' : 'false');
+    if (message) error?.setAttribute('role', 'alert');
+  })().finally(() => (preparing = undefined));
+});
+
+file?.form?.addEventListener('submit', (event) => {
+  if (!preparing) return;
+  event.preventDefault();
+  const { submitter } = event;
+  void preparing.then(() => file.form?.requestSubmit(submitter));
 });

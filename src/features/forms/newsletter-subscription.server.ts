@@ -142,3 +142,35 @@ export function unsubscribe(firestore: Firestore, token: string, now: number): P
     return { next: { ...proof, statut: 'unsubscribed', desinscritLe: Timestamp.fromMillis(now) }, outcome: 'done' };
   });
 }
+
+/** A sign-up never confirmed is deleted this many ms (30 days) after its last confirmation mail. */
+export const UNCONFIRMED_KEPT_MS = 30 * 86_400_000;
+
+/**
+ * Deletes the sign-ups still `pending` 30 days after their last confirmation mail (`confirmationEnvoyeeLe`): an
+ * address someone typed and nobody confirmed is kept no longer than its link is worth (RGPD art. 5.1.e); nothing is
+ * kept, since nobody consented. Run daily with the pre-registrations' retention (netlify/functions/retention.mts).
+ * Returns the number deleted. @throws the Firestore error.
+ */
+export async function purgeUnconfirmedSignUps(firestore: Firestore, now = Date.now()): Promise<number> {
+  const cutoff = Timestamp.fromMillis(now - UNCONFIRMED_KEPT_MS);
+  // One range on one field (Firestore's automatic index): confirming or leaving empties `confirmationEnvoyeeLe`.
+  const old = await firestore.collection('newsletter').where('confirmationEnvoyeeLe', '<=', cutoff).limit(500).get();
+  let deleted = 0;
+  for (const { ref } of old.docs) {
+    // Read again in a transaction: a confirmation between the query and the delete keeps the address.
+    const gone = await firestore.runTransaction(async (transaction) => {
+      const current = (await transaction.get(ref)).data();
+      const sent = current?.confirmationEnvoyeeLe as Timestamp | null | undefined;
+      if (current?.statut !== 'pending' || !sent || sent.toMillis() > cutoff.toMillis()) {
+        // A read-only transaction commits a "verify" write the embedded emulator refuses: write it back unchanged.
+        if (current) transaction.set(ref, current);
+        return false;
+      }
+      transaction.delete(ref);
+      return true;
+    });
+    if (gone) deleted += 1;
+  }
+  return deleted;
+}
