@@ -142,7 +142,17 @@ export default defineConfig({
     // The islands' dependencies, bundled by Vite when `npm start` starts rather than found on the first
     // visit, which would reload the page while it hydrates.
     optimizeDeps: {
-      include: ['nanostores', '@nanostores/react', 'embla-carousel-react', 'zod/mini', '@stripe/stripe-js/pure'],
+      include: [
+        'nanostores',
+        '@nanostores/react',
+        'embla-carousel-react',
+        'zod/mini',
+        '@stripe/stripe-js/pure',
+        // The space's editors: the rich-text field and the reorderable lists.
+        '@tiptap/react',
+        '@tiptap/starter-kit',
+        'sortablejs',
+      ],
     },
   },
   // Atkinson Hyperlegible (made for low vision) from our origin; the fonts API's metric-matched fallback

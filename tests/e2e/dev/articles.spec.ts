@@ -27,10 +27,13 @@ async function writeArticle(page: Page, titre: string, draft = false): Promise<v
   await page.getByLabel('Date de publication').fill('2026-11-21');
   await page.getByRole('textbox', { name: 'Introduction' }).click();
   await page.keyboard.type('Une journée ');
-  await page
+  const bold = page
     .getByRole('toolbar', { name: 'Mise en forme : Introduction' })
-    .getByRole('button', { name: 'Gras' })
-    .click();
+    .getByRole('button', { name: 'Gras' });
+  await bold.click();
+  // The toolbar gives the focus back to the text after the click: typing before that would lose letters.
+  await expect(bold).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('textbox', { name: 'Introduction' })).toBeFocused();
   await page.keyboard.type('inoubliable');
   const photo = { name: 'IMG_3001.jpg', mimeType: 'image/jpeg', buffer: await fixturePicture('photo-sortie.jpg') };
   await page.getByLabel('Photo ou image').setInputFiles(photo);
