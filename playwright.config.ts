@@ -33,6 +33,9 @@ export default defineConfig({
       name: 'dev',
       testMatch: 'dev/**/*.spec.ts',
       dependencies: ['built'],
+      // One at a time: a publish re-pulls the content and the dev server reloads every open page, which would empty
+      // another test's form mid-fill.
+      workers: 1,
       timeout: 120_000,
       use: { baseURL: `http://127.0.0.1:${ports.dev}` },
     },

@@ -16,9 +16,11 @@ import { serveBuiltSite, SERVED_PROJECT_ID } from './server.ts';
 /** What the burst gave. */
 export interface MailLoad {
   submissions: number;
-  /** Submissions answered 200. */
+  /** Submissions answered 200 at the first try. */
+  answeredFirst: number;
+  /** Submissions answered 200 after at most four retries of the others with their key, as the form offers. */
   answered: number;
-  /** Answers by HTTP status (0: no answer). */
+  /** First answers by HTTP status (0: no answer). */
   statusCounts: Record<string, number>;
   /** Submissions stored (read back): each must give its two mails, whatever it was answered. */
   stored: number;
@@ -38,7 +40,8 @@ const FROM = 'Banc d’essai <site@exemple.org>';
 
 /**
  * Sends `count` pre-registrations at once to the built site in `dir` (served on `port` with its embedded emulator on
- * `emulatorPort`), then drains the outbox once. @throws when the site does not start.
+ * `emulatorPort`), sends again with its key each one not answered 200 (up to four rounds), then drains the outbox
+ * once. @throws when the site does not start.
  */
 export async function measureMailLoad(dir: string, port: number, emulatorPort: number, count = 200): Promise<MailLoad> {
   const smtp = await startSmtpCatcher();
@@ -47,28 +50,35 @@ export async function measureMailLoad(dir: string, port: number, emulatorPort: n
   try {
     const consent = currentConsent('preinscription');
     const keys: string[] = Array.from({ length: count }, () => randomUUID());
+    const submit = (envoi: string, index: number) =>
+      fetch(`${site.url}/api/preinscription`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: site.url },
+        body: JSON.stringify({
+          enfantPrenom: 'Léa',
+          enfantNom: 'Banc',
+          parentPrenom: 'Sophie',
+          parentNom: 'Banc',
+          email: `parent-${index}@exemple.fr`,
+          consentement: true,
+          consentementVersion: consent.version,
+          envoi,
+        }),
+        signal: AbortSignal.timeout(60_000),
+      })
+        .then((response) => response.status)
+        .catch(() => 0);
     const started = performance.now();
-    const statuses = await Promise.all(
-      keys.map((envoi, index) =>
-        fetch(`${site.url}/api/preinscription`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: site.url },
-          body: JSON.stringify({
-            enfantPrenom: 'Léa',
-            enfantNom: 'Banc',
-            parentPrenom: 'Sophie',
-            parentNom: 'Banc',
-            email: `parent-${index}@exemple.fr`,
-            consentement: true,
-            consentementVersion: consent.version,
-            envoi,
-          }),
-          signal: AbortSignal.timeout(60_000),
-        })
-          .then((response) => response.status)
-          .catch(() => 0),
-      ),
-    );
+    const statuses = await Promise.all(keys.map(submit));
+    const firstStatuses = [...statuses];
+    // What a parent does after « peut-être enregistré ; réessayer ne crée pas de doublon »: the same key again.
+    for (let round = 0; round < 4 && statuses.some((status) => status !== 200); round++) {
+      await Promise.all(
+        keys.map(async (envoi, index) => {
+          if (statuses[index] !== 200) statuses[index] = await submit(envoi, index);
+        }),
+      );
+    }
     const burstSeconds = (performance.now() - started) / 1000;
     const sentByEndpoints = smtp.mails.length;
     const firestore = adminFirestoreOf({
@@ -85,7 +95,7 @@ export async function measureMailLoad(dir: string, port: number, emulatorPort: n
     await firestore.terminate();
     const answered = keys.filter((_, index) => statuses[index] === 200);
     const statusCounts: Record<string, number> = {};
-    for (const status of statuses) statusCounts[status] = (statusCounts[status] ?? 0) + 1;
+    for (const status of firstStatuses) statusCounts[status] = (statusCounts[status] ?? 0) + 1;
     const reader = adminFirestoreOf({
       FIREBASE_PROJECT_ID: SERVED_PROJECT_ID,
       FIRESTORE_EMULATOR_HOST: site.emulatorAddress,
@@ -101,6 +111,7 @@ export async function measureMailLoad(dir: string, port: number, emulatorPort: n
     ]);
     return {
       submissions: count,
+      answeredFirst: firstStatuses.filter((status) => status === 200).length,
       answered: answered.length,
       statusCounts,
       stored: stored.length,
