@@ -8,7 +8,6 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { receiptIssuer } from '../../association';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError } from '../../lib/http';
-import { withDeadline } from '../../lib/deadline';
 import { receiptYear } from '../donations/donations';
 import { giftSchema, type Gift, type ReceiptedGift } from '../donations/gift.server';
 import { receiptFileName, receiptPdf } from '../donations/receipt-pdf.server';
@@ -20,10 +19,9 @@ import {
   type YearlyReceipt,
 } from '../donations/yearly-receipt.server';
 import { recordAccess } from './access-log.server';
+import { assertSection, bounded } from './server-calls.server';
 import type { StaffSession } from './auth.server';
 import { giftKind, ledgerCsv, methodLabel, newestGiftFirst, yearTotals, type LedgerRow } from './donations';
-import { ESPACE_MESSAGES } from './messages';
-import { canOpen } from './roles';
 
 /** The ledger's collection. */
 export const GIFTS = 'dons';
@@ -39,17 +37,7 @@ export const GIFT_NOT_FOUND = 'Ce don n’existe pas dans le registre.';
 
 /** @throws HttpError 403 unless the session's roles open the donations. */
 export function assertTreasury(session: StaffSession | undefined): asserts session is StaffSession {
-  if (!session || !canOpen(session.roles, 'dons')) throw new HttpError(403, ESPACE_MESSAGES.forbidden);
-}
-
-/** Firestore work within 8 s, any failure as HttpError 503 ESPACE_MESSAGES.unavailable. */
-export async function bounded<T>(what: string, work: Promise<T>): Promise<T> {
-  try {
-    return await withDeadline(work, 8000);
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(503, ESPACE_MESSAGES.unavailable, { cause: new Error(what, { cause: error }) });
-  }
+  assertSection(session, 'dons');
 }
 
 /** A ledger document as a row. */

@@ -23,7 +23,8 @@ import { enqueueMails, OUTBOX } from '../mail/outbox.server';
 import { recordAccess } from './access-log.server';
 import { isoDay } from './admissions';
 import type { StaffSession } from './auth.server';
-import { assertTreasury, bounded, GIFTS, receiptedGift } from './donations.server';
+import { assertTreasury, GIFTS, receiptedGift } from './donations.server';
+import { bounded } from './server-calls.server';
 
 /** The largest gift the form accepts, in euros: a typing error beyond it is far likelier than such a cheque. */
 export const OFFLINE_GIFT_MAX_EUROS = 1_000_000;
