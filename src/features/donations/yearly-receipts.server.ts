@@ -52,8 +52,9 @@ function motifOf(
  * of an overlapping run never undoes a newer correction): its number moves to `recusAnnules` (kept, void), and either
  * the next number of `year`'s series is taken for the new total (`annule` names the number replaced; a receipt whose
  * mail was not queued yet keeps naming the number the donor was last sent) or, with nothing left to certify, `numero`
- * becomes '' (cancelled without replacement). Marked `aEnvoyer` when it has an email. Renders nothing. Returns
- * `[cancelled number, new number or '']`, or undefined when nothing changed. @throws what Firestore throws.
+ * becomes '' (cancelled without replacement). Marked `aEnvoyer` when it has an email. Renders nothing. A receipt
+ * one of whose instalments is missing or unreadable is left as it is (logged). Returns `[cancelled number, new number
+ * or '']`, or undefined when nothing changed. @throws what Firestore throws.
  */
 async function correctYearlyReceipt(
   firestore: Firestore,
@@ -75,6 +76,13 @@ async function correctYearlyReceipt(
         return parsed.success ? [[snapshot.id, parsed.data as Gift] as const] : [];
       }),
     );
+    const lost = current.mensualites.filter((giftId) => !read.has(giftId));
+    if (lost.length > 0) {
+      // An instalment deleted or unreadable is no refund: a tax receipt is never cancelled on a missing document.
+      console.warn(`[yearly-receipts] ${id} not corrected: ${lost.length} instalment(s) missing or unreadable`);
+      transaction.set(reference, current);
+      return undefined;
+    }
     const counted = [...read].filter(([, gift]) => countsIn(gift, year)).toSorted(byPayment);
     const cents = counted.reduce((sum, [, gift]) => sum + receiptCents(gift), 0);
     const unchanged = current.numero ? cents === current.montant : cents <= 0;
