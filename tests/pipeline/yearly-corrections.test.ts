@@ -265,6 +265,31 @@ describe.skipIf(!jar)('yearly receipts corrected after issuing, in Google’s em
     expect(await yearlyReceiptOf(treasurer, `cus_anne-${year}`)).toMatchObject({ recu: anne.numero });
   }, 600_000);
 
+  it('a donor whose customer id was recorded after issuing keeps the receipt: not cancelled, not doubled', async () => {
+    const db = adminFirestore();
+    const legacy = (month: number) => {
+      const { client: _client, ...gift } = instalment('cus_eve', month, 1500, { abonnement: 'sub_eve' });
+      return gift;
+    };
+    await db.collection('dons').doc('in_eve_01').set(legacy(1));
+    await db.collection('dons').doc('in_eve_02').set(legacy(2));
+    const first = await issue(db);
+    const before = Number((await counter(db))?.dernier);
+    expect(first.issued).toEqual([[`sub-sub_eve-${year}`, number(before)]]);
+    // This year's instalment of the same subscription carries the customer id: the donor's key becomes cus_eve.
+    const nextYear = Timestamp.fromDate(new Date(Date.UTC(year + 1, 0, 15)));
+    await db
+      .collection('dons')
+      .doc('in_eve_next')
+      .set(instalment('cus_eve', 1, 1500, { abonnement: 'sub_eve', datePaiement: nextYear }));
+    const outboxBefore = (await outbox(db)).length;
+    const again = await issue(db);
+    expect(again).toMatchObject({ issued: [], corrected: [], mails: [] });
+    expect(await counter(db)).toEqual({ annee: year, dernier: before });
+    expect((await outbox(db)).length).toBe(outboxBefore);
+    expect((await receiptOf(db, 'sub-sub_eve')).numero).toBe(number(before));
+  });
+
   it('runs every day on last year, and in January on the year before it too', () => {
     expect(yearsToRun(new Date('2027-03-15T05:23:00Z'))).toEqual([2026]);
     expect(yearsToRun(new Date('2027-01-01T05:23:00Z'))).toEqual([2026, 2025]);

@@ -157,9 +157,14 @@ export async function issueYearlyReceipts(
   };
   const late = () => Date.now() - started > deadlineMs;
   const donors = new Map(donorYears(gifts, year).map((donor) => [`${donor.key}-${year}`, donor]));
+  const donorOf = new Map(
+    [...donors.values()].flatMap((donor) => donor.instalments.map(([giftId]) => [giftId, donor])),
+  );
   for (const [id, receipt] of known) {
-    const donor = donors.get(id);
-    donors.delete(id);
+    // By its id, else by its instalments: a donor whose key changed since (a customer id recorded on a later
+    // instalment of the subscription) keeps the receipt issued under the former key, neither cancelled nor doubled.
+    const donor = donors.get(id) ?? receipt.mensualites.map((giftId) => donorOf.get(giftId)).find(Boolean);
+    if (donor) donors.delete(`${donor.key}-${year}`);
     const right = receipt.numero ? receipt.montant === donor?.cents : !donor;
     if (right) {
       report.existing += 1;
