@@ -1,7 +1,8 @@
 /**
  * `npm run yearly-receipts [year]`: issues the yearly receipts of the monthly gifts of `year` (the year before today's
- * by default) that do not exist yet, as the January scheduled function does (netlify/functions/yearly-receipts.mts),
- * queues their mails and sends them when mail is configured (else they wait in the outbox for `npm run outbox`).
+ * by default) that do not exist yet and corrects those whose total changed since (refunds, disputes lost), as the
+ * daily scheduled function does (netlify/functions/yearly-receipts.mts), queues their mails and sends them when mail
+ * is configured (else they wait in the outbox for `npm run outbox`).
  * Database: FIREBASE_PROJECT_ID with the service account, or FIRESTORE_EMULATOR_HOST; .env applies.
  */
 import { existsSync } from 'node:fs';
@@ -24,7 +25,8 @@ try {
     deadlineMs: 600_000,
   });
   console.log(
-    `Yearly receipts ${year}: ${report.issued.length} issued, ${report.existing} issued before` +
+    `Yearly receipts ${year}: ${report.issued.length} issued, ${report.corrected.length} corrected, ` +
+      `${report.existing} issued before and unchanged` +
       (report.left ? `, ${report.left} left for a new run.` : '.'),
   );
   const transport = transportFrom(mailSettings(process.env));

@@ -280,6 +280,86 @@ test('tresorerie: the yearly receipts of last year issued with the button, once;
   }
 });
 
+test('tresorerie: a corrected yearly receipt’s old number struck through; a cancelled one never served', async ({
+  page,
+}) => {
+  // Two years back: the button of the test above (last year) never corrects these seeded receipts.
+  const old = year - 2;
+  const nom = `Rectifiée ${unique()}`;
+  const cancelledName = `Annulée ${unique()}`;
+  const seeded = {
+    annee: old,
+    prenom: '',
+    nom,
+    email: `${unique()}@exemple.fr`,
+    adresse: '3 rue de la République',
+    postal: '69001',
+    ville: 'Lyon',
+    pays: 'FR',
+    date: Timestamp.now(),
+    aEnvoyer: false,
+  };
+  const cancelledOn = Timestamp.now();
+  const corrected = `cus_e2e${unique()}-${old}`;
+  const cancelled = `cus_e2e${unique()}-${old}`;
+  await db
+    .collection('recusAnnuels')
+    .doc(corrected)
+    .set({
+      ...seeded,
+      donateur: corrected.slice(0, -5),
+      numero: `${old}-00007`,
+      montant: 6500,
+      mensualites: ['in_a', 'in_b', 'in_c'],
+      annule: `${old}-00003`,
+      recusAnnules: [{ numero: `${old}-00003`, date: cancelledOn, motif: 'remboursement' }],
+    });
+  await db
+    .collection('recusAnnuels')
+    .doc(cancelled)
+    .set({
+      ...seeded,
+      nom: cancelledName,
+      donateur: cancelled.slice(0, -5),
+      numero: '',
+      montant: 0,
+      mensualites: [],
+      annule: `${old}-00004`,
+      recusAnnules: [{ numero: `${old}-00004`, date: cancelledOn, motif: 'litige' }],
+    });
+  await signIn(page, 'tresorerie@demo.test');
+  await page.goto(`/espace/dons?annee=${old}`);
+  const table = page.getByRole('region', { name: /reçus annuels, par numéro/ });
+  const correctedRow = table.getByRole('row', { name: new RegExp(nom) });
+  await expect(correctedRow.getByRole('link', { name: `n° ${old}-00007 de ${nom} (PDF)` })).toBeVisible();
+  await expect(correctedRow.locator('s')).toHaveText(`${old}-00003`);
+  await expect(correctedRow).toContainText(`n° ${old}-00003 annulé`);
+  const cancelledRow = table.getByRole('row', { name: new RegExp(cancelledName) });
+  await expect(cancelledRow).toContainText('annulé, sans remplacement');
+  await expect(cancelledRow.locator('s')).toHaveText(`${old}-00004`);
+  await expect(cancelledRow.getByRole('link')).toHaveCount(0);
+  // Declared: the valid receipt for what it certifies; the two cancelled numbers counted apart.
+  const totals = page.getByRole('region', { name: `Totaux ${old} pour la déclaration des reçus` });
+  await expect(totals.locator('dt:has-text("Reçus fiscaux émis") + dd')).toHaveText('1');
+  await expect(totals.locator('dt:has-text("Montant des reçus émis") + dd')).toHaveText(/^65,00\s€$/);
+  await expect(totals.locator('dt:has-text("Reçus annulés") + dd')).toHaveText('2');
+
+  const gone = await page.request.get(`/espace/dons/recu-annuel/${cancelled}`);
+  expect(gone.status()).toBe(410);
+  expect(await gone.text()).toBe(
+    `Le paiement des dons mensuels de ${old} a été contesté et rendu par la banque : le reçu annuel n° ` +
+      `${old}-00004 est annulé.`,
+  );
+  const served = await page.request.get(`/espace/dons/recu-annuel/${corrected}`);
+  expect(served.status()).toBe(200);
+  expect((await served.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page, `corrected yearly receipts at ${viewport.width}`);
+    await table.screenshot({ path: `test-results/dons/recus-annuels-rectifies-${viewport.width}.png` });
+  }
+});
+
 for (const viewport of VIEWPORTS) {
   test(`the donations pages pass axe at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { siteNumberedGiftMails, siteReceiptContext } from '../../src/features/donations/donation-mails.server';
 import { receiptYear } from '../../src/features/donations/donations';
 import { numberPendingReceipts, pendingReceiptIds } from '../../src/features/donations/receipt-numbering.server';
@@ -20,26 +20,10 @@ import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { logId } from '../../src/lib/log-id.server';
 import * as recu from '../../src/pages/api/recu';
 import { paidSession, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
-import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firestore-gateway';
-import { googleEmulatorJar } from '../fixtures/google-emulator';
-import { startGoogleFirestore, type GoogleFirestore } from '../../scripts/lib/google-firestore';
+import { googleFirestoreForFile } from '../fixtures/firestore-gateway';
 import { deliver } from '../fixtures/webhook';
 
-const jar = googleEmulatorJar('receipt-numbers', 'the concurrency tests');
-
-let emulator: GoogleFirestore | undefined;
-let gateway: FirestoreGateway | undefined;
-
-beforeAll(async () => {
-  if (!jar) return;
-  emulator = await startGoogleFirestore(jar);
-  gateway = await startFirestoreGateway(emulator.port);
-}, 90_000);
-
-afterAll(async () => {
-  await gateway?.stop();
-  await emulator?.stop();
-});
+const jar = googleFirestoreForFile('receipt-numbers', 'the concurrency tests');
 
 const year = receiptYear(new Date());
 const number = (sequence: number) => `${year}-${String(sequence).padStart(5, '0')}`;

@@ -57,6 +57,8 @@ async function markSpecimen(doc: TaggedPdf): Promise<void> {
 export interface ReceiptPeriod {
   periode: string;
   versements: number;
+  /** A corrected yearly receipt: the number it replaces and why (« dons remboursés en partie »). */
+  remplace?: { numero: string; raison: string };
 }
 
 /** A receipt's gift: a numbered one-off gift, or a yearly receipt's sum with its `periode`. */
@@ -66,7 +68,8 @@ export type ReceiptGift = ReceiptedGift & { periode?: ReceiptPeriod };
  * The PDF (bytes) of a paid one-off gift with its receipt number `recu`: donor, `montant` minus `rembourse` in cents (a
  * corrected receipt, after a partial refund, names the number it replaces: the last of `recusAnnules`), `datePaiement`;
  * `date` (when the ledger recorded it) is the issue date; `moyen` the payment method (card when absent); `periode`
- * the period and count of a yearly receipt's payments, printed instead of the date of payment. A test-mode
+ * the period and count of a yearly receipt's payments, printed instead of the date of payment (and, for a corrected
+ * yearly receipt, the number it replaces: `periode.remplace`, not `recusAnnules`). A test-mode
  * gift (`livemode` false) gets a specimen: SPECIMEN_TITLE in a banner, as its title and across the page, and neither
  * the CERFA heading nor the certification nor the tax reduction.
  */
@@ -213,14 +216,17 @@ export function receiptBlocks(issuer: ReceiptIssuer, gift: ReceiptGift): Receipt
             text: `Pour l’association${issuer.signatory && ` : ${issuer.signatory}`}`,
           },
         ];
-  const replaced = gift.recusAnnules?.at(-1);
+  const cancelled = gift.recusAnnules?.at(-1);
+  const replaced = gift.periode
+    ? gift.periode.remplace
+    : cancelled && { numero: cancelled.numero, raison: 'don remboursé en partie' };
   const correction: ReceiptBlock[] = replaced
     ? [
         {
           kind: 'paragraph',
           style: 'strong',
           gap: 10,
-          text: `Reçu rectificatif : il annule et remplace le n° ${replaced.numero} (don remboursé en partie).`,
+          text: `Reçu rectificatif : il annule et remplace le n° ${replaced.numero} (${replaced.raison}).`,
         },
       ]
     : [];

@@ -15,6 +15,7 @@ import {
   YEARLY_RECEIPT_ID_PATTERN,
   YEARLY_RECEIPTS,
   yearlyReceiptAsGift,
+  yearlyCancelledMessage,
   yearlyReceiptConverter,
   type YearlyReceipt,
 } from '../donations/yearly-receipt.server';
@@ -77,11 +78,16 @@ async function readLedger(db: Firestore): Promise<{ rows: LedgerRow[]; unreadabl
   return { rows: rows.toSorted(newestGiftFirst), unreadable };
 }
 
-/** A yearly receipt of monthly gifts as the space lists it (`recusAnnuels/<id>`). */
+/**
+ * A yearly receipt of monthly gifts as the space lists it (`recusAnnuels/<id>`): `numero` '' once cancelled without
+ * replacement, `montant` in cents.
+ */
 export type YearlyRow = Pick<YearlyReceipt, 'numero' | 'montant' | 'prenom' | 'nom' | 'email'> & {
   id: string;
   /** How many instalments it sums. */
   versements: number;
+  /** The numbers cancelled (a refund or a dispute lost after issuing), oldest first: void, shown struck through. */
+  recusAnnules: string[];
 };
 
 /**
@@ -98,7 +104,10 @@ export interface LedgerYear {
   unreadable: number;
 }
 
-/** The yearly receipts of `year`, by number; a document that does not fit is left out. */
+/**
+ * The yearly receipts of `year`, by number (a cancelled one by its last number); a document that does not fit is left
+ * out.
+ */
 async function readYearlyReceipts(db: Firestore, year: number): Promise<YearlyRow[]> {
   const snapshot = await bounded('yearly', db.collection(YEARLY_RECEIPTS).where('annee', '==', year).get());
   return snapshot.docs
@@ -106,12 +115,14 @@ async function readYearlyReceipts(db: Firestore, year: number): Promise<YearlyRo
       try {
         const receipt = yearlyReceiptConverter.fromFirestore(document);
         const { numero, montant, prenom, nom, email } = receipt;
-        return [{ id: document.id, numero, montant, prenom, nom, email, versements: receipt.mensualites.length }];
+        const recusAnnules = (receipt.recusAnnules ?? []).map((cancelled) => cancelled.numero);
+        const versements = receipt.mensualites.length;
+        return [{ id: document.id, numero, montant, prenom, nom, email, versements, recusAnnules }];
       } catch {
         return [];
       }
     })
-    .toSorted((a, b) => a.numero.localeCompare(b.numero));
+    .toSorted((a, b) => (a.numero || a.recusAnnules.at(-1)!).localeCompare(b.numero || b.recusAnnules.at(-1)!));
 }
 
 /** The gifts paid in `year` (Europe/Paris), logged as one consultation. @throws HttpError 403, 503. */
@@ -124,6 +135,8 @@ export async function listGifts(session: StaffSession | undefined, year: number)
   const ofYear = rows.filter((row) => receiptYear(row.date) === year);
   const yearly = await readYearlyReceipts(db, year);
   const totals = yearTotals(ofYear);
+  // Only valid yearly receipts are declared, for the amount they certify; their cancelled numbers are counted apart.
+  const validYearly = yearly.filter((row) => row.numero);
   return {
     year,
     years: years.toSorted((a, b) => b - a),
@@ -132,8 +145,9 @@ export async function listGifts(session: StaffSession | undefined, year: number)
     yearly,
     totals: {
       ...totals,
-      receipts: totals.receipts + yearly.length,
-      receiptsCents: totals.receiptsCents + yearly.reduce((sum, row) => sum + row.montant, 0),
+      receipts: totals.receipts + validYearly.length,
+      receiptsCents: totals.receiptsCents + validYearly.reduce((sum, row) => sum + row.montant, 0),
+      cancelledReceipts: totals.cancelledReceipts + yearly.reduce((sum, row) => sum + row.recusAnnules.length, 0),
     },
     unreadable,
   };
@@ -187,8 +201,9 @@ export async function receiptOf(
 }
 
 /**
- * The yearly receipt `recusAnnuels/<id>` as PDF, its number and file name, logged as an export.
- * @throws HttpError 403, 404, 503.
+ * The yearly receipt `recusAnnuels/<id>` as PDF, its number and file name, logged as an export; a corrected receipt's
+ * current version (the one that replaced the cancelled numbers). Never a cancelled one: 410 with the cancelled number.
+ * @throws HttpError 403, 404, 410, 503.
  */
 export async function yearlyReceiptOf(
   session: StaffSession | undefined,
@@ -209,6 +224,7 @@ export async function yearlyReceiptOf(
     }
   })();
   if (!receipt) throw missing;
+  if (!receipt.numero) throw new HttpError(410, yearlyCancelledMessage(receipt));
   await bounded('log', recordAccess(db, session, 'export', `${YEARLY_RECEIPTS}/${id} (reçu ${receipt.numero}, PDF)`));
   const gift = yearlyReceiptAsGift(receipt);
   return { pdf: await receiptPdf(await receiptIssuer(), gift), recu: receipt.numero, fileName: receiptFileName(gift) };

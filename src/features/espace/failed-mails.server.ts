@@ -20,6 +20,9 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   'don-mensuel': 'Confirmation de don mensuel',
   'don-recu-annule': 'Reçu fiscal annulé (remboursement ou litige)',
   'don-recu-rectificatif': 'Reçu fiscal rectificatif (remboursement partiel)',
+  'recu-annuel': 'Reçu fiscal annuel (dons mensuels)',
+  'recu-annuel-annule': 'Reçu fiscal annuel annulé (dons mensuels remboursés ou contestés)',
+  'recu-annuel-rectificatif': 'Reçu fiscal annuel rectificatif (dons mensuels)',
 };
 
 /** A failed mail as the home page shows it: the recipient and any address in the error masked. */

@@ -178,15 +178,16 @@ export async function resendReceipt(session: StaffSession | undefined, id: strin
 }
 
 /**
- * Issues now the yearly receipts of the monthly gifts of `year` (yearly-receipts.server.ts, as the January job does)
- * and queues their mails, logged; receipts already issued are neither changed nor sent again. Returns how many were
- * issued, and how many are left for another click (the request stops starting new ones after 15 s).
+ * Issues now the yearly receipts of the monthly gifts of `year` (yearly-receipts.server.ts, as the daily job does) and
+ * corrects those whose total changed since (a refund, a dispute lost), queues their mails, logged; a receipt that is
+ * right is neither changed nor sent again. Returns how many were issued, corrected (or cancelled), and left for another
+ * click (the request stops starting new ones after 15 s).
  * @throws HttpError 403, 400 (the current or a future year: not over yet), 503.
  */
 export async function issueYearlyReceiptsNow(
   session: StaffSession | undefined,
   year: number,
-): Promise<{ issued: number; left: number }> {
+): Promise<{ issued: number; corrected: number; left: number }> {
   assertTreasury(session);
   const thisYear = receiptYear(new Date());
   if (!Number.isInteger(year) || year >= thisYear || year < 2000) {
@@ -204,9 +205,11 @@ export async function issueYearlyReceiptsNow(
   });
   const numbers = report.issued.map(([, numero]) => numero);
   const what = numbers.length ? `${numbers[0]} à ${numbers.at(-1)}` : 'aucun nouveau';
-  await bounded('log', recordAccess(db, session, 'creation', `${YEARLY_RECEIPTS} ${year} (${what})`));
+  const corrections = report.corrected.map(([, cancelled, numero]) => `${cancelled} → ${numero || 'annulé'}`);
+  const changed = corrections.length ? `, rectifiés : ${corrections.join(', ')}` : '';
+  await bounded('log', recordAccess(db, session, 'creation', `${YEARLY_RECEIPTS} ${year} (${what}${changed})`));
   await trySend(report.mails, 3000);
-  return { issued: report.issued.length, left: report.left };
+  return { issued: report.issued.length, corrected: report.corrected.length, left: report.left };
 }
 
 /**
@@ -220,8 +223,8 @@ export async function donationsFormPost(
   year: number,
 ): Promise<string> {
   if (fields.has('annuels')) {
-    const { issued, left } = await issueYearlyReceiptsNow(session, Number(fields.get('annuels')));
-    return `/espace/dons?annee=${year}&annuels=${issued}&restants=${left}`;
+    const { issued, corrected, left } = await issueYearlyReceiptsNow(session, Number(fields.get('annuels')));
+    return `/espace/dons?annee=${year}&annuels=${issued}&rectifies=${corrected}&restants=${left}`;
   }
   await resendReceipt(session, fields.get('renvoyer') ?? '', fields.get('cle') ?? '');
   return `/espace/dons?annee=${year}&envoye=${encodeURIComponent(fields.get('recu') ?? '')}`;

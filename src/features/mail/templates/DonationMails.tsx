@@ -134,46 +134,6 @@ export function MonthlyDonationConfirmation(props: {
   );
 }
 
-/**
- * The yearly receipt of a monthly donor: `year`, `amount` (« 300,00 € », the year's instalments less refunds),
- * `payments` (how many), `receiptNumber`, `costAfterReduction`; the PDF is attached.
- */
-export function YearlyReceiptMail(props: {
-  identity: MailIdentity;
-  donorName: string;
-  year: number;
-  amount: string;
-  payments: number;
-  receiptNumber: string;
-  costAfterReduction: string;
-}) {
-  const { identity, donorName, year, amount, payments, receiptNumber, costAfterReduction } = props;
-  return (
-    <MailLayout
-      identity={identity}
-      preview={`Votre reçu fiscal n° ${receiptNumber} pour vos dons mensuels de ${year} est joint à ce message.`}
-      title={`Votre reçu fiscal ${year}`}
-      reason={
-        'Vous recevez ce message parce que vous faites un don mensuel sur notre site. ' +
-        'Gardez-le : le reçu joint vous servira pour votre déclaration de revenus.'
-      }
-    >
-      <Text style={paragraph}>Bonjour{donorName ? ` ${donorName}` : ''},</Text>
-      <Text style={paragraph}>
-        Merci pour votre soutien tout au long de l’année {year}&nbsp;: vos dons mensuels ({payments}{' '}
-        {payments > 1 ? 'versements' : 'versement'}) s’élèvent à {amount}.
-      </Text>
-      <Text style={highlight}>
-        Votre reçu fiscal n° <strong>{receiptNumber}</strong> pour l’année {year} est joint à ce message (fichier PDF).
-      </Text>
-      <Text style={paragraph}>
-        Il vous permet de déduire 66 % de ce montant de votre impôt sur le revenu&nbsp;: après réduction, vos dons vous
-        ont coûté {costAfterReduction}. Une question&nbsp;? Répondez simplement à ce message.
-      </Text>
-    </MailLayout>
-  );
-}
-
 /** A receipt number on one line. */
 const number = { whiteSpace: 'nowrap' } as const;
 
