@@ -157,7 +157,13 @@ test('a phone photo over 4 MB is made lighter in the browser, under what Netlify
   test.setTimeout(180_000);
   // A 12-megapixel photo as phones take them, of noise so that it stays heavy: about 8 MB.
   const heavy = await sharp({
-    create: { width: 4032, height: 3024, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: {
+      width: 4032,
+      height: 3024,
+      channels: 3,
+      background: { r: 128, g: 128, b: 128 },
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   })
     .jpeg({ quality: 92 })
     .toBuffer();

@@ -1,7 +1,7 @@
 /**
- * The article form's script (ArticleForm.astro): a new article's slug follows its title; a heavy photo is made lighter
- * before it is sent (shrink-picture.ts), and a picture too heavy or not an image is refused at once with the server's
- * own French message, before a long upload.
+ * The article form's script (ArticleForm.astro): a new article's slug follows its title; in every file input of the
+ * form, a heavy photo is made lighter before it is sent (shrink-picture.ts), and a picture too heavy or not an image is
+ * refused at once with the server's own French message, before a long upload.
  */
 import { ARTICLE_MESSAGES, megabytes, slugify } from './articles';
 import { isHeic, SHRINK_ABOVE_BYTES, shrinkPicture } from './shrink-picture';
@@ -16,14 +16,12 @@ if (slug && title) {
 }
 
 // A heavy photo (or a HEIC one the browser reads) is made lighter before it is sent; one too heavy or not an image
-// is refused at once, before a long upload. A post while the photo is being prepared waits for it.
-const file = document.querySelector<HTMLInputElement>('#image');
-const error = document.querySelector<HTMLElement>('#image-erreur');
-const state = document.querySelector<HTMLElement>('#image-etat');
-let preparing: Promise<void> | undefined;
+// is refused at once, before a long upload. A post while a photo is being prepared waits for it. Every file input of
+// the form (its picture, pictogram, picture of the text) is handled the same, with its own `-etat` and `-erreur`.
+const preparing = new Set<Promise<void>>();
 
-/** Replaces the chosen file by a lighter one when it helps; tells the editor what was done. */
-async function prepare(input: HTMLInputElement, chosen: File): Promise<File> {
+/** Replaces the chosen file by a lighter one when it helps; tells the editor what was done in `state`. */
+async function prepare(input: HTMLInputElement, chosen: File, state: HTMLElement | null): Promise<File> {
   if (chosen.size <= SHRINK_ABOVE_BYTES && !isHeic(chosen)) return chosen;
   if (state) state.textContent = 'Préparation de la photo…';
   // A browser without one of the APIs (DataTransfer, createImageBitmap) sends the original, as without JavaScript.
@@ -45,35 +43,45 @@ async function prepare(input: HTMLInputElement, chosen: File): Promise<File> {
   return lighter;
 }
 
-file?.addEventListener('change', () => {
-  const original = file.files?.[0];
-  if (state) state.textContent = '';
-  preparing = (async () => {
-    const chosen = original && (await prepare(file, original));
-    const max = Number(file.dataset.maxBytes);
-    const message = !chosen
-      ? ''
-      : chosen.size > max
-        ? ARTICLE_MESSAGES.tooLarge(chosen.size)
-        : /^image\/(jpeg|png|webp)$/.test(chosen.type)
-          ? ''
-          : isHeic(chosen)
-            ? ARTICLE_MESSAGES.heic
-            : ARTICLE_MESSAGES.notImage;
-    if (message) file.value = '';
-    file.setCustomValidity('');
-    if (error) {
-      error.textContent = message;
-      error.hidden = !message;
-    }
-    file.setAttribute('aria-invalid', message ? 'true' : 'false');
-    if (message) error?.setAttribute('role', 'alert');
-  })().finally(() => (preparing = undefined));
-});
+/** Checks (and lightens) the file chosen in `file`, showing a refusal under it. */
+function watch(file: HTMLInputElement): void {
+  const error = document.getElementById(`${file.id}-erreur`);
+  const state = document.getElementById(`${file.id}-etat`);
+  file.addEventListener('change', () => {
+    const original = file.files?.[0];
+    if (state) state.textContent = '';
+    const task = (async () => {
+      const chosen = original && (await prepare(file, original, state));
+      const max = Number(file.dataset.maxBytes);
+      const message = !chosen
+        ? ''
+        : chosen.size > max
+          ? ARTICLE_MESSAGES.tooLarge(chosen.size)
+          : /^image\/(jpeg|png|webp)$/.test(chosen.type)
+            ? ''
+            : isHeic(chosen)
+              ? ARTICLE_MESSAGES.heic
+              : ARTICLE_MESSAGES.notImage;
+      if (message) file.value = '';
+      file.setCustomValidity('');
+      if (error) {
+        error.textContent = message;
+        error.hidden = !message;
+      }
+      file.setAttribute('aria-invalid', message ? 'true' : 'false');
+      if (message) error?.setAttribute('role', 'alert');
+    })();
+    preparing.add(task);
+    void task.finally(() => preparing.delete(task));
+  });
+}
 
-file?.form?.addEventListener('submit', (event) => {
-  if (!preparing) return;
+const form = document.querySelector<HTMLFormElement>('form.article-form');
+for (const file of form?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? []) watch(file);
+
+form?.addEventListener('submit', (event) => {
+  if (preparing.size === 0) return;
   event.preventDefault();
   const { submitter } = event;
-  void preparing.then(() => file.form?.requestSubmit(submitter));
+  void Promise.all(preparing).then(() => form.requestSubmit(submitter));
 });

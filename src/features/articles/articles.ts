@@ -85,6 +85,9 @@ export const ARTICLE_MESSAGES = {
     'fete-de-l-ecole).',
   category: 'Merci de choisir une rubrique dans la liste.',
   altMissing: 'Décrivez l’image en quelques mots pour les personnes qui ne la voient pas (texte de remplacement).',
+  pictoAltMissing:
+    'Décrivez le pictogramme en quelques mots pour les personnes qui ne le voient pas (par exemple « Deux mains ' +
+    'qui se tiennent »).',
   tooLarge: (bytes: number) =>
     `Ce fichier pèse ${megabytes(bytes)} : une image peut peser ${megabytes(MAX_PICTURE_BYTES)} au plus. ` +
     'Choisissez une photo plus légère (ou réduisez-la), puis réessayez.',
