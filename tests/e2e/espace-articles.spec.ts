@@ -227,6 +227,10 @@ test('a pictogram and a picture of the text: refused without a description, then
   await expect(picto).toHaveClass('card__picto');
   await expect.poll(() => picto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await axeAtBoth(page, 'the preview with a pictogram');
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await card.screenshot({ path: test.info().outputPath(`apercu-carte-${viewport.width}.png`) });
+  }
   await card.getByRole('button', { name: /^En savoir plus/ }).click();
   const dialog = page.getByRole('dialog', { name: titre });
   await expect(dialog.locator('img.cover')).toHaveAttribute('src', path(stored?.imgContenu.src));

@@ -163,6 +163,10 @@ test('edition changes a category’s title and description, is refused an empty 
   expect((await db.collection('categories').doc('asso').get()).get('titre')).toBe('L’association');
   expect(await entries()).toHaveLength(before);
   await expectAccessible(page, '/espace/categories/asso, empty title refused');
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`categorie-${viewport.width}.png`), fullPage: true });
+  }
 
   await titre.fill('Qui nous sommes');
   await page.getByRole('button', { name: 'Enregistrer le titre et la description' }).click();
