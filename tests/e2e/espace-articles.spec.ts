@@ -180,6 +180,23 @@ test('a pictogram and a picture of the text: refused without a description, then
   await page.getByRole('textbox', { name: 'Texte complet' }).click();
   await page.keyboard.type('Chaque enfant a sa place dans la classe.');
   const others = page.getByRole('group', { name: 'Autres images (facultatif)' });
+  // Two pictures heavier together than one post may carry (Netlify's limit): the heaviest is taken out, nothing sent.
+  const padded = (bytes: number) => Buffer.concat([inside, Buffer.alloc(bytes - inside.length)]);
+  await page
+    .getByLabel('Photo ou image')
+    .setInputFiles({ name: 'grande.jpg', mimeType: 'image/jpeg', buffer: padded(3 * 1024 * 1024) });
+  await others
+    .getByLabel('Image du texte complet')
+    .setInputFiles({ name: 'moyenne.jpg', mimeType: 'image/jpeg', buffer: padded(2 * 1024 * 1024) });
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(page.locator('#image-erreur')).toHaveText(
+    ARTICLE_MESSAGES.tooMuchAtOnce(5 * 1024 * 1024, 4 * 1024 * 1024),
+  );
+  expect(ARTICLE_MESSAGES.tooMuchAtOnce(5 * 1024 * 1024, 4 * 1024 * 1024)).toContain('pèsent ensemble 5 Mo');
+  await expect(page.getByLabel('Photo ou image')).toBeFocused();
+  await expect(page.getByLabel('Photo ou image')).toHaveValue('');
+  await expect(page).toHaveURL(/\/espace\/articles\/nouveau$/);
+  await axeAtBoth(page, 'the form with pictures too heavy together');
   await others
     .getByLabel('Pictogramme', { exact: true })
     .setInputFiles({ name: 'mains.png', mimeType: 'image/png', buffer: pictogram });

@@ -1,10 +1,11 @@
 /**
  * The article form's script (ArticleForm.astro): a new article's slug follows its title; in every file input of the
  * form, a heavy photo is made lighter before it is sent (shrink-picture.ts), and a picture too heavy or not an image is
- * refused at once with the server's own French message, before a long upload.
+ * refused at once with the server's own French message, before a long upload; pictures too heavy together for one post
+ * are refused before it is sent.
  */
 import { ARTICLE_MESSAGES, megabytes, slugify } from './articles';
-import { isHeic, SHRINK_ABOVE_BYTES, shrinkPicture } from './shrink-picture';
+import { isHeic, MAX_SENT_BYTES, SHRINK_ABOVE_BYTES, shrinkPicture } from './shrink-picture';
 
 // While the editor types a new article's title, its slug follows until the editor changes the slug by hand.
 const slug = document.querySelector<HTMLInputElement>('input[data-slug-from]');
@@ -43,9 +44,19 @@ async function prepare(input: HTMLInputElement, chosen: File, state: HTMLElement
   return lighter;
 }
 
+/** Shows `message` under `file` ('' clears it). */
+function showRefusal(file: HTMLInputElement, message: string): void {
+  const error = document.getElementById(`${file.id}-erreur`);
+  if (error) {
+    error.textContent = message;
+    error.hidden = !message;
+  }
+  file.setAttribute('aria-invalid', message ? 'true' : 'false');
+  if (message) error?.setAttribute('role', 'alert');
+}
+
 /** Checks (and lightens) the file chosen in `file`, showing a refusal under it. */
 function watch(file: HTMLInputElement): void {
-  const error = document.getElementById(`${file.id}-erreur`);
   const state = document.getElementById(`${file.id}-etat`);
   file.addEventListener('change', () => {
     const original = file.files?.[0];
@@ -64,12 +75,7 @@ function watch(file: HTMLInputElement): void {
               : ARTICLE_MESSAGES.notImage;
       if (message) file.value = '';
       file.setCustomValidity('');
-      if (error) {
-        error.textContent = message;
-        error.hidden = !message;
-      }
-      file.setAttribute('aria-invalid', message ? 'true' : 'false');
-      if (message) error?.setAttribute('role', 'alert');
+      showRefusal(file, message);
     })();
     preparing.add(task);
     void task.finally(() => preparing.delete(task));
@@ -77,11 +83,24 @@ function watch(file: HTMLInputElement): void {
 }
 
 const form = document.querySelector<HTMLFormElement>('form.article-form');
-for (const file of form?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? []) watch(file);
+const inputs = [...(form?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? [])];
+for (const file of inputs) watch(file);
 
+// Netlify refuses a post past about 4.5 MB of files, before the site's code runs (its own English page, and what was
+// typed is lost): when the chosen pictures weigh more together, the heaviest is taken out and the editor told why.
 form?.addEventListener('submit', (event) => {
-  if (preparing.size === 0) return;
+  if (preparing.size > 0) {
+    event.preventDefault();
+    const { submitter } = event;
+    void Promise.all(preparing).then(() => form.requestSubmit(submitter));
+    return;
+  }
+  const chosen = inputs.flatMap((input) => (input.files?.[0] ? [{ input, size: input.files[0].size }] : []));
+  const total = chosen.reduce((sum, { size }) => sum + size, 0);
+  if (total <= MAX_SENT_BYTES) return;
   event.preventDefault();
-  const { submitter } = event;
-  void Promise.all(preparing).then(() => form.requestSubmit(submitter));
+  const heaviest = chosen.toSorted((a, b) => b.size - a.size)[0]!.input;
+  heaviest.value = '';
+  showRefusal(heaviest, ARTICLE_MESSAGES.tooMuchAtOnce(total, MAX_SENT_BYTES));
+  heaviest.focus();
 });
