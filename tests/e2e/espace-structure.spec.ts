@@ -1,8 +1,9 @@
 /**
  * The site's structure edited in the staff space by `edition`, on the built site (playwright.config.ts): a category's
- * article order and a menu's links reordered with the keyboard (focus kept, a polite announcement), saved, read back
- * from Firestore and published by the pull; the association's identity and a page text; a partner; refusals in French
- * with nothing written; other roles refused. Axe at 375 and 1280 px on each form and state.
+ * title and description (refused empty, restored from its history); its article order and a menu's links reordered
+ * with the keyboard (focus kept, a polite announcement), saved, read back from Firestore and published by the pull;
+ * the association's identity and a page text; a partner; refusals in French with nothing written; other roles
+ * refused. Axe at 375 and 1280 px on each form and state.
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -89,7 +90,7 @@ test('edition reorders a category’s articles with the keyboard; the order is s
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ordre des articles');
   await expectAccessible(page, '/espace/categories');
   await page.getByRole('link', { name: 'L’école' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ordre : L’école');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catégorie : L’école');
   await expectAccessible(page, '/espace/categories/ecole');
 
   const list = page.getByRole('list', { name: 'Articles de « L’école », dans l’ordre du site' });
@@ -128,6 +129,79 @@ test('edition reorders a category’s articles with the keyboard; the order is s
   // Published: the pull accepts it whole, in that order.
   const categories = await published('categories');
   expect((categories.ecole!.articles as string[]).filter((id) => ids.includes(id))).toEqual([ids[1], ids[2], ids[0]]);
+});
+
+test('edition changes a category’s title and description, is refused an empty title, restores the title', async ({
+  page,
+}) => {
+  await db
+    .collection('categories')
+    .doc('asso')
+    .set({ titre: 'L’association', descr: 'Qui sommes-nous ?', articles: ['e2e-ordre-garde'] });
+  await ensureMenus();
+  const entries = async () =>
+    (await db.collection('historique').where('objet', '==', 'categories/asso').get()).docs.map((entry) => entry.data());
+  const before = (await entries()).length;
+  await signIn(page, 'edition@demo.test');
+  await page.goto('/espace/categories/asso');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catégorie : L’association');
+  const titre = page.getByRole('textbox', { name: 'Titre' });
+  const descr = page.getByRole('textbox', { name: 'Description' });
+  await expect(titre).toHaveValue('L’association');
+  await expect(descr).toHaveValue('Qui sommes-nous ?');
+
+  // Only spaces (which `required` lets through): the pull's schema refuses it in French, nothing is written.
+  await titre.fill('   ');
+  await descr.fill('Des parents et des enseignants.');
+  await page.getByRole('button', { name: 'Enregistrer le titre et la description' }).click();
+  const summary = page.getByRole('alert');
+  await expect(summary.getByRole('heading')).toHaveText('La catégorie n’a pas été enregistrée');
+  await expect(summary.getByRole('listitem')).toHaveText(['Titre : Son titre est vide']);
+  await expect(titre).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#titre-erreur')).toHaveText('Son titre est vide');
+  await expect(descr).toHaveValue('Des parents et des enseignants.');
+  expect((await db.collection('categories').doc('asso').get()).get('titre')).toBe('L’association');
+  expect(await entries()).toHaveLength(before);
+  await expectAccessible(page, '/espace/categories/asso, empty title refused');
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`categorie-${viewport.width}.png`), fullPage: true });
+  }
+
+  await titre.fill('Qui nous sommes');
+  await page.getByRole('button', { name: 'Enregistrer le titre et la description' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Modifications enregistrées. Elles seront en ligne à la prochaine publication.',
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catégorie : Qui nous sommes');
+  // Stored in the console's shape, the order kept; the history holds who and the version before.
+  expect((await db.collection('categories').doc('asso').get()).data()).toEqual({
+    titre: 'Qui nous sommes',
+    descr: 'Des parents et des enseignants.',
+    articles: ['e2e-ordre-garde'],
+  });
+  const change = (await entries()).find(
+    (entry) => entry.action === 'modification' && entry.avant?.titre === 'L’association',
+  );
+  expect(change).toMatchObject({ qui: 'edition@demo.test', avant: { descr: 'Qui sommes-nous ?' } });
+  const rows = page.getByRole('region', { name: /modification/ }).getByRole('row');
+  await expect(rows.nth(1)).toContainText('edition@demo.test');
+  await expect(rows.nth(1)).toContainText('Modification');
+  await expectAccessible(page, '/espace/categories/asso with its history');
+
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /Rétablir la version d’avant/ })
+    .click();
+  await expect(page.getByRole('status')).toHaveText(
+    'La version choisie est rétablie. Le changement est inscrit dans l’historique.',
+  );
+  await expect(titre).toHaveValue('L’association');
+  await expect(descr).toHaveValue('Qui sommes-nous ?');
+  expect((await db.collection('categories').doc('asso').get()).get('titre')).toBe('L’association');
+  expect((await entries()).filter((entry) => entry.action === 'restauration')).not.toHaveLength(0);
+  // Published: the pull takes the restored title.
+  expect((await published('categories')).asso).toMatchObject({ titre: 'L’association', descr: 'Qui sommes-nous ?' });
 });
 
 test('a move without JavaScript shows the list moved, not saved; a list changed meanwhile is refused', async ({

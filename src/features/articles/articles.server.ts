@@ -1,7 +1,7 @@
 /**
  * The articles of the space (/espace/articles): the list, and a form post turned into the document in the original
  * admin's shape, checked (the pull's schema through the editing layer, sanitised HTML without scripts, a unique slug,
- * a described picture) and saved with its history. Nothing is written when anything is refused; the form gets back
+ * described pictures) and saved with its history. Nothing is written when anything is refused; the form gets back
  * what was typed with a French message per field.
  */
 import type { DocumentData } from 'firebase-admin/firestore';
@@ -24,7 +24,14 @@ import {
   secondsToDateInput,
   slugify,
 } from './articles';
-import { storePicture } from './media.server';
+import {
+  PICTURE_FORM_FIELDS,
+  pictureData,
+  pictureFieldsOf,
+  postedPictureFields,
+  storePostedPictures,
+  type PictureFields,
+} from './article-pictures.server';
 
 /** A line of the list: id, titre, category, date (seconds), draft or not, the address of its page. */
 export interface ArticleSummary {
@@ -56,23 +63,20 @@ export async function listArticles(session: StaffSession | undefined): Promise<A
     .toSorted((a, b) => (b.date ?? 0) - (a.date ?? 0) || a.titre.localeCompare(b.titre, 'fr'));
 }
 
-/** The form's fields, as strings (what the page shows back after a refusal). */
-export interface ArticleFields {
+/** The form's fields, as strings (what the page shows back after a refusal); the pictures' in PictureFields. */
+export interface ArticleFields extends PictureFields {
   titre: string;
   slug: string;
   cat: string;
   date: string;
   intro: string;
   contenu: string;
-  imgSrc: string;
-  imgAlt: string;
   brouillon: boolean;
   version: string;
 }
 
 /** A stored article as the form's fields (`''` for none, the date as YYYY-MM-DD in Paris). */
 export function fieldsOf(data: DocumentData | undefined, version: number): ArticleFields {
-  const img = data?.img as { src?: unknown; alt?: unknown } | string | undefined;
   return {
     titre: textOf(data?.titre),
     slug: textOf(data?.slug),
@@ -80,8 +84,7 @@ export function fieldsOf(data: DocumentData | undefined, version: number): Artic
     date: secondsToDateInput(data?.date),
     intro: textOf(data?.intro),
     contenu: textOf(data?.contenu),
-    imgSrc: typeof img === 'string' ? img : textOf(img?.src),
-    imgAlt: typeof img === 'string' ? '' : textOf(img?.alt),
+    ...pictureFieldsOf(data),
     brouillon: isDraft(data),
     version: String(version),
   };
@@ -99,9 +102,6 @@ export class ArticleRefused extends HttpError {
     this.fields = fields;
   }
 }
-
-/** The schema's field paths → the form's fields. */
-const FORM_FIELD: Record<string, string> = { 'img.src': 'image', 'img.alt': 'imgAlt', img: 'image' };
 
 /**
  * Saves the form post of article `id` (`'nouveau'` creates one, its id being its slug): returns its id.
@@ -122,12 +122,10 @@ export async function saveArticle(
     date: text('date'),
     intro: text('intro'),
     contenu: text('contenu'),
-    imgSrc: text('imgSrc').trim(),
-    imgAlt: text('imgAlt').trim(),
+    ...postedPictureFields(text),
     brouillon: text('brouillon') === 'oui',
     version: text('version'),
   };
-  if (text('retirerImage') === 'oui') fields.imgSrc = '';
   const issues: FieldIssue[] = [];
   const refuse = (field: string, message: string) => issues.push({ field, message });
 
@@ -154,16 +152,7 @@ export async function saveArticle(
   }
 
   // A good picture is kept (its address goes back in the form) even when another field is refused.
-  const upload = form.get('image');
-  if (upload instanceof Blob && upload.size > 0) {
-    try {
-      fields.imgSrc = await storePicture(upload, origin);
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.status >= 500) throw error;
-      refuse('image', error.message);
-    }
-  }
-  if (fields.imgSrc && !fields.imgAlt) refuse('imgAlt', ARTICLE_MESSAGES.altMissing);
+  await storePostedPictures(form, fields, origin, issues);
   if (issues.length > 0) throw new ArticleRefused(issues, fields);
 
   const { brouillon: _draft, ...kept } = existing?.data ?? {};
@@ -175,7 +164,7 @@ export async function saveArticle(
     intro: fields.intro,
     contenu: fields.contenu,
     date: fields.date.trim() ? dateInputToSeconds(fields.date) : '',
-    img: fields.imgSrc ? { src: fields.imgSrc, alt: fields.imgAlt } : '',
+    ...pictureData(fields),
     ...(fields.brouillon && { brouillon: true }),
   };
   const version = creating ? 0 : Number(fields.version);
@@ -189,7 +178,7 @@ export async function saveArticle(
   } catch (error) {
     if (error instanceof ContentRejected) {
       throw new ArticleRefused(
-        error.issues.map((issue) => ({ ...issue, field: FORM_FIELD[issue.field] ?? issue.field })),
+        error.issues.map((issue) => ({ ...issue, field: PICTURE_FORM_FIELDS[issue.field] ?? issue.field })),
         fields,
       );
     }

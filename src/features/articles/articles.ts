@@ -88,6 +88,10 @@ export const ARTICLE_MESSAGES = {
   tooLarge: (bytes: number) =>
     `Ce fichier pèse ${megabytes(bytes)} : une image peut peser ${megabytes(MAX_PICTURE_BYTES)} au plus. ` +
     'Choisissez une photo plus légère (ou réduisez-la), puis réessayez.',
+  tooMuchAtOnce: (bytes: number, limit: number) =>
+    `Les images choisies pèsent ensemble ${megabytes(bytes)} : un enregistrement peut en envoyer ` +
+    `${megabytes(limit)} au plus. Celle-ci est retirée de l’envoi : enregistrez, puis choisissez-la à ` +
+    'nouveau.',
   bodyTooLarge:
     `Le fichier envoyé dépasse ${megabytes(MAX_PICTURE_BYTES)} : rien n’a été enregistré. Choisissez une photo plus ` +
     'légère, puis réessayez.',

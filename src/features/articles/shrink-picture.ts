@@ -9,6 +9,9 @@
 /** Above this size (bytes) a picture is made lighter before it is sent: room under Netlify's 4.5 MB of file. */
 export const SHRINK_ABOVE_BYTES = 4 * 1024 * 1024;
 
+/** Most bytes of pictures one post of the form may carry: what a Netlify function takes, with room for the texts. */
+export const MAX_SENT_BYTES = SHRINK_ABOVE_BYTES;
+
 /** Longest side of a picture after shrinking (pixels), the server's own bound. */
 const MAX_SIDE = 2560;
 

@@ -1,14 +1,24 @@
 /**
- * The structure pages' reads and writes: what a category's order, a menu or the association's document look like in
- * the database now (not as last published), and their saves, all through the editing layer
- * (src/features/editing/content-store.server.ts: the role, the pull's schema, the history, the stale-form check).
+ * The structure pages' reads and writes: what a category's order and texts, a menu or the association's document look
+ * like in the database now (not as last published), their saves and a category's restores, all through the editing
+ * layer (src/features/editing/content-store.server.ts: the role, the pull's schema, the history, the stale-form check).
  */
 import type { DocumentData } from 'firebase-admin/firestore';
 import { ASSOCIATION_DOCUMENT } from '../../content-association';
 import { toSeconds } from '../../content.config';
 import type { StaffSession } from '../espace/auth.server';
-import { listContent, loadContent, saveContent } from '../editing/content-store.server';
-import { categoryOrder, ORDERED_CATEGORIES, type OrderedCategory, type RawDocument } from './structure';
+import { ContentRejected, listContent, loadContent, saveContent } from '../editing/content-store.server';
+import { historyEntry, restoreVersion } from '../editing/history.server';
+import { EDITING_MESSAGES } from '../editing/messages';
+import { HttpError } from '../../lib/http';
+import {
+  categoryOrder,
+  ORDERED_CATEGORIES,
+  schemaErrors,
+  type FieldErrors,
+  type OrderedCategory,
+  type RawDocument,
+} from './structure';
 
 /** An item of a category's order: its id, title and date (seconds) as stored. */
 export interface OrderItem {
@@ -71,6 +81,48 @@ export async function saveCategoryOrder(
 ): Promise<number> {
   const data = { titre: id, descr: '', ...state.document, articles: ids };
   return saveContent(session, { collection: 'categories', id, data, expectedVersion });
+}
+
+/** A category's title and description as its form shows them. */
+export interface CategoryText {
+  titre: string;
+  descr: string;
+}
+
+/**
+ * Saves category `id`'s `titre` (required: the pull's schema) and `descr` (shown under the page's title), keeping its
+ * `articles` as stored (`[]` for a category the database lacks); returns the schema's French errors by field (`{}`
+ * when saved). @throws as saveContent (409 when changed since `expectedVersion`).
+ */
+export async function saveCategoryText(
+  session: StaffSession | undefined,
+  id: OrderedCategory,
+  state: CategoryState,
+  text: CategoryText,
+  expectedVersion: number,
+): Promise<FieldErrors> {
+  const data = { articles: [], ...state.document, titre: text.titre, descr: text.descr };
+  const errors = schemaErrors('categories', data);
+  if (Object.keys(errors).length > 0) return errors;
+  try {
+    await saveContent(session, { collection: 'categories', id, data, expectedVersion });
+  } catch (error) {
+    if (!(error instanceof ContentRejected)) throw error;
+    return Object.fromEntries(error.issues.map((issue) => [issue.field || '(document)', issue.message]));
+  }
+  return {};
+}
+
+/**
+ * Puts back the version of category `id` that history entry `entryId` kept (recorded as `restauration`).
+ * @throws HttpError 404 EDITING_MESSAGES.versionNotFound for an entry of another document, as restoreVersion.
+ */
+export async function restoreCategory(session: StaffSession | undefined, id: OrderedCategory, entryId: string) {
+  const entry = await historyEntry(session, entryId);
+  if (entry.collection !== 'categories' || entry.documentId !== id) {
+    throw new HttpError(404, EDITING_MESSAGES.versionNotFound);
+  }
+  await restoreVersion(session, entryId);
 }
 
 /** The association's document as stored (undefined when absent) and its version. @throws HttpError 403, 503. */
