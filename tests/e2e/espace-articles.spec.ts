@@ -155,7 +155,7 @@ test('edition writes a news article with a photo, a date and formatted text, pre
   expect(watch.problems).toEqual([]);
 });
 
-test('a pictogram and a picture of the text: refused without a description, then stored and previewed', async ({
+test('a pictogram and a picture of the text: what was sent kept through a refusal, then stored and previewed', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -204,12 +204,16 @@ test('a pictogram and a picture of the text: refused without a description, then
     .getByLabel('Image du texte complet')
     .setInputFiles({ name: 'classe.jpg', mimeType: 'image/jpeg', buffer: inside });
 
-  // A title left empty: refused in French, nothing written, the pictures sent kept in the form.
-  await page.getByLabel('Titre').fill('');
+  // A link already taken: refused in French, nothing written, the pictures sent kept in the form.
+  const taken = `deja-pris-${unique()}`;
+  await db.collection('articles').doc(taken).set({ titre: 'Article déjà là', slug: '', cat: 'asso', intro: '' });
+  await page.getByLabel('Lien de la page').fill(taken);
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   const summary = page.getByRole('alert');
   await expect(summary.getByRole('heading')).toHaveText('L’article n’a pas été enregistré');
-  await expect(summary.getByRole('listitem')).toHaveText(['Titre : Son titre est vide']);
+  await expect(summary.getByRole('listitem')).toHaveText([
+    `Lien de la page : ${ARTICLE_MESSAGES.slugTaken('Article déjà là')}`,
+  ]);
   await expect(others.getByRole('checkbox', { name: 'Retirer ce pictogramme' })).not.toBeChecked();
   await expect(others.getByRole('checkbox', { name: 'Retirer l’image du texte complet' })).not.toBeChecked();
   expect(await article(id)).toBeUndefined();
@@ -220,7 +224,7 @@ test('a pictogram and a picture of the text: refused without a description, then
     await others.screenshot({ path: test.info().outputPath(`autres-images-${viewport.width}.png`) });
   }
 
-  await page.getByLabel('Titre').fill(titre);
+  await page.getByLabel('Lien de la page').fill(id);
   // Optional, as in the content schema: left empty, the pictogram is decorative.
   const description = others.getByLabel('Description du pictogramme');
   await description.fill('Deux mains qui se tiennent');
