@@ -48,7 +48,7 @@ test('edition writes a news article with a photo, a date and formatted text, pre
     'Accueil',
     'Articles',
     'Partenaires',
-    'Ordre des articles',
+    'Rubriques',
     'Menus',
     'L’association et ses textes',
     'Publier le site',

@@ -86,11 +86,11 @@ test('edition reorders a category’s articles with the keyboard; the order is s
   await ensureMenus();
 
   await signIn(page, 'edition@demo.test');
-  await nav(page).getByRole('link', { name: 'Ordre des articles' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ordre des articles');
+  await nav(page).getByRole('link', { name: 'Rubriques' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rubriques');
   await expectAccessible(page, '/espace/categories');
   await page.getByRole('link', { name: 'L’école' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catégorie : L’école');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rubrique : L’école');
   await expectAccessible(page, '/espace/categories/ecole');
 
   const list = page.getByRole('list', { name: 'Articles de « L’école », dans l’ordre du site' });
@@ -144,7 +144,7 @@ test('edition changes a category’s title and description, is refused an empty 
   const before = (await entries()).length;
   await signIn(page, 'edition@demo.test');
   await page.goto('/espace/categories/asso');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catégorie : L’association');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rubrique : L’association');
   const titre = page.getByRole('textbox', { name: 'Titre' });
   const descr = page.getByRole('textbox', { name: 'Description' });
   await expect(titre).toHaveValue('L’association');
@@ -155,7 +155,7 @@ test('edition changes a category’s title and description, is refused an empty 
   await descr.fill('Des parents et des enseignants.');
   await page.getByRole('button', { name: 'Enregistrer le titre et la description' }).click();
   const summary = page.getByRole('alert');
-  await expect(summary.getByRole('heading')).toHaveText('La catégorie n’a pas été enregistrée');
+  await expect(summary.getByRole('heading')).toHaveText('La rubrique n’a pas été enregistrée');
   await expect(summary.getByRole('listitem')).toHaveText(['Titre : Son titre est vide']);
   await expect(titre).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#titre-erreur')).toHaveText('Son titre est vide');
@@ -173,7 +173,7 @@ test('edition changes a category’s title and description, is refused an empty 
   await expect(page.getByRole('status')).toHaveText(
     'Modifications enregistrées. Elles seront en ligne à la prochaine publication.',
   );
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catégorie : Qui nous sommes');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rubrique : Qui nous sommes');
   // Stored in the console's shape, the order kept; the history holds who and the version before.
   expect((await db.collection('categories').doc('asso').get()).data()).toEqual({
     titre: 'Qui nous sommes',

@@ -294,7 +294,7 @@ test.describe('signed in', () => {
       'Dons',
       'Articles',
       'Partenaires',
-      'Ordre des articles',
+      'Rubriques',
       'Menus',
       'L’association et ses textes',
       'Publier le site',

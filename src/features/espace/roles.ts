@@ -76,7 +76,7 @@ export const SECTIONS = {
   },
   categories: {
     path: '/espace/categories',
-    title: 'Ordre des articles',
+    title: 'Rubriques',
     roles: ['admin', 'edition'],
     personalData: false,
     ready: true,
