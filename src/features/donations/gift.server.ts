@@ -18,7 +18,7 @@ export const DISPUTE_STATES = ['ouvert', 'gagne', 'perdu'] as const;
 export const CANCEL_REASONS = ['remboursement', 'litige'] as const;
 
 /** One cancelled receipt of a gift (`recusAnnules`): its number, when it was cancelled, why. */
-const cancelledReceiptShape = z.object({
+export const cancelledReceiptShape = z.object({
   numero: z.string(),
   date: z.instanceof(Timestamp),
   motif: z.enum(CANCEL_REASONS),

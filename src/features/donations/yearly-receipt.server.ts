@@ -5,7 +5,7 @@
  */
 import { Timestamp, type DocumentData, type FirestoreDataConverter } from 'firebase-admin/firestore';
 import * as z from 'zod';
-import { CANCEL_REASONS, PAYMENT_METHODS, type ReceiptedGift } from './gift.server';
+import { CANCEL_REASONS, cancelledReceiptShape, PAYMENT_METHODS, type ReceiptedGift } from './gift.server';
 import type { ReceiptPeriod } from './receipt-pdf.server';
 
 /** The collection of yearly receipts. */
@@ -22,11 +22,7 @@ export const YEARLY_RECEIPT_ID_PATTERN = /^[\w-]{1,200}-\d{4}$/;
 export const YEARLY_CANCEL_REASONS = [...CANCEL_REASONS, 'versement'] as const;
 
 /** One cancelled number of a yearly receipt (`recusAnnules`): its number, when it was cancelled, why. */
-const yearlyCancelledShape = z.object({
-  numero: z.string(),
-  date: z.instanceof(Timestamp),
-  motif: z.enum(YEARLY_CANCEL_REASONS),
-});
+const yearlyCancelledShape = cancelledReceiptShape.extend({ motif: z.enum(YEARLY_CANCEL_REASONS) });
 
 /** A cancelled number of a yearly receipt. */
 export type YearlyCancelledReceipt = z.infer<typeof yearlyCancelledShape>;
