@@ -1,8 +1,9 @@
 /**
  * What the space saves is what the pull publishes: an article saved through the space's form (its photo uploaded to
  * a local Netlify Blobs server and served by the /medias route), one typed in the Firebase console in the original
- * admin's shape (seconds as text, a bare picture address, '' for none), and a draft, pulled from the same embedded
- * Firestore: the first two are published whole with their pictures and no problem, the draft is left out and counted.
+ * admin's shape (seconds as text, a bare picture address, '' for none), and drafts, pulled from the same embedded
+ * Firestore: the first two are published whole with their pictures and no problem; the space's draft is stored where
+ * the pull (and any browser) never reads it, and a draft marked in the console is left out and counted.
  */
 import { FIREBASE_PROJECT_ID, FIRESTORE_EMULATOR_HOST } from 'astro:env/server';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import { seedDocuments } from '../../scripts/lib/seed';
 import { saveArticle } from '../../src/features/articles/articles.server';
 import { servePicture } from '../../src/features/articles/media.server';
 import type { StaffSession } from '../../src/features/espace/auth.server';
+import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { connectFirestore, parseHostPort, type FirestoreTarget } from '../../src/lib/firestore.server';
 import { fixture } from '../fixtures/content';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
@@ -107,6 +109,12 @@ describe('the pull of what the space saves and what the console holds', () => {
           imgContenu: '',
           picto: '',
         },
+        'marque-dans-la-console': {
+          cat: 'actualites',
+          titre: 'Brouillon marqué à la main',
+          intro: '<p>Bientôt</p>',
+          brouillon: 'true',
+        },
       },
     });
     await connection.close();
@@ -121,8 +129,12 @@ describe('the pull of what the space saves and what the console holds', () => {
     expect(report.problems).toEqual([]);
     // The fixture's partner logo is a file of a public/ this temporary root does not have.
     expect(report.pictures.failed.filter((failure) => failure.collection === 'articles')).toEqual([]);
+    const stored = adminFirestore();
+    expect((await stored.doc('articles/pas-encore-pret').get()).exists).toBe(false);
+    expect((await stored.doc('brouillons/pas-encore-pret').get()).data()).toMatchObject({ brouillon: true });
     expect(report.collections.articles).toMatchObject({ drafts: 1 });
     expect(articles['pas-encore-pret']).toBeUndefined();
+    expect(articles['marque-dans-la-console']).toBeUndefined();
     expect(articles['sortie-au-parc']).toMatchObject({
       titre: 'Sortie au parc',
       date: Date.UTC(2026, 10, 20, 12) / 1000,

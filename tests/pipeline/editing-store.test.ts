@@ -5,7 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffSession } from '../../src/features/espace/auth.server';
-import { ContentRejected, HISTORY, loadContent, saveContent } from '../../src/features/editing/content-store.server';
+import {
+  ContentRejected,
+  HISTORY,
+  deleteContent,
+  listContent,
+  loadContent,
+  saveContent,
+} from '../../src/features/editing/content-store.server';
 import { historyOf, restoreVersion } from '../../src/features/editing/history.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
@@ -60,6 +67,35 @@ describe('saving content through the editing layer', () => {
     const after = await historyOf(editor, 'articles', 'fete-ecole');
     expect(after[0]).toMatchObject({ action: 'restauration', qui: 'admin@exemple.org' });
     expect(after[0]!.avant?.titre).toBe('Fête de l’école');
+  });
+
+  it('keeps a draft where no browser reads it, and moves it back and forth as it is marked and restored', async () => {
+    const stored = async () => ({
+      public: (await adminFirestore().doc('articles/sortie-lac').get()).data()?.titre,
+      draft: (await adminFirestore().doc('brouillons/sortie-lac').get()).data()?.titre,
+    });
+    const draft = { ...article('Sortie au lac'), slug: 'sortie-lac', brouillon: true };
+    const created = await saveContent(editor, { collection: 'articles', id: 'sortie-lac', data: draft });
+    expect(await stored()).toEqual({ public: undefined, draft: 'Sortie au lac' });
+    expect((await loadContent(editor, 'articles', 'sortie-lac')).version).toBe(created);
+    expect((await listContent(editor, 'articles')).find(({ id }) => id === 'sortie-lac')?.data).toEqual(draft);
+
+    const published = { ...article('Sortie au lac, en ligne'), slug: 'sortie-lac' };
+    await saveContent(editor, { collection: 'articles', id: 'sortie-lac', data: published, expectedVersion: created });
+    expect(await stored()).toEqual({ public: 'Sortie au lac, en ligne', draft: undefined });
+
+    const [change] = await historyOf(editor, 'articles', 'sortie-lac');
+    expect(change).toMatchObject({ action: 'modification', avant: draft });
+    await restoreVersion(editor, change!.id);
+    expect(await stored()).toEqual({ public: undefined, draft: 'Sortie au lac' });
+    await deleteContent(editor, 'articles', 'sortie-lac');
+    expect(await stored()).toEqual({ public: undefined, draft: undefined });
+    expect((await historyOf(editor, 'articles', 'sortie-lac')).map((entry) => entry.action)).toEqual([
+      'suppression',
+      'restauration',
+      'modification',
+      'creation',
+    ]);
   });
 
   it('refuses a stale form, data the pull would leave out and other roles, writing nothing', async () => {

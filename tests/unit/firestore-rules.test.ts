@@ -38,7 +38,7 @@ import { newsletterConsent, storedConsent, validPreRegistration } from '../fixtu
 
 const SOURCE = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
 const CONTENT = ['menus', 'categories', 'articles', 'partenaires', 'association'];
-const PRIVATE = ['newsletter', 'inscripitions', 'dons'];
+const PRIVATE = ['newsletter', 'inscripitions', 'dons', 'brouillons'];
 
 /** Every `match` path and `allow` statement of the rules, in order (comments removed). */
 function statements(source: string): string[] {

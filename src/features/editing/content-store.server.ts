@@ -2,11 +2,19 @@
  * The space's content writes (firebase-admin): save, delete and restore a content document, each in one Firestore
  * transaction that also writes a history entry (collection `historique`: who, when, what, the previous version). Data
  * is validated with the pull's own zod schema first (src/content.config.ts), so nothing saved here is later left out
- * of the site. docs/editing.md says how to use it.
+ * of the site. Drafts of articles are stored apart, where no browser reads them (DRAFTS). docs/editing.md says how to
+ * use it.
  */
-import { FieldValue, type DocumentData, type Timestamp } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentData,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Timestamp,
+} from 'firebase-admin/firestore';
 import type { z } from 'astro/zod';
 import { firestoreSchemas } from '../../content.config';
+import { isDraft } from '../../lib/drafts';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError } from '../../lib/http';
 import type { StaffSession } from '../espace/auth.server';
@@ -16,6 +24,28 @@ import { EDITING_MESSAGES, issuesInFrench, type FieldIssue } from './messages';
 
 /** The history's collection (no client reads it: firestore.rules refuses every collection but the public content). */
 export const HISTORY = 'historique';
+
+/**
+ * Where a collection's drafts (isDraft) are stored instead of the collection itself: `articles` is public (the pull
+ * reads it with the web key, and rules cannot hide some of a collection's documents from such a read), `brouillons`
+ * is read by no client (firestore.rules). The functions below take the public collection's name and move a document
+ * between the two as its draft mark changes; the history records it under the public name.
+ */
+export const DRAFTS: Readonly<Partial<Record<string, string>>> = { articles: 'brouillons' };
+
+/** The references a document of `collection` may be stored at: the collection's, then its drafts' (DRAFTS). */
+export function placesOf(collection: string, id: string): DocumentReference[] {
+  const db = adminFirestore();
+  const drafts = DRAFTS[collection];
+  return [db.collection(collection).doc(id), ...(drafts ? [db.collection(drafts).doc(id)] : [])];
+}
+
+/** Of a document's places as read, the one that exists (the latest written if a console edit left two). */
+function storedOf(snapshots: DocumentSnapshot[]): DocumentSnapshot | undefined {
+  return snapshots
+    .filter((snapshot) => snapshot.exists)
+    .toSorted((a, b) => versionOf(b.updateTime) - versionOf(a.updateTime))[0];
+}
 
 /** What a history entry records. */
 export type HistoryAction = 'creation' | 'modification' | 'suppression' | 'restauration';
@@ -89,18 +119,24 @@ export async function loadContent(
 ): Promise<LoadedContent> {
   assertEditor(session);
   assertId(id);
-  const snapshot = await bounded('load', adminFirestore().collection(collection).doc(id).get());
-  return { data: snapshot.data(), version: versionOf(snapshot.updateTime) };
+  const stored = storedOf(await bounded('load', adminFirestore().getAll(...placesOf(collection, id))));
+  return { data: stored?.data(), version: versionOf(stored?.updateTime) };
 }
 
-/** Every document of `collection` with its id (lists). @throws HttpError 403, 503. */
+/** Every document of `collection` with its id (lists), its drafts (DRAFTS) included. @throws HttpError 403, 503. */
 export async function listContent(
   session: StaffSession | undefined,
   collection: ContentCollection,
 ): Promise<{ id: string; data: DocumentData }[]> {
   assertEditor(session);
-  const snapshot = await bounded('list', adminFirestore().collection(collection).get());
-  return snapshot.docs.map((document) => ({ id: document.id, data: document.data() }));
+  const db = adminFirestore();
+  const names = [collection, DRAFTS[collection]].filter((name) => name !== undefined);
+  const snapshots = await bounded('list', Promise.all(names.map((name) => db.collection(name).get())));
+  const byId = Map.groupBy(
+    snapshots.flatMap((snapshot) => snapshot.docs),
+    (document) => document.id,
+  );
+  return [...byId].map(([id, documents]) => ({ id, data: storedOf(documents)?.data() ?? {} }));
 }
 
 /** The history entry of a change, as stored (history.server.ts reads it). */
@@ -120,7 +156,8 @@ export function entryFor(session: StaffSession, action: HistoryAction, collectio
 
 /**
  * Saves a content document (SaveRequest) and its history entry in one transaction: `creation` when it did not exist,
- * else `modification` (`restauration` from restoreVersion). Returns the new version (ms).
+ * else `modification` (`restauration` from restoreVersion). A draft goes to the collection's drafts (DRAFTS), anything
+ * else to the collection, and the other place is cleared. Returns the new version (ms).
  * @throws HttpError 403 unless an editor; 400 for a bad id; ContentRejected (400) for data the schema refuses; 409
  *   EDITING_MESSAGES.changedMeanwhile when `expectedVersion` is stale (or 0 and the document exists); 503 when
  *   Firestore does not answer within 8 s. Nothing is written on any failure.
@@ -134,20 +171,24 @@ export async function saveContent(
   assertId(request.id);
   validateContent(request.collection, request.data, request.schema);
   const db = adminFirestore();
-  const ref = db.collection(request.collection).doc(request.id);
+  const places = placesOf(request.collection, request.id);
+  const target = (isDraft(request.data) && places[1]) || places[0];
   await bounded(
     'save',
     db.runTransaction(async (transaction) => {
-      const before = await transaction.get(ref);
-      const current = versionOf(before.updateTime);
+      const snapshots = await transaction.getAll(...places);
+      const before = storedOf(snapshots);
+      const current = versionOf(before?.updateTime);
       if (request.expectedVersion !== undefined && request.expectedVersion !== current) {
-        throw new HttpError(409, before.exists ? EDITING_MESSAGES.changedMeanwhile : EDITING_MESSAGES.goneMeanwhile);
+        throw new HttpError(409, before ? EDITING_MESSAGES.changedMeanwhile : EDITING_MESSAGES.goneMeanwhile);
       }
-      const recorded = action ?? (before.exists ? 'modification' : 'creation');
-      transaction.set(ref, request.data);
+      const recorded = action ?? (before ? 'modification' : 'creation');
+      for (const snapshot of snapshots)
+        if (snapshot.exists && snapshot.ref.path !== target.path) transaction.delete(snapshot.ref);
+      transaction.set(target, request.data);
       transaction.create(
         db.collection(HISTORY).doc(),
-        entryFor(session, recorded, request.collection, request.id, before.data()),
+        entryFor(session, recorded, request.collection, request.id, before?.data()),
       );
     }),
   );
@@ -166,13 +207,13 @@ export async function deleteContent(
   assertEditor(session);
   assertId(id);
   const db = adminFirestore();
-  const ref = db.collection(collection).doc(id);
   await bounded(
     'delete',
     db.runTransaction(async (transaction) => {
-      const before = await transaction.get(ref);
-      if (!before.exists) throw new HttpError(404, EDITING_MESSAGES.notFound);
-      transaction.delete(ref);
+      const snapshots = await transaction.getAll(...placesOf(collection, id));
+      const before = storedOf(snapshots);
+      if (!before) throw new HttpError(404, EDITING_MESSAGES.notFound);
+      for (const snapshot of snapshots) if (snapshot.exists) transaction.delete(snapshot.ref);
       transaction.create(db.collection(HISTORY).doc(), entryFor(session, 'suppression', collection, id, before.data()));
     }),
   );

@@ -13,6 +13,7 @@ import {
   ID_PATTERN,
   assertId,
   entryFor,
+  placesOf,
   saveContent,
   type ContentCollection,
   type HistoryAction,
@@ -102,15 +103,15 @@ export async function restoreVersion(
   }
   assertEditor(session);
   const db = adminFirestore();
-  const ref = db.collection(entry.collection).doc(entry.documentId);
   await bounded(
     'restore',
     db.runTransaction(async (transaction) => {
-      const before = await transaction.get(ref);
-      transaction.delete(ref);
+      const snapshots = await transaction.getAll(...placesOf(entry.collection, entry.documentId));
+      for (const snapshot of snapshots) if (snapshot.exists) transaction.delete(snapshot.ref);
+      const before = snapshots.find((snapshot) => snapshot.exists);
       transaction.create(
         db.collection(HISTORY).doc(),
-        entryFor(session as StaffSession, 'restauration', entry.collection, entry.documentId, before.data()),
+        entryFor(session as StaffSession, 'restauration', entry.collection, entry.documentId, before?.data()),
       );
     }),
   );
