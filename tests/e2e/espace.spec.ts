@@ -309,6 +309,25 @@ test.describe('signed in', () => {
     await expect(page.getByRole('listitem').filter({ hasText: 'edition@demo.test' })).toContainText('Édition');
   });
 
+  test('on a phone the menu is folded under the current section’s name, the page first; Enter unfolds it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, 'admin@demo.test');
+    await page.goto('/espace/dons');
+    const menu = page.getByRole('navigation', { name: 'Espace de l’association' });
+    const fold = menu.locator('summary');
+    await expect(fold).toHaveText(/^Menu de l’espace\s:\sDons$/);
+    await expect(menu.getByRole('link', { name: 'Articles' })).toBeHidden();
+    // Eleven sections unfolded would push the page's title some 250 px further down.
+    expect((await page.getByRole('heading', { level: 1 }).boundingBox())?.y).toBeLessThan(300);
+    await fold.focus();
+    await page.keyboard.press('Enter');
+    await menu.getByRole('link', { name: 'Articles' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Articles');
+    await expect(fold).toHaveText(/^Menu de l’espace\s:\sArticles$/);
+  });
+
   test('a role given by an admin applies at once: the person’s session ends, the new role opens its section', async ({
     browser,
     page,
