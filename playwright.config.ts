@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './scripts/lib/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_ENV, CHROMIUM_EXECUTABLE } from './scripts/lib/chromium';
 import { e2ePorts, freePort } from './scripts/lib/ports';
 
 const ports = await e2ePorts();
@@ -23,7 +23,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     locale: 'fr-FR',
-    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, env: CHROMIUM_ENV },
   },
   projects: [
     { name: 'built', testIgnore: 'dev/**', use: { baseURL: `http://127.0.0.1:${ports.site}` } },

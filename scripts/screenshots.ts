@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './lib/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_ENV, CHROMIUM_EXECUTABLE } from './lib/chromium.ts';
 import { freePort } from './lib/ports.ts';
 import { NOT_FOUND_ROUTES, ROUTES } from './lib/routes.ts';
 
@@ -22,7 +22,11 @@ for (const deadline = Date.now() + 30_000; !(await fetch(site).catch(() => undef
   if (Date.now() > deadline) throw new Error(`scripts/serve-dist.ts did not answer on ${site} within 30 s`);
   await sleep(250);
 }
-const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_EXECUTABLE,
+  args: CHROMIUM_ARGS,
+  env: CHROMIUM_ENV,
+});
 try {
   for (const width of [375, 1280]) {
     const page = await browser.newPage({ viewport: { width, height: 900 } });

@@ -16,3 +16,11 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * The environment to launch it with: the browser's own words (a file field's « Choisir un fichier », a date field's
+ * jj/mm/aaaa) in French, as the association's visitors and the editors' guide's screenshots see them. Chromium on
+ * Linux takes its interface language from LANGUAGE, not from `--lang`, and has it only with Debian's chromium-l10n
+ * installed (English without it).
+ */
+export const CHROMIUM_ENV = { ...process.env, LANGUAGE: 'fr' };
