@@ -4,16 +4,15 @@
  * `entreprise` and `siren` in the ledger, and the receipt (read back with unpdf) and the thank-you mail are a
  * company's: CERFA n° 16216, article 238 bis, 60 %. The embedded Firestore, the SMTP catcher, the fake Stripe.
  */
-import { STRIPE_API_BASE } from 'astro:env/server';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { siteAddress } from '../../scripts/lib/site-address';
 import { receiptHandler } from '../../src/features/donations/donation-ledger.server';
 import { isSiren } from '../../src/features/donations/company-gifts';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import * as don from '../../src/pages/api/don';
-import { FAKE_COMPANY, FAKE_DONOR, paidSession, startFakeStripe, stripeEvent } from '../fixtures/fake-stripe';
-import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
+import { FAKE_COMPANY, FAKE_DONOR, paidSession, stripeEvent } from '../fixtures/fake-stripe';
+import { useMailAndStripe } from '../fixtures/mail-setup';
 import { deliver } from '../fixtures/webhook';
 
 const SITE = new URL(siteAddress()).origin;
@@ -25,22 +24,7 @@ const ISSUER = {
   signatory: 'Claire Martin, présidente',
 };
 
-let world: MailWorld;
-let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-
-beforeAll(async () => {
-  [world, fake] = await Promise.all([
-    startMailWorld(),
-    startFakeStripe({ port: Number(new URL(STRIPE_API_BASE as string).port) }),
-  ]);
-});
-
-beforeEach(() => fake.reset());
-
-afterAll(async () => {
-  await fake?.stop();
-  await world?.stop();
-});
+const servers = useMailAndStripe();
 
 /** POSTs a draft to /api/don from this site's page; the session the fake created. */
 async function createSession(draft: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -51,14 +35,14 @@ async function createSession(draft: Record<string, unknown>): Promise<Record<str
   });
   const response = await don.POST({ request } as never);
   expect(response.status).toBe(200);
-  const [session] = fake.sessions().values();
+  const [session] = servers.fake.sessions().values();
   return session!;
 }
 
 describe('a company’s gift', () => {
   it('asks Stripe for the business name and an optional 9-digit SIREN, and marks the session', async () => {
     await createSession({ moyen: 'lien', somme: 5, donateur: 'entreprise' });
-    const [request] = fake.requests();
+    const [request] = servers.fake.requests();
     expect(request!.body.name_collection).toEqual({
       business: { enabled: 'true', optional: 'false' },
       individual: { enabled: 'true', optional: 'true' },
@@ -77,7 +61,7 @@ describe('a company’s gift', () => {
 
   it('a person’s gift asks for a person’s name only, as before', async () => {
     await createSession({ moyen: 'lien', somme: 5 });
-    const [request] = fake.requests();
+    const [request] = servers.fake.requests();
     expect(request!.body.name_collection).toEqual({ individual: { enabled: 'true', optional: 'false' } });
     expect(request!.body.custom_fields).toBeUndefined();
     expect(request!.body.metadata).toEqual({ origine: 'site-association' });
@@ -137,7 +121,7 @@ describe('a company’s gift', () => {
     ).toBe(1);
 
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const [mail] = world.smtp.mails.filter((caught) => caught.to.includes(email));
+    const [mail] = servers.world.smtp.mails.filter((caught) => caught.to.includes(email));
     const text = mail!.text.replace(/\s+/g, ' ');
     expect(text).toContain(
       `Établi au nom de ${FAKE_COMPANY.name}, il ouvre droit pour l’entreprise à une réduction d’impôt de 60 % du ` +

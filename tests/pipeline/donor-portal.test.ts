@@ -4,16 +4,15 @@
  * link page opens the fake's portal for the right customer once, and refuses an expired, reused or replaced link.
  * The embedded Firestore, the SMTP catcher and the fake Stripe (STRIPE_API_BASE).
  */
-import { STRIPE_API_BASE } from 'astro:env/server';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { siteAddress } from '../../scripts/lib/site-address';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { portalDocumentId, requestPortalLink } from '../../src/features/donations/portal.server';
 import { portalLinkGet, portalLinkPost, portalRequestPost } from '../../src/features/donations/portal-pages.server';
 import { mailIdentity, trySend } from '../../src/features/mail/mail-env.server';
-import { paidInvoice, paidSession, startFakeStripe, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
-import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
+import { paidInvoice, paidSession, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
+import { useMailAndStripe } from '../fixtures/mail-setup';
 import { deliver } from '../fixtures/webhook';
 
 const SITE = new URL(siteAddress()).origin;
@@ -22,22 +21,7 @@ const ANSWER =
   'Si cette adresse correspond à un don mensuel, vous allez recevoir un lien pour le gérer dans quelques minutes. ' +
   'Ce lien est valable une heure et ne sert qu’une fois. Pensez à regarder dans vos courriers indésirables.';
 
-let world: MailWorld;
-let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-
-beforeAll(async () => {
-  [world, fake] = await Promise.all([
-    startMailWorld(),
-    startFakeStripe({ port: Number(new URL(STRIPE_API_BASE as string).port) }),
-  ]);
-});
-
-beforeEach(() => fake.reset());
-
-afterAll(async () => {
-  await fake?.stop();
-  await world?.stop();
-});
+const servers = useMailAndStripe();
 
 /** A donor of their own, so that each test reads its own mails. */
 function donor(): typeof FAKE_DONOR {
@@ -109,7 +93,7 @@ const LINK_SUBJECT = 'Votre lien pour gérer votre don mensuel';
 /** The portal-link mails `email` received (not the monthly gift's confirmation), after the drain had a moment. */
 async function mailsTo(email: string) {
   await new Promise((resolve) => setTimeout(resolve, 300));
-  return world.smtp.mails.filter((mail) => mail.to.includes(email) && mail.subject === LINK_SUBJECT);
+  return servers.world.smtp.mails.filter((mail) => mail.to.includes(email) && mail.subject === LINK_SUBJECT);
 }
 
 /** The token of the link in `text` (a mail's plain text). */
@@ -184,16 +168,18 @@ describe('the link page', () => {
     const opened = await useLink(token);
     expect(opened).toHaveProperty('redirect');
     const url = (opened as { redirect: string }).redirect;
-    expect(url).toMatch(new RegExp(`^${fake.url}/__fake__/portal/bps_test_`));
+    expect(url).toMatch(new RegExp(`^${servers.fake.url}/__fake__/portal/bps_test_`));
     const page = await (await fetch(url)).text();
     expect(page).toContain(`<span data-customer>${customer}</span>`);
-    const [request] = fake.requests().filter((recorded) => recorded.path === '/v1/billing_portal/sessions');
+    const [request] = servers.fake.requests().filter((recorded) => recorded.path === '/v1/billing_portal/sessions');
     expect(request!.body).toEqual({ customer, return_url: `${SITE}/soutenir`, locale: 'fr' });
 
     // Used: refused, read or posted.
     expect(await portalLinkGet(token)).toBe('used');
     expect(await useLink(token)).toEqual({ state: 'used', status: 410 });
-    expect(fake.requests().filter((recorded) => recorded.path === '/v1/billing_portal/sessions')).toHaveLength(1);
+    expect(servers.fake.requests().filter((recorded) => recorded.path === '/v1/billing_portal/sessions')).toHaveLength(
+      1,
+    );
   });
 
   it('refuses an expired link, and a link replaced by a newer one', async () => {
@@ -218,7 +204,7 @@ describe('the link page', () => {
     expect(await portalLinkGet(fresh)).toBe('ok');
     expect(await portalLinkGet(expired)).toBe('invalid');
     expect(await useLink('nimportequoi')).toEqual({ state: 'invalid', status: 400 });
-    expect(fake.requests()).toHaveLength(0);
+    expect(servers.fake.requests()).toHaveLength(0);
   });
 
   it('keeps the link usable when Stripe fails to open the portal', async () => {
@@ -226,12 +212,12 @@ describe('the link page', () => {
     const customer = await monthlyDonor(person);
     await requestLink(person.email);
     const token = tokenIn((await mailsTo(person.email))[0]!.text);
-    fake.behave({ kind: 'error', status: 500 });
+    servers.fake.behave({ kind: 'error', status: 500 });
     expect(await useLink(token)).toEqual({ state: 'error', status: 502 });
-    fake.behave({ kind: 'ok' });
+    servers.fake.behave({ kind: 'ok' });
     expect(await portalLinkGet(token)).toBe('ok');
     const opened = await useLink(token);
     expect(opened).toHaveProperty('redirect');
-    expect(fake.portals().values().next().value?.customer).toBe(customer);
+    expect(servers.fake.portals().values().next().value?.customer).toBe(customer);
   });
 });

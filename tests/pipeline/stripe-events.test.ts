@@ -24,16 +24,7 @@ import {
 import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firestore-gateway';
 import { deliverSigned } from '../fixtures/webhook';
 
-vi.mock('../../src/association', () => ({
-  association: async () => ({ name: 'Les Petits Pas Ensemble', lines: [], contacts: [] }),
-  receiptIssuer: async () => ({
-    name: 'Les Petits Pas Ensemble',
-    addressLines: ['12 rue des Tilleuls', '69007 Lyon'],
-    object: 'Gérer une école primaire inclusive.',
-    registration: '',
-    signatory: '',
-  }),
-}));
+vi.mock('../../src/association', () => import('../fixtures/test-association'));
 
 /** The marker of this site's sessions, written out independently of stripe.server.ts. */
 const MARKER = { origine: 'site-association' };

@@ -49,17 +49,7 @@ const CANCEL_URL = `${SITE}/soutenir/annule`;
 const PRODUCT = 'Don à Les Petits Pas Ensemble';
 const MONTHLY_PRODUCT = 'Don mensuel à Les Petits Pas Ensemble';
 
-// vitest loads no pulled content: the endpoints get the association the demo dataset's article `adresse` names.
-vi.mock('../../src/association', () => ({
-  association: async () => ({ name: 'Les Petits Pas Ensemble', lines: [], contacts: [] }),
-  receiptIssuer: async () => ({
-    name: 'Les Petits Pas Ensemble',
-    addressLines: ['12 rue des Tilleuls', '69007 Lyon'],
-    object: 'Gérer une école primaire inclusive.',
-    registration: '',
-    signatory: '',
-  }),
-}));
+vi.mock('../../src/association', () => import('../fixtures/test-association'));
 /** The marker of this site's sessions, written out independently of stripe.server.ts. */
 const MARKER = { origine: 'site-association' };
 
