@@ -310,6 +310,7 @@ test.describe('signed in', () => {
   });
 
   test('on a phone the menu is folded under the current section’s name, the page first; Enter unfolds it', async ({
+    browser,
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 800 });
@@ -326,6 +327,15 @@ test.describe('signed in', () => {
     await menu.getByRole('link', { name: 'Articles' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Articles');
     await expect(fold).toHaveText(/^Menu de l’espace\s:\sArticles$/);
+
+    // The treasurer's two sections fit in a row: never folded.
+    const treasurer = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await signIn(treasurer, 'tresorerie@demo.test');
+    const few = treasurer.getByRole('navigation', { name: 'Espace de l’association' });
+    await expect(few.getByRole('link')).toHaveText(['Accueil', 'Dons']);
+    await expect(few.getByRole('link', { name: 'Dons' })).toBeVisible();
+    await expect(few.locator('summary')).toBeHidden();
+    await treasurer.close();
   });
 
   test('a role given by an admin applies at once: the person’s session ends, the new role opens its section', async ({
