@@ -44,7 +44,10 @@ const optional = <T extends z.ZodType>(normalise: (value: unknown) => unknown, s
 
 const text = (what: string) => z.preprocess((value) => value ?? '', z.string({ error: `${what} n’est pas un texte` }));
 
-/** A picture's `src`: a site path, an http(s) URL (the build downloads it, docs/pictures.md) or `gs://<bucket>/<path>` → its Storage download URL. */
+/**
+ * A picture's `src`: a site path, an http(s) URL (the build downloads it, docs/pictures.md) or `gs://<bucket>/<path>`
+ * → its Storage download URL.
+ */
 const pictureSourceSchema = z.string({ error: 'l’adresse de son image n’est pas un texte' }).transform((raw, ctx) => {
   const src = raw.trim();
   const storage = /^gs:\/\/([^/]+)\/(.+)$/i.exec(src);

@@ -328,7 +328,8 @@ describe("pull of the original admin's dataset (content/original)", () => {
       expect(articles['atelier-mdph']).not.toHaveProperty('img');
       expect(articles.adresse).not.toHaveProperty('imgContenu');
       expect(articles['rentree-2026'].imgContenu.src).toBe(
-        'https://firebasestorage.googleapis.com/v0/b/petitspas-ensemble.appspot.com/o/actualites%2Frentree-2026%20salle.jpg?alt=media',
+        'https://firebasestorage.googleapis.com/v0/b/petitspas-ensemble.appspot.com/o/' +
+          'actualites%2Frentree-2026%20salle.jpg?alt=media',
       );
       expect(articles['notre-histoire']).not.toHaveProperty('auteur');
       const menus = await read('menus.json');

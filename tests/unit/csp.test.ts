@@ -44,7 +44,8 @@ describe('contentFrameOrigins', () => {
         imgContenu: { src: '/contenu/local.jpg' },
         contenu:
           '<p><img src="https://photos.exemple.org/b.jpg"><img src="https://autres.exemple.net/c.jpg"></p>' +
-          '<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe><iframe src="https://pistage.exemple.com/x"></iframe>',
+          '<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe>' +
+          '<iframe src="https://pistage.exemple.com/x"></iframe>',
       },
     ];
     expect(contentFrameOrigins(documents)).toEqual(['https://www.youtube-nocookie.com']);
