@@ -459,3 +459,26 @@ test('edition still reads no personal data: pre-registrations, gifts and subscri
     expect((await page.request.get(path, { maxRedirects: 0 })).status(), path).toBe(403);
   }
 });
+
+test('the address opens the association’s form; a « Facile à lire » article shows and keeps its category', async ({
+  page,
+}) => {
+  const id = `facile-essai-${unique()}`;
+  await db.collection('articles').doc(id).set({ slug: id, cat: 'facile', titre: 'L’école, facile à lire', intro: '' });
+  await db.collection('articles').doc('adresse').set({ cat: 'divers', titre: 'Asso', intro: '1 rue X\n69000 Lyon' });
+  await signIn(page, 'edition@demo.test');
+  await page.goto('/espace/articles');
+  await expect(page.getByRole('heading', { level: 2, name: 'Facile à lire' })).toBeVisible();
+  const online = page.getByRole('link', { name: 'voir en ligne : L’école, facile à lire' });
+  await expect(online).toHaveAttribute('href', `/facile/${id}`);
+  await page.getByRole('link', { name: 'L’école, facile à lire', exact: true }).click();
+  await expect(page.getByLabel('Rubrique')).toHaveValue('facile');
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(page.getByText('L’article est enregistré.')).toBeVisible();
+  expect(await article(id)).toMatchObject({ cat: 'facile' });
+
+  await page.goto('/espace/articles');
+  await page.getByRole('link', { name: 'Asso', exact: true }).click();
+  await expect(page).toHaveURL(/\/espace\/association$/);
+  expect((await page.goto('/espace/articles/adresse'))?.url()).toMatch(/\/espace\/association$/);
+});

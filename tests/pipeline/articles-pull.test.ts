@@ -78,6 +78,24 @@ function form(fields: Record<string, string>, photo?: Buffer): FormData {
   return data;
 }
 
+describe('categories the form does not list', () => {
+  it('keeps an article’s own (the address’s `divers`), takes « Facile à lire », refuses any other', async () => {
+    const address = { titre: 'Asso', slug: 'adresse', intro: '1 rue X\n69000 Lyon', contenu: 'Contact : a[at]b.fr' };
+    await saveArticle(editor, 'adresse', form({ ...address, cat: 'divers' }), origin);
+    expect((await adminFirestore().doc('articles/adresse').get()).data()).toMatchObject({ cat: 'divers' });
+
+    const easy = { titre: 'L’école, en facile à lire', slug: 'facile-ecole', intro: '<p>Une école pour tous.</p>' };
+    await saveArticle(editor, 'nouveau', form({ ...easy, cat: 'facile' }), origin);
+    expect((await adminFirestore().doc('articles/facile-ecole').get()).data()).toMatchObject({ cat: 'facile' });
+
+    const other = saveArticle(editor, 'facile-ecole', form({ ...easy, cat: 'divers' }), origin);
+    await expect(other).rejects.toMatchObject({
+      issues: [{ field: 'cat', message: 'Merci de choisir une rubrique dans la liste.' }],
+    });
+    expect((await adminFirestore().doc('articles/facile-ecole').get()).data()).toMatchObject({ cat: 'facile' });
+  });
+});
+
 describe('the pull of what the space saves and what the console holds', () => {
   it('publishes both whole with their pictures, and leaves the draft out', async () => {
     const photo = await fixturePicture('photo-sortie.jpg');

@@ -15,7 +15,6 @@ import type { StaffSession } from '../espace/auth.server';
 import { ContentRejected, listContent, loadContent, saveContent } from '../editing/content-store.server';
 import type { FieldIssue } from '../editing/messages';
 import {
-  ARTICLE_CATEGORIES,
   ARTICLE_MESSAGES,
   MAX_PICTURE_BYTES,
   SLUG_PATTERN,
@@ -132,7 +131,6 @@ export async function saveArticle(
   // An existing article keeps its slug unless the editor changes it; a new one takes its title's.
   fields.slug ||= creating ? slugify(fields.titre) : '';
   if (fields.slug && !SLUG_PATTERN.test(fields.slug)) refuse('slug', ARTICLE_MESSAGES.slugShape);
-  if (!isArticleCategory(fields.cat)) refuse('cat', ARTICLE_MESSAGES.category);
   for (const name of ['intro', 'contenu'] as const) {
     if (holdsScript(fields[name])) refuse(name, ARTICLE_MESSAGES.script);
     else fields[name] = sanitizeEditorHtml(fields[name]);
@@ -142,6 +140,11 @@ export async function saveArticle(
   const targetId = creating ? fields.slug || slugify(fields.titre) : id;
   const existing = all.find((document) => document.id === targetId);
   if (!creating && !existing) throw new HttpError(404, ARTICLE_MESSAGES.notFound);
+  // A category the form does not offer (the original admin's own, such as the address article's `divers`) is kept as
+  // it was; the form shows it as the article's, so that a save never moves the article elsewhere.
+  if (!isArticleCategory(fields.cat) && (!fields.cat || fields.cat !== textOf(existing?.data.cat).trim())) {
+    refuse('cat', ARTICLE_MESSAGES.category);
+  }
   const wanted = fields.slug || targetId;
   const clash = all.find(
     (document) => document.id !== targetId && (textOf(document.data.slug).trim() || document.id) === wanted,
@@ -195,10 +198,6 @@ export async function openArticle(session: StaffSession | undefined, id: string)
   if (!data) throw new HttpError(404, ARTICLE_MESSAGES.notFound);
   return fieldsOf(data, version);
 }
-
-/** The categories' names for the list and the select. */
-export const categoryName = (cat: string) =>
-  isArticleCategory(cat) ? ARTICLE_CATEGORIES[cat] : cat ? `Autre (${cat})` : 'Sans rubrique';
 
 /** Largest article form post (bytes): a picture of MAX_PICTURE_BYTES and room for the texts. */
 const MAX_POST_BYTES = MAX_PICTURE_BYTES + 2 * 1024 * 1024;

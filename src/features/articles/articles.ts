@@ -11,6 +11,7 @@ export const ARTICLE_CATEGORIES = {
   asso: 'L’association',
   ecole: 'L’école',
   legal: 'Pages légales',
+  facile: 'Facile à lire',
 } as const;
 
 /** A category id of ARTICLE_CATEGORIES. */
@@ -20,6 +21,16 @@ export type ArticleCategory = keyof typeof ARTICLE_CATEGORIES;
 export function isArticleCategory(value: unknown): value is ArticleCategory {
   return typeof value === 'string' && Object.hasOwn(ARTICLE_CATEGORIES, value);
 }
+
+/** The address article's id (the footer's and the receipts' lines), edited on /espace/association. */
+export const ADDRESS_ARTICLE = 'adresse';
+
+/**
+ * A category's name in the space: ARTICLE_CATEGORIES', else « Autre (<id>) » for one the original admin made (the
+ * address article's `divers`), « Sans rubrique » for none.
+ */
+export const categoryName = (cat: string) =>
+  isArticleCategory(cat) ? ARTICLE_CATEGORIES[cat] : cat ? `Autre (${cat})` : 'Sans rubrique';
 
 /** A slug: lower-case letters without accents, digits, single dashes between them, 1 to 80 characters. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
