@@ -465,7 +465,10 @@ test('the address opens the association’s form; a « Facile à lire » article
 }) => {
   const id = `facile-essai-${unique()}`;
   await db.collection('articles').doc(id).set({ slug: id, cat: 'facile', titre: 'L’école, facile à lire', intro: '' });
-  await db.collection('articles').doc('adresse').set({ cat: 'divers', titre: 'Asso', intro: '1 rue X\n69000 Lyon' });
+  // The address other tests read (receipts, mails): created only when missing, never replaced.
+  const address = db.collection('articles').doc('adresse');
+  await address.create({ cat: 'divers', titre: 'Asso', intro: '1 rue X\n69000 Lyon' }).catch(() => undefined);
+  const addressTitle = String((await address.get()).data()?.titre || 'adresse');
   await signIn(page, 'edition@demo.test');
   await page.goto('/espace/articles');
   await expect(page.getByRole('heading', { level: 2, name: 'Facile à lire' })).toBeVisible();
@@ -478,7 +481,7 @@ test('the address opens the association’s form; a « Facile à lire » article
   expect(await article(id)).toMatchObject({ cat: 'facile' });
 
   await page.goto('/espace/articles');
-  await page.getByRole('link', { name: 'Asso', exact: true }).click();
+  await page.getByRole('link', { name: addressTitle, exact: true }).click();
   await expect(page).toHaveURL(/\/espace\/association$/);
   expect((await page.goto('/espace/articles/adresse'))?.url()).toMatch(/\/espace\/association$/);
 });

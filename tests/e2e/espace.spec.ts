@@ -320,7 +320,7 @@ test.describe('signed in', () => {
     const fold = menu.locator('summary');
     await expect(fold).toHaveText(/^Menu de l’espace\s:\sDons$/);
     await expect(menu.getByRole('link', { name: 'Articles' })).toBeHidden();
-    // Eleven sections unfolded would push the page's title some 250 px further down.
+    // Twelve sections unfolded would push the page's title some 250 px further down.
     expect((await page.getByRole('heading', { level: 1 }).boundingBox())?.y).toBeLessThan(300);
     await fold.focus();
     await page.keyboard.press('Enter');

@@ -41,7 +41,7 @@ export function placesOf(collection: string, id: string): DocumentReference[] {
 }
 
 /** Of a document's places as read, the one that exists (the latest written if a console edit left two). */
-function storedOf(snapshots: DocumentSnapshot[]): DocumentSnapshot | undefined {
+export function storedOf(snapshots: DocumentSnapshot[]): DocumentSnapshot | undefined {
   return snapshots
     .filter((snapshot) => snapshot.exists)
     .toSorted((a, b) => versionOf(b.updateTime) - versionOf(a.updateTime))[0];

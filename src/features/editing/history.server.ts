@@ -15,6 +15,7 @@ import {
   entryFor,
   placesOf,
   saveContent,
+  storedOf,
   type ContentCollection,
   type HistoryAction,
 } from './content-store.server';
@@ -108,7 +109,7 @@ export async function restoreVersion(
     db.runTransaction(async (transaction) => {
       const snapshots = await transaction.getAll(...placesOf(entry.collection, entry.documentId));
       for (const snapshot of snapshots) if (snapshot.exists) transaction.delete(snapshot.ref);
-      const before = snapshots.find((snapshot) => snapshot.exists);
+      const before = storedOf(snapshots);
       transaction.create(
         db.collection(HISTORY).doc(),
         entryFor(session as StaffSession, 'restauration', entry.collection, entry.documentId, before?.data()),
