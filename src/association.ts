@@ -11,13 +11,10 @@
  */
 import { getEntry } from 'astro:content';
 import { ASSOCIATION_OBJECT, ASSOCIATION_REGISTRATION, ASSOCIATION_SIGNATORY } from 'astro:env/server';
-import { ASSOCIATION_DOCUMENT, type AssociationDocument } from './content-association';
+import { ADDRESS_ARTICLE, ASSOCIATION_DOCUMENT, UNNAMED, type AssociationDocument } from './content-association';
 import type { ReceiptIssuer } from './features/donations/receipt-pdf.server';
 import { htmlToLines } from './lib/html.server';
 import { contactLineText, parseContactLines, revealAt } from './lib/obfuscation';
-
-/** The name shown when the database has no article `adresse`: neutral, never another association's. */
-export const UNNAMED = 'L’association';
 
 /** Who the site is: `name`, postal `lines` and `contacts` (phones, emails, "Label : value"), as the footer shows. */
 export type Association = Awaited<ReturnType<typeof association>>;
@@ -27,7 +24,7 @@ export type Association = Awaited<ReturnType<typeof association>>;
  * contenu's contact lines with phones as tel: and emails as mailto:; without the article, {@link UNNAMED} and no lines.
  */
 export async function association() {
-  const entry = await getEntry('articles', 'adresse');
+  const entry = await getEntry('articles', ADDRESS_ARTICLE);
   return {
     name: (entry && revealAt(entry.data.titre).trim()) || UNNAMED,
     lines: parseContactLines(htmlToLines(entry?.data.intro ?? '')),

@@ -43,5 +43,14 @@ export const associationSchema = z.object({
 /** The id of the association's one document in collection `association`. */
 export const ASSOCIATION_DOCUMENT = 'site';
 
+/**
+ * The id of the article that names the association (spec: titre, intro's postal lines, contenu's contact lines),
+ * read by the footer, /contact and the receipts, edited on /espace/association.
+ */
+export const ADDRESS_ARTICLE = 'adresse';
+
+/** The name shown when the database has no article `adresse`: neutral, never another association's. */
+export const UNNAMED = 'L’association';
+
 /** The association's document after validation. */
 export type AssociationDocument = z.infer<typeof associationSchema>;

@@ -16,6 +16,7 @@ import {
 import type { FirestoreConnection } from '../../src/lib/firestore.server.ts';
 import { withDeadline } from '../../src/lib/deadline.ts';
 import { isDraft } from '../../src/lib/drafts.ts';
+import { ADDRESS_ARTICLE } from '../../src/content-association.ts';
 import { collectPictureUses, pullPictures } from './pictures.ts';
 import { validateDocument } from './validate.ts';
 
@@ -82,10 +83,10 @@ export async function pullContent(options: {
       ...(drafts > 0 && { drafts }),
     };
   }
-  if (!read.articles.some(([id]) => id === 'adresse')) {
+  if (!read.articles.some(([id]) => id === ADDRESS_ARTICLE)) {
     report.problems.push({
       collection: 'articles',
-      id: 'adresse',
+      id: ADDRESS_ARTICLE,
       field: '(document)',
       reason: 'l’article « adresse » n’existe pas : le pied de page et la page Contact n’affichent pas d’adresse',
       leftOut: 'document',

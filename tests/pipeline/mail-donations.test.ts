@@ -1,11 +1,13 @@
 /**
  * The donors' mails: Stripe's signed events to POST /api/stripe-webhook record a paid gift, and the donor receives
  * one thank-you with the PDF receipt (a one-off gift) or one confirmation saying how to stop (a monthly gift), once
- * whatever Stripe replays.
+ * whatever Stripe replays. The scheduled jobs' receipts read the association as the site does.
  */
 import { randomUUID } from 'node:crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobReceiptContext } from '../../src/features/donations/receipt-mails.server';
+import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { paidSession, refundedCharge, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
 import { deliver } from '../fixtures/webhook';
@@ -165,5 +167,33 @@ describe('a receipt cancelled after the gift', () => {
     const text = mail!.text.replace(/\s+/g, ' ');
     expect(text).toContain('Votre don vous a été remboursé.');
     expect(text).toContain(`Votre reçu fiscal n° ${number} est annulé : il ne peut plus servir pour votre déclaration`);
+  });
+});
+
+describe('the receipts of the scheduled jobs (outbox drain, yearly receipts)', () => {
+  it('print the association’s lines saved in the space, each field else the environment’s', async () => {
+    const firestore = adminFirestore();
+    await firestore
+      .collection('articles')
+      .doc('adresse')
+      .set({ titre: 'Association Les Essais', intro: '<p>3 rue des Tests</p><p>69001 Lyon</p>', cat: 'divers' });
+    await firestore
+      .collection('association')
+      .doc('site')
+      .set({ objet: '', enregistrement: ' RNA W691234567 ', signataire: 42 });
+    const context = await jobReceiptContext(firestore, {
+      ASSOCIATION_OBJECT: 'Objet déclaré',
+      ASSOCIATION_REGISTRATION: 'RNA W000000000',
+      ASSOCIATION_SIGNATORY: 'Sam Trésorier, trésorier',
+      SITE_URL: 'https://association.example/soutenir',
+    });
+    expect(context.issuer).toEqual({
+      name: 'Association Les Essais',
+      addressLines: ['3 rue des Tests', '69001 Lyon'],
+      object: 'Objet déclaré',
+      registration: 'RNA W691234567',
+      signatory: 'Sam Trésorier, trésorier',
+    });
+    expect(context.identity.siteUrl).toBe('https://association.example');
   });
 });

@@ -4,14 +4,21 @@
  * that are not the pull's schema's own (src/content.config.ts keeps those).
  */
 
-/** The categories of articles (spec §3) with their French names, in the order the form lists them. */
+/** What locates an article on the site: its id, category and slug. */
+type ArticlePlace = { id: string; cat: string; slug: string };
+
+/**
+ * The categories of articles (spec §3), in the order the form lists them: each one's French `name`, and the `page`
+ * where a published article of it is read (its own page for news, legal pages and « Facile à lire », else its
+ * category's page).
+ */
 export const ARTICLE_CATEGORIES = {
-  actualites: 'Actualités',
-  accueil: 'Accueil',
-  asso: 'L’association',
-  ecole: 'L’école',
-  legal: 'Pages légales',
-  facile: 'Facile à lire',
+  actualites: { name: 'Actualités', page: ({ slug }: ArticlePlace) => `/actualites/${slug}` },
+  accueil: { name: 'Accueil', page: () => '/' },
+  asso: { name: 'L’association', page: () => '/asso' },
+  ecole: { name: 'L’école', page: () => '/ecole' },
+  legal: { name: 'Pages légales', page: ({ id }: ArticlePlace) => `/${id}` },
+  facile: { name: 'Facile à lire', page: ({ slug }: ArticlePlace) => `/facile/${slug}` },
 } as const;
 
 /** A category id of ARTICLE_CATEGORIES. */
@@ -22,15 +29,16 @@ export function isArticleCategory(value: unknown): value is ArticleCategory {
   return typeof value === 'string' && Object.hasOwn(ARTICLE_CATEGORIES, value);
 }
 
-/** The address article's id (the footer's and the receipts' lines), edited on /espace/association. */
-export const ADDRESS_ARTICLE = 'adresse';
-
 /**
  * A category's name in the space: ARTICLE_CATEGORIES', else « Autre (<id>) » for one the original admin made (the
  * address article's `divers`), « Sans rubrique » for none.
  */
 export const categoryName = (cat: string) =>
-  isArticleCategory(cat) ? ARTICLE_CATEGORIES[cat] : cat ? `Autre (${cat})` : 'Sans rubrique';
+  isArticleCategory(cat) ? ARTICLE_CATEGORIES[cat].name : cat ? `Autre (${cat})` : 'Sans rubrique';
+
+/** Where a published article is read on the site; undefined for a category the form does not list. */
+export const articlePage = (article: ArticlePlace): string | undefined =>
+  isArticleCategory(article.cat) ? ARTICLE_CATEGORIES[article.cat].page(article) : undefined;
 
 /** A slug: lower-case letters without accents, digits, single dashes between them, 1 to 80 characters. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -5,6 +5,7 @@
  * jobs. The site builds its context from its content (donation-mails.server.ts siteReceiptContext).
  */
 import type { Firestore } from 'firebase-admin/firestore';
+import { ADDRESS_ARTICLE, associationSchema, ASSOCIATION_DOCUMENT, UNNAMED } from '../../content-association';
 import { formatDate } from '../../lib/dates';
 import { htmlToLines } from '../../lib/html.server';
 import { contactLineText, parseContactLines, revealAt } from '../../lib/obfuscation';
@@ -115,9 +116,6 @@ export function numberedGiftMails(context: () => Promise<ReceiptContext>): Numbe
   };
 }
 
-/** The name of an association whose database has no article `adresse` (as src/association.ts UNNAMED). */
-const UNNAMED = 'L’association';
-
 /** The variables a job's ReceiptContext reads (process.env's names). */
 export type ReceiptVariables = MailVariables &
   Partial<
@@ -125,24 +123,33 @@ export type ReceiptVariables = MailVariables &
   >;
 
 /**
- * The ReceiptContext of a scheduled function or terminal script: the association's name and postal lines from the
- * article `articles/adresse` as Firestore holds it (titre, intro: what the site's build pulls), the receipt's other
- * lines from ASSOCIATION_OBJECT, ASSOCIATION_REGISTRATION and ASSOCIATION_SIGNATORY, the site's address from SITE_URL
- * or Netlify's URL, the reply address from ASSOCIATION_EMAIL. @throws what Firestore throws.
+ * The ReceiptContext of a scheduled function or terminal script, read as the site reads it (src/association.ts
+ * receiptIssuer) but from Firestore as it is now: the association's name and postal lines from article `adresse`
+ * (titre, intro), the object, registration numbers and signatory from document `association/site` (each field the
+ * pull's schema would accept), each else from ASSOCIATION_OBJECT, ASSOCIATION_REGISTRATION, ASSOCIATION_SIGNATORY;
+ * the site's address from SITE_URL or Netlify's URL, the reply address from ASSOCIATION_EMAIL.
+ * @throws what Firestore throws.
  */
 export async function jobReceiptContext(firestore: Firestore, env: ReceiptVariables): Promise<ReceiptContext> {
-  const article = (await firestore.collection('articles').doc('adresse').get()).data() ?? {};
+  const read = async (path: string) => (await firestore.doc(path).get()).data() ?? {};
+  const [article, site] = await Promise.all([
+    read(`articles/${ADDRESS_ARTICLE}`),
+    read(`association/${ASSOCIATION_DOCUMENT}`),
+  ]);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const name = revealAt(text(article.titre)).trim() || UNNAMED;
   const addressLines = parseContactLines(htmlToLines(text(article.intro))).map(contactLineText);
+  // A field the pull would leave out (not a text, too long) is not printed either: the site's receipt lacks it too.
+  const field = (key: 'objet' | 'enregistrement' | 'signataire', fallback: string | undefined) =>
+    associationSchema.shape[key].safeParse(site[key]).data || (fallback?.trim() ?? '');
   const siteUrl = new URL(env.SITE_URL?.trim() || env.URL?.trim() || 'http://localhost:4321').origin;
   return {
     issuer: {
       name,
       addressLines,
-      object: env.ASSOCIATION_OBJECT?.trim() ?? '',
-      registration: env.ASSOCIATION_REGISTRATION?.trim() ?? '',
-      signatory: env.ASSOCIATION_SIGNATORY?.trim() ?? '',
+      object: field('objet', env.ASSOCIATION_OBJECT),
+      registration: field('enregistrement', env.ASSOCIATION_REGISTRATION),
+      signatory: field('signataire', env.ASSOCIATION_SIGNATORY),
     },
     identity: { name, addressLines, siteUrl },
     replyTo: mailSettings(env).staff ?? '',
