@@ -1,23 +1,17 @@
 /**
- * Netlify Scheduled Function: every day, deletes the pre-registrations whose deletion date (12 months after the
- * decision) has passed (src/features/espace/retention.server.ts), as the privacy page promises, and the newsletter
- * sign-ups left unconfirmed 30 days (src/features/forms/newsletter-subscription.server.ts). `npm run retention` does
- * the same from a terminal. Reads the site's variables (FIREBASE_PROJECT_ID and the service account).
+ * Netlify Scheduled Function: every day, deletes what the site promised to delete (applyRetention in
+ * src/features/espace/retention.server.ts): the pre-registrations whose deletion date (12 months after the decision)
+ * has passed, the newsletter sign-ups left unconfirmed 30 days, the outbox's records queued over 30 days ago.
+ * `npm run retention` does the same from a terminal. Reads the site's variables (FIREBASE_PROJECT_ID and the service
+ * account).
  */
-import { purgeExpiredPreRegistrations } from '../../src/features/espace/retention.server.ts';
-import { purgeUnconfirmedSignUps } from '../../src/features/forms/newsletter-subscription.server.ts';
+import { applyRetention, retentionLine } from '../../src/features/espace/retention.server.ts';
 import { adminFirestoreOf } from '../../src/lib/firebase-app.server.ts';
 
-/**
- * Deletes what has expired; answers 200 with the counts (« <n> pre-registration(s), <m> unconfirmed sign-up(s)
- * deleted »), 500 (logged) on a failure, so Netlify shows it.
- */
+/** Deletes what has expired; answers 200 with the counts (retentionLine), 500 (logged) on a failure. */
 export default async function retention(): Promise<Response> {
   try {
-    const db = adminFirestoreOf(process.env);
-    const preRegistrations = (await purgeExpiredPreRegistrations(db)).length;
-    const signUps = await purgeUnconfirmedSignUps(db);
-    const counts = `${preRegistrations} pre-registration(s), ${signUps} unconfirmed sign-up(s) deleted`;
+    const counts = retentionLine(await applyRetention(adminFirestoreOf(process.env)));
     console.log(`[retention] ${counts}`);
     return new Response(counts);
   } catch (error) {

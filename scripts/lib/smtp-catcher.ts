@@ -57,7 +57,10 @@ export async function startSmtpCatcher({
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         const current = mode;
-        if (current === 'refuse') return callback(smtpError(550, 'Mailbox unavailable (catcher refusing)'));
+        // Quoting the recipient, as real relays do (the outbox masks it in logs and in the space).
+        const recipient = session.envelope.rcptTo.map((rcpt) => `<${rcpt.address}>`).join(' ');
+        if (current === 'refuse')
+          return callback(smtpError(550, `${recipient} mailbox unavailable (catcher refusing)`));
         if (current === 'defer') return callback(smtpError(451, 'Try again later (catcher deferring)'));
         if (typeof current === 'object') await new Promise((resolve) => setTimeout(resolve, current.delayMs));
         const raw = Buffer.concat(chunks);

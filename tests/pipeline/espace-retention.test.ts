@@ -2,7 +2,7 @@
  * The retention the privacy page promises, applied by the daily job (netlify/functions/retention.mts, the same code
  * as `npm run retention`): a pre-registration whose deletion date has passed is deleted and the deletion logged;
  * one still within its 12 months, or without a decision, stays; a newsletter sign-up unconfirmed 30 days after its
- * last mail is deleted. On an embedded Firestore of its own.
+ * last mail is deleted; the outbox keeps no mail's record past 30 days. On an embedded Firestore of its own.
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -59,7 +59,7 @@ it('deletes what was decided more than 12 months ago, logs each deletion, keeps 
   const answer = await retention();
   expect({ status: answer.status, text: await answer.text() }).toEqual({
     status: 200,
-    text: '1 pre-registration(s), 0 unconfirmed sign-up(s) deleted',
+    text: '1 pre-registration(s), 0 unconfirmed sign-up(s), 0 outbox mail(s) deleted',
   });
   const left = (await db.collection('inscripitions').get()).docs.map((document) => document.id).toSorted();
   expect(left).toEqual(['ancienne', 'decidee-il-y-a-11-mois', 'sans-decision']);
@@ -74,7 +74,9 @@ it('deletes what was decided more than 12 months ago, logs each deletion, keeps 
   ]);
 
   // A second run finds nothing more to delete.
-  expect(await (await retention()).text()).toBe('0 pre-registration(s), 0 unconfirmed sign-up(s) deleted');
+  expect(await (await retention()).text()).toBe(
+    '0 pre-registration(s), 0 unconfirmed sign-up(s), 0 outbox mail(s) deleted',
+  );
 });
 
 it('deletes a newsletter sign-up left unconfirmed 30 days after its last mail, and no other', async () => {
@@ -93,9 +95,32 @@ it('deletes a newsletter sign-up left unconfirmed 30 days after its last mail, a
   await subscriptions.doc('confirmee').set(signUp('confirmed', null, { confirmeLe: Timestamp.now() }));
   await subscriptions.doc('desinscrite').set(signUp('unsubscribed', null, { email: null }));
 
-  expect(await (await retention()).text()).toBe('0 pre-registration(s), 1 unconfirmed sign-up(s) deleted');
+  expect(await (await retention()).text()).toBe(
+    '0 pre-registration(s), 1 unconfirmed sign-up(s), 0 outbox mail(s) deleted',
+  );
   const left = (await subscriptions.get()).docs.map((document) => document.id).toSorted();
   expect(left).toEqual(['confirmee', 'desinscrite', 'en-attente-29-jours']);
+});
+
+it('deletes each mail’s record in the outbox 30 days after it was queued, whatever its state', async () => {
+  const record = (state: string, queuedDaysAgo: number) => ({
+    kind: 'preinscription-parent',
+    to: `parent-${queuedDaysAgo}@exemple.fr`,
+    subject: state === 'sent' ? '' : 'Pré-inscription de Léa : demande reçue',
+    state,
+    createdAt: Timestamp.fromMillis(Date.now() - queuedDaysAgo * DAY),
+  });
+  const outbox = db.collection('outbox');
+  await outbox.doc('envoye-31-jours').set(record('sent', 31));
+  await outbox.doc('echoue-31-jours').set(record('failed', 31));
+  await outbox.doc('envoye-29-jours').set(record('sent', 29));
+  await outbox.doc('echoue-29-jours').set(record('failed', 29));
+
+  expect(await (await retention()).text()).toBe(
+    '0 pre-registration(s), 0 unconfirmed sign-up(s), 2 outbox mail(s) deleted',
+  );
+  const left = (await outbox.get()).docs.map((document) => document.id).toSorted();
+  expect(left).toEqual(['echoue-29-jours', 'envoye-29-jours']);
 });
 
 it('dates the deletion 12 months after the decision, on the last day of a shorter month', () => {

@@ -187,8 +187,8 @@ describe('the newsletter’s double opt-in', () => {
   });
 
   it(
-    'confirms with the mail’s token, unsubscribes keeping only the proof of consent, ' +
-      'and lets the address come back',
+    'confirms with the mail’s token, unsubscribes keeping only the proof of consent (no mail to the address left ' +
+      'in the outbox), tells a forged token nothing of the address, and lets the address come back',
     async () => {
       const email = `cycle-${randomUUID().slice(0, 8)}@exemple.fr`;
       const db = adminFirestore();
@@ -202,6 +202,10 @@ describe('the newsletter’s double opt-in', () => {
       expect(await confirmSubscription(db, unsubscribeToken, Date.now())).toBe('invalid');
       expect(await confirmSubscription(db, confirmToken, Date.now())).toBe('done');
       expect(await confirmSubscription(db, confirmToken, Date.now())).toBe('already');
+      // Whoever knows an address (its id is its SHA-256) cannot learn whether it is subscribed.
+      const forged = `${subscriptionId(email)}.${'A'.repeat(43)}`;
+      expect(await confirmSubscription(db, forged, Date.now())).toBe('invalid');
+      expect(await unsubscribe(db, forged, Date.now())).toBe('invalid');
       const reference = db.collection('newsletter').doc(subscriptionId(email));
       expect((await reference.get()).data()).toMatchObject({ statut: 'confirmed', email });
 
@@ -217,20 +221,30 @@ describe('the newsletter’s double opt-in', () => {
           'consentementVersion',
           'date',
           'desinscritLe',
+          'desinscriptionHash',
           'statut',
         ].sort(),
       );
+      expect((await db.collection('outbox').where('to', '==', email).get()).docs).toEqual([]);
       expect(left.statut).toBe('unsubscribed');
       expect(JSON.stringify(left)).not.toContain(email);
       expect(JSON.stringify(left)).not.toContain(unsubscribeToken.split('.')[1]);
       expect(await unsubscribe(db, unsubscribeToken, Date.now())).toBe('already');
+      expect(await unsubscribe(db, forged, Date.now())).toBe('invalid');
 
       // Coming back after leaving: pending again, one new confirmation.
       const before = mailsTo(email).length;
       expect((await post(newsletter, 'newsletter', { email, ...newsletterConsent })).status).toBe(200);
       await world.smtp.waitForMails(world.smtp.mails.length);
       expect(mailsTo(email)).toHaveLength(before + 1);
-      expect((await reference.get()).data()).toMatchObject({ statut: 'pending', email });
+      // A new subscription: nothing of the former one's withdrawal is merged into it.
+      expect((await reference.get()).data()).toMatchObject({
+        statut: 'pending',
+        email,
+        confirmeLe: null,
+        desinscritLe: null,
+        desinscriptionHash: null,
+      });
     },
   );
 });

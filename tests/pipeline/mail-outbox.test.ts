@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MAIL_FROM, SMTP_URL } from 'astro:env/server';
+import { DocumentReference } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { drainOutbox, MAX_ATTEMPTS, RETRY_DELAYS_MINUTES } from '../../src/features/mail/drain.server';
@@ -114,9 +115,10 @@ describe('SMTP down, then back', () => {
 
 describe('refusals and deferrals', () => {
   it(
-    'marks a mail the relay refuses (550) failed at once, ' + 'with the relay’s answer, and never sends it again',
+    'marks a mail the relay refuses (550) failed at once, with the relay’s answer, and never sends it again; ' +
+      'the log masks the address the relay quotes',
     async () => {
-      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       world.smtp.setMode('refuse');
       const [id] = await queue({});
       expect(await drain([id!])).toMatchObject({ failed: 1 });
@@ -125,7 +127,10 @@ describe('refusals and deferrals', () => {
       expect(caughtWithId(id!)).toHaveLength(0);
       const document = await outboxDocument(id!);
       expect(document).toMatchObject({ state: 'failed', attempts: 1, nextAttemptAt: null });
-      expect(document?.lastError).toContain('550');
+      expect(document?.lastError).toContain('550 <destinataire@exemple.fr>');
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(`${id} (test), attempt 1: `));
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('550 <d•••@exemple.fr>'));
+      expect(JSON.stringify(warn.mock.calls)).not.toContain('destinataire@');
     },
   );
 
@@ -157,6 +162,24 @@ describe('refusals and deferrals', () => {
       expect(caughtWithId(id!)).toHaveLength(0);
     },
   );
+});
+
+describe('a mail the relay accepted', () => {
+  it('is never sent again when recording it fails at first; its record keeps no content nor subject', async () => {
+    const [id] = await queue({ subject: 'Pré-inscription de Léa : demande reçue' });
+    // The first write after the send (recording `sent`) fails, as Firestore may for a moment.
+    vi.spyOn(DocumentReference.prototype, 'update').mockRejectedValueOnce(new Error('14 UNAVAILABLE'));
+    expect(await drain([id!])).toMatchObject({ sent: 1, retried: 0 });
+    expect(await drain([id!], Date.now() + 86_400_000)).toMatchObject({ sent: 0, retried: 0 });
+    expect(caughtWithId(id!)).toHaveLength(1);
+    expect(await outboxDocument(id!)).toMatchObject({
+      state: 'sent',
+      subject: '',
+      html: '',
+      text: '',
+      attachments: [],
+    });
+  });
 });
 
 describe('header injection', () => {

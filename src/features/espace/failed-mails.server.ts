@@ -3,6 +3,7 @@
  * error, never the content; and « Réessayer », which puts one back in the queue for one more attempt.
  */
 import { retryFailedMail } from '../mail/drain.server';
+import { maskEmail, maskEmails } from '../mail/mail';
 import { failedMails } from '../mail/outbox.server';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError } from '../../lib/http';
@@ -32,18 +33,6 @@ export interface FailedMailView {
   to: string;
   lastError: string;
   createdAt: Date | undefined;
-}
-
-/** `jeanne@exemple.fr` → `j•••@exemple.fr`: enough to recognise a mail, not to read an address. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '•••';
-  return `${email.slice(0, 1)}•••${email.slice(at)}`;
-}
-
-/** `text` with every email address in it masked (relays often quote the refused address). */
-export function maskEmails(text: string): string {
-  return text.replace(/[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+/g, maskEmail);
 }
 
 /** The newest failed mails (50 at most), masked. @throws HttpError 403, 503. */

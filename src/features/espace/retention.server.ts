@@ -1,9 +1,13 @@
 /**
  * The retention the privacy page promises, applied: pre-registrations whose `dateSuppression` (12 months after the
- * decision) has passed are deleted, each deletion logged. Run daily by the Netlify Scheduled Function
- * netlify/functions/retention.mts and on demand by `npm run retention`; reads no astro:env (it runs outside Astro).
+ * decision) has passed are deleted, each deletion logged; with them the newsletter sign-ups never confirmed and the
+ * outbox's records (addresses, subjects) 30 days after their mail was queued (applyRetention). Run daily by the Netlify
+ * Scheduled Function netlify/functions/retention.mts and on demand by `npm run retention`; reads no astro:env (it runs
+ * outside Astro).
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { purgeOldMails } from '../mail/outbox.server';
+import { purgeUnconfirmedSignUps } from '../forms/newsletter-subscription.server';
 import { recordAccess, type Actor } from './access-log.server';
 
 /** The actor the log names for the job. */
@@ -13,7 +17,8 @@ export const RETENTION_JOB: Actor = { uid: 'tache-conservation', email: 'Suppres
 const BATCH = 200;
 
 /**
- * Deletes every `inscripitions` document whose `dateSuppression` is at or before `now`, and logs each id.
+ * Deletes every `inscripitions` document whose `dateSuppression` is at or before `now`, and logs each id (its mails'
+ * records left the outbox 30 days after the request: purgeOldMails).
  * Returns the deleted ids. @throws the Firestore error (nothing half-logged: a batch is deleted, then logged).
  */
 export async function purgeExpiredPreRegistrations(db: Firestore, now = new Date()): Promise<string[]> {
@@ -35,3 +40,26 @@ export async function purgeExpiredPreRegistrations(db: Firestore, now = new Date
     if (expired.size < BATCH) return deleted;
   }
 }
+
+/** What one retention run deleted, in documents. */
+export interface RetentionReport {
+  preRegistrations: number;
+  signUps: number;
+  mails: number;
+}
+
+/**
+ * One retention run, as the daily job and `npm run retention` do it: the pre-registrations past their deletion date
+ * (with their mails), the newsletter sign-ups unconfirmed 30 days, then every mail's record queued over 30 days ago
+ * (docs/mail.md). @throws the Firestore error (what was deleted before it stays deleted).
+ */
+export async function applyRetention(db: Firestore, now = new Date()): Promise<RetentionReport> {
+  const preRegistrations = (await purgeExpiredPreRegistrations(db, now)).length;
+  const signUps = await purgeUnconfirmedSignUps(db, now.getTime());
+  const mails = await purgeOldMails(db, now);
+  return { preRegistrations, signUps, mails };
+}
+
+/** The run's counts in a line of the job's log (English, as the functions' logs). */
+export const retentionLine = ({ preRegistrations, signUps, mails }: RetentionReport) =>
+  `${preRegistrations} pre-registration(s), ${signUps} unconfirmed sign-up(s), ${mails} outbox mail(s) deleted`;

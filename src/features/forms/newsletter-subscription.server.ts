@@ -5,7 +5,8 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { enqueueMails } from '../mail/outbox.server';
+import { enqueueMails, forgetMailsTo } from '../mail/outbox.server';
+import { NEWSLETTER_MAIL_KIND } from '../mail/mail';
 import { newsletterConfirmationMail, type MailIdentity } from '../mail/mails.server';
 
 /** Where a subscription stands (`statut`). */
@@ -77,6 +78,9 @@ export async function subscribe(
       confirmationHash: sha256(confirmSecret),
       confirmationEnvoyeeLe: Timestamp.fromMillis(now),
       desinscriptionJeton: unsubscribeToken,
+      // What an earlier subscription of the address left (a withdrawal's proof) is replaced, not merged (set()
+      // replaces in production, the embedded emulator merges): both then hold the same document.
+      ...(current && { confirmeLe: null, desinscritLe: null, desinscriptionHash: null }),
     });
     const mail = await newsletterConfirmationMail({
       identity,
@@ -116,31 +120,50 @@ function withToken(
   });
 }
 
-/** Confirms the subscription of a confirmation token (`<id>.<secret>`) at `now` (ms): `confirmeLe` is set. */
+/**
+ * Confirms the subscription of a confirmation token (`<id>.<secret>`) at `now` (ms): `confirmeLe` is set. The secret
+ * is checked first, so that a forged token learns nothing of whether the address is subscribed (`confirmationHash`
+ * stays, for a second click to answer 'already').
+ */
 export function confirmSubscription(firestore: Firestore, token: string, now: number): Promise<TokenOutcome> {
   return withToken(firestore, token, (current, secret) => {
+    if (!matches(secret, current.confirmationHash)) return { outcome: 'invalid' };
     if (current.statut === 'confirmed') return { outcome: 'already' };
-    if (current.statut !== 'pending' || !matches(secret, current.confirmationHash)) return { outcome: 'invalid' };
-    const { confirmationHash: _used, confirmationEnvoyeeLe: _sent, ...rest } = current;
+    if (current.statut !== 'pending') return { outcome: 'invalid' };
+    const { confirmationEnvoyeeLe: _sent, ...rest } = current;
     return { next: { ...rest, statut: 'confirmed', confirmeLe: Timestamp.fromMillis(now) }, outcome: 'done' };
   });
 }
 
 /**
- * Unsubscribes the address of an unsubscribe token at `now` (ms): the document keeps only the proof of consent
- * (its version, text and dates) and `desinscritLe`; the address and the tokens are erased (null).
+ * Unsubscribes the address of an unsubscribe token at `now` (ms): the document keeps only the proof of consent (its
+ * version, text and dates), `desinscritLe` and the token's hash (for a second click to answer 'already'); the address
+ * and the tokens are erased (null), and the address's newsletter mails leave the outbox (outbox.server.ts). The token
+ * is checked first: a forged one learns nothing of whether the address was subscribed.
  */
-export function unsubscribe(firestore: Firestore, token: string, now: number): Promise<TokenOutcome> {
-  return withToken(firestore, token, (current) => {
-    if (current.statut === 'unsubscribed') return { outcome: 'already' };
-    if (current.desinscriptionJeton !== token.trim()) return { outcome: 'invalid' };
+export async function unsubscribe(firestore: Firestore, token: string, now: number): Promise<TokenOutcome> {
+  const hash = sha256(token.trim());
+  let address: unknown;
+  const outcome = await withToken(firestore, token, (current) => {
+    if (current.statut === 'unsubscribed')
+      return { outcome: current.desinscriptionHash === hash ? 'already' : 'invalid' };
+    if (
+      typeof current.desinscriptionJeton !== 'string' ||
+      !matches(token.trim(), sha256(current.desinscriptionJeton))
+    ) {
+      return { outcome: 'invalid' };
+    }
+    address = current.email;
     const proof = Object.fromEntries(
       ['consentement', 'consentementVersion', 'consentementTexte', 'date', 'confirmeLe']
         .filter((field) => current[field] !== undefined)
         .map((field) => [field, current[field]]),
     );
-    return { next: { ...proof, statut: 'unsubscribed', desinscritLe: Timestamp.fromMillis(now) }, outcome: 'done' };
+    const withdrawal = { statut: 'unsubscribed', desinscritLe: Timestamp.fromMillis(now), desinscriptionHash: hash };
+    return { next: { ...proof, ...withdrawal }, outcome: 'done' };
   });
+  if (outcome === 'done' && typeof address === 'string') await forgetMailsTo(firestore, address, NEWSLETTER_MAIL_KIND);
+  return outcome;
 }
 
 /** A sign-up never confirmed is deleted this many ms (30 days) after its last confirmation mail. */

@@ -5,6 +5,7 @@
  * astro:env): the endpoints (mail-env.server.ts), the scheduled function and `npm run outbox` share this module.
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { maskEmails } from './mail';
 import { OUTBOX, type OutboxDocument } from './outbox.server';
 import type { MailTransport } from './transport.server';
 
@@ -77,34 +78,52 @@ function isPermanent(error: unknown): boolean {
   return permanent ?? (typeof responseCode === 'number' && responseCode >= 500 && responseCode !== 503);
 }
 
-/** Sends one claimed mail and records the outcome (sent, back to pending after its delay, or failed). */
+/** Attempts at recording that the relay accepted a mail, before giving up (the claim then expires). */
+const RECORD_ATTEMPTS = 3;
+
+/**
+ * Sends one claimed mail and records the outcome (sent, back to pending after its delay, or failed). Once the relay
+ * has accepted it, the mail is never put back to pending (it would go twice): recording `sent` is retried instead,
+ * and only a database down through every retry leaves it to its lease (docs/mail.md). The log masks addresses.
+ */
 async function sendClaimed(config: DrainConfig, id: string, mail: OutboxDocument): Promise<Outcome> {
   const reference = config.firestore.collection(OUTBOX).doc(id);
   const now = config.now ?? Date.now;
+  let response: string;
   try {
-    const info = await config.transport!.send(id, mail);
-    await reference.update({
-      state: 'sent',
-      sentAt: Timestamp.fromMillis(now()),
-      relayResponse: String(info.response ?? '').slice(0, 500),
-      lastError: '',
-      // Emptied rather than deleted (the embedded emulator ignores deletes): no copy of the content stays.
-      nextAttemptAt: null,
-      html: '',
-      text: '',
-      attachments: [],
-    });
-    return 'sent';
+    response = String((await config.transport!.send(id, mail)).response ?? '');
   } catch (error) {
     const last = isPermanent(error) || mail.attempts >= MAX_ATTEMPTS;
     const delay = RETRY_DELAYS_MINUTES[Math.min(mail.attempts, RETRY_DELAYS_MINUTES.length) - 1]! * 60_000;
-    console.warn(`[outbox] ${id} (${mail.kind}), attempt ${mail.attempts}: ${describe(error)}`);
+    console.warn(`[outbox] ${id} (${mail.kind}), attempt ${mail.attempts}: ${maskEmails(describe(error))}`);
     await reference.update({
       state: last ? 'failed' : 'pending',
       lastError: describe(error),
       nextAttemptAt: last ? null : Timestamp.fromMillis(now() + delay),
     });
     return last ? 'failed' : 'retried';
+  }
+  const sent = {
+    state: 'sent',
+    sentAt: Timestamp.fromMillis(now()),
+    relayResponse: maskEmails(response).slice(0, 500),
+    lastError: '',
+    nextAttemptAt: null,
+    // Emptied rather than deleted (the embedded emulator ignores deletes): no copy of the content stays, the
+    // subject included (a child's first name); the retention job deletes the rest (docs/mail.md).
+    subject: '',
+    html: '',
+    text: '',
+    attachments: [],
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await reference.update(sent);
+      return 'sent';
+    } catch (error) {
+      if (attempt >= RECORD_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
   }
 }
 

@@ -69,3 +69,18 @@ export function checkedMail(mail: OutgoingMail): OutgoingMail {
   );
   return { ...mail, subject: headerText(mail.subject), headers };
 }
+
+/** `jeanne@exemple.fr` → `j•••@exemple.fr`: enough to recognise a mail, not to read an address. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}
+
+/** `text` with every email address in it masked (relays often quote the refused address). */
+export function maskEmails(text: string): string {
+  return text.replace(/[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+/g, maskEmail);
+}
+
+/** The kind of the newsletter's confirmation mails (the outbox forgets them when their address leaves). */
+export const NEWSLETTER_MAIL_KIND = 'newsletter-confirmation';

@@ -5,7 +5,7 @@
  */
 import { render, toPlainText } from '@react-email/components';
 import type { ReactElement } from 'react';
-import { headerText, type OutgoingMail } from './mail';
+import { headerText, NEWSLETTER_MAIL_KIND, type OutgoingMail } from './mail';
 import type { MailIdentity } from './templates/MailLayout';
 import { PreRegistrationAck, PreRegistrationNotice } from './templates/PreRegistrationMails';
 import { NewsletterConfirmation } from './templates/NewsletterConfirmation';
@@ -82,7 +82,7 @@ export async function newsletterConfirmationMail(input: {
   const { identity, confirmUrl, unsubscribeUrl } = input;
   return {
     id: `newsletter-${input.subscriptionId}-${input.sentAtMs}`,
-    kind: 'newsletter-confirmation',
+    kind: NEWSLETTER_MAIL_KIND,
     to: input.email,
     subject: 'Confirmez votre inscription à la lettre d’information',
     headers: newsletterHeaders(unsubscribeUrl),

@@ -102,3 +102,44 @@ export async function failedMails(firestore: Firestore, limit = 50): Promise<Fai
     .toSorted((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))
     .slice(0, limit);
 }
+
+/**
+ * Days a mail's record stays in the outbox after it was queued (to whom, when, the relay's answer, a failed mail's
+ * content for « Réessayer »): then the retention job deletes it, whatever its state (docs/mail.md).
+ */
+export const OUTBOX_KEPT_DAYS = 30;
+
+/** Documents deleted per batch (Firestore allows 500 writes in one). */
+const DELETE_BATCH = 200;
+
+/**
+ * Deletes every outbox document queued more than OUTBOX_KEPT_DAYS days before `now`. Run daily by the retention job.
+ * Returns how many were deleted. @throws the Firestore error (what a batch deleted stays deleted).
+ */
+export async function purgeOldMails(firestore: Firestore, now = new Date()): Promise<number> {
+  const cutoff = Timestamp.fromMillis(now.getTime() - OUTBOX_KEPT_DAYS * 86_400_000);
+  let deleted = 0;
+  for (;;) {
+    const old = await firestore.collection(OUTBOX).where('createdAt', '<=', cutoff).limit(DELETE_BATCH).get();
+    if (old.empty) return deleted;
+    const batch = firestore.batch();
+    for (const { ref } of old.docs) batch.delete(ref);
+    await batch.commit();
+    deleted += old.size;
+    if (old.size < DELETE_BATCH) return deleted;
+  }
+}
+
+/**
+ * Deletes the mails of `kind` queued to `to` (an address that left: nothing of it stays in the outbox), but one a
+ * drain is sending at this moment, which purgeOldMails deletes later. Returns how many. @throws the Firestore error.
+ */
+export async function forgetMailsTo(firestore: Firestore, to: string, kind: string): Promise<number> {
+  const mails = await firestore.collection(OUTBOX).where('to', '==', to).get();
+  const gone = mails.docs.filter((document) => document.get('kind') === kind && document.get('state') !== 'sending');
+  if (gone.length === 0) return 0;
+  const batch = firestore.batch();
+  for (const { ref } of gone) batch.delete(ref);
+  await batch.commit();
+  return gone.length;
+}

@@ -74,8 +74,9 @@ export function PreRegistrationNotice(props: { identity: MailIdentity; reference
       preview={`Référence ${reference}, reçue le ${receivedAt}.`}
       title="Nouvelle demande de pré-inscription"
       reason={
-        'Avis automatique du site, envoyé à l’adresse de l’équipe (ASSOCIATION_EMAIL). ' +
-        'Il ne contient aucune donnée personnelle : les informations de la famille restent dans la base de données.'
+        'Avis automatique du site, envoyé à l’adresse de l’équipe de l’association. ' +
+        'Il ne contient aucune donnée personnelle : les informations de la famille ' +
+        'restent dans l’espace de l’association.'
       }
     >
       <Text style={paragraph}>Une nouvelle demande de pré-inscription est arrivée le {receivedAt}.</Text>
