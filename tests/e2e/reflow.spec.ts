@@ -102,6 +102,22 @@ test.describe('every page holds at 320/375/1280 px with 16/20/24 px text and the
     });
   }
 
+  // The on-demand pages a visitor reaches from a mail or the footer, in the state a stale link leaves them.
+  for (const route of [
+    '/soutenir/gerer',
+    '/soutenir/gerer/lien?jeton=perime',
+    '/newsletter/confirmer?jeton=perime',
+    '/newsletter/desinscription?jeton=perime',
+    '/espace/connexion',
+    '/espace/connexion/lien',
+  ]) {
+    test(route, async ({ page }) => {
+      const cdp = await page.context().newCDPSession(page);
+      await page.goto(route);
+      expect(await checkEverySize(page, cdp, route)).toEqual([]);
+    });
+  }
+
   test('the newsletter dialog and the open menus', async ({ page }) => {
     const cdp = await page.context().newCDPSession(page);
     await page.goto('/');
@@ -149,6 +165,55 @@ test.describe('every page holds at 320/375/1280 px with 16/20/24 px text and the
       '/espace/lettre',
     ]) {
       await page.goto(route);
+      found.push(...(await checkEverySize(page, cdp, route)));
+    }
+    expect(found).toEqual([]);
+  });
+
+  test('the editing pages of the staff space, and the admins’ own', async ({ page }) => {
+    test.setTimeout(240_000);
+    const db = await espaceDatabase();
+    // Long words and titles, as real ones are; the menus and the category only when no other test made them.
+    const key = unique();
+    const long = 'Journée portes ouvertes de l’école inclusive et rencontre avec les accompagnantes (AESH)';
+    const entry = { cat: 'actualites', titre: long, intro: `<p>${long}.</p>`, contenu: '', date: '1767225600' };
+    await db
+      .collection('articles')
+      .doc(`reflow-${key}`)
+      .set({ ...entry, slug: `reflow-${key}` });
+    await db
+      .collection('partenaires')
+      .doc(`reflow-${key}`)
+      .set({ ...entry, slug: `reflow-${key}`, cat: 'partenaires' });
+    for (const [collection, id, data] of [
+      ['menus', 'principal', { liens: [{ titre: 'Accueil', href: '/', statut: true, ordre: '1' }] }],
+      ['categories', 'actualites', { titre: 'Actualités', descr: '', articles: [`reflow-${key}`] }],
+    ] as const) {
+      const reference = db.collection(collection).doc(id);
+      if (!(await reference.get()).exists) await reference.set(data);
+    }
+    await signIn(page, 'admin@demo.test');
+    const cdp = await page.context().newCDPSession(page);
+    const found: string[] = [];
+    for (const route of [
+      '/espace/articles',
+      '/espace/articles/nouveau',
+      `/espace/articles/reflow-${key}`,
+      `/espace/articles/reflow-${key}/apercu`,
+      '/espace/partenaires',
+      `/espace/partenaires/reflow-${key}`,
+      '/espace/menus',
+      '/espace/menus/principal',
+      '/espace/categories',
+      '/espace/categories/actualites',
+      '/espace/association',
+      '/espace/publication',
+      '/espace/roles',
+      '/espace/journal',
+    ]) {
+      const response = await page.goto(route);
+      // The page itself, not a refusal or the sign-in page it may redirect to.
+      expect([response?.status(), new URL(page.url()).pathname]).toEqual([200, route]);
       found.push(...(await checkEverySize(page, cdp, route)));
     }
     expect(found).toEqual([]);
