@@ -6,13 +6,14 @@ import { getCollection, getEntry } from 'astro:content';
 import type { Article, LegalId } from './content.config.ts';
 import { sanitizeContentHtml } from './lib/html.server.ts';
 import { visibleLinks } from './lib/links.ts';
+import { explainTerms } from './features/falc/glossary.ts';
 import { optimiseHtmlPictures } from './features/pictures/pictures.server.ts';
 export { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from './features/news/news.ts';
 import { revealAt } from './lib/obfuscation.ts';
 
 /**
  * An article ready to render: id, slug (the id when empty), titre with '[at]' revealed, introHtml and contenuHtml
- * sanitised with their pictures optimised; date in seconds.
+ * sanitised, each glossary acronym's first use explained (explainTerms), their pictures optimised; date in seconds.
  */
 export type ArticleView = Awaited<ReturnType<typeof toView>>;
 
@@ -22,8 +23,8 @@ async function toView(id: string, { slug, intro, contenu, titre, ...data }: Arti
     ...data,
     slug: slug || id,
     titre: revealAt(titre),
-    introHtml: await optimiseHtmlPictures(sanitizeContentHtml(intro)),
-    contenuHtml: await optimiseHtmlPictures(sanitizeContentHtml(contenu)),
+    introHtml: await optimiseHtmlPictures(explainTerms(sanitizeContentHtml(intro))),
+    contenuHtml: await optimiseHtmlPictures(explainTerms(sanitizeContentHtml(contenu))),
   };
 }
 

@@ -70,9 +70,26 @@ describe('« Facile à lire » pages', () => {
     });
   }
 
-  it('the donation page explains AESH where it says it (abbr)', () => {
-    const abbr = page('soutenir').querySelector('abbr');
-    expect(abbr?.textContent).toBe('AESH');
-    expect(abbr?.getAttribute('title')).toMatch(/^accompagnant d’élève en situation de handicap : /);
+  it('the donation and thank-you pages explain AESH where they say it (abbr)', () => {
+    for (const path of ['soutenir', 'soutenir/valide']) {
+      const abbr = page(path).querySelector('main abbr');
+      expect(abbr?.textContent, path).toBe('AESH');
+      expect(abbr?.getAttribute('title'), path).toMatch(/^accompagnant d’élève en situation de handicap : /);
+    }
+  });
+
+  it('the school’s and the news’ articles explain each acronym of the glossary at its first use', () => {
+    const explained = (path: string) =>
+      [...page(path).querySelectorAll('main abbr')].map((abbr) => [abbr.textContent, abbr.getAttribute('title')]);
+    expect(explained('ecole')).toEqual(
+      expect.arrayContaining([
+        ['AESH', expect.stringMatching(/^accompagnant d’élève en situation de handicap : Un adulte qui aide/)],
+        ['MDPH', expect.stringMatching(/^maison départementale des personnes handicapées : /)],
+        ['CAF', 'caisse d’allocations familiales : Le service public qui verse des aides aux familles.'],
+      ]),
+    );
+    // The intro and the text each explain their first MDPH.
+    const news = explained('actualites/atelier-parents-mdph').map(([term]) => term);
+    expect(news.toSorted()).toEqual(['AEEH', 'AESH', 'MDPH', 'MDPH', 'PPS']);
   });
 });

@@ -58,6 +58,41 @@ export function termsIn(text: string): GlossaryEntry[] {
   );
 }
 
+/** An acronym's explanation as an <abbr>'s title: « expansion : explanation ». */
+export const abbrTitle = (entry: GlossaryEntry) => `${entry.expansion} : ${entry.explanation}`;
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+
+/**
+ * Sanitised HTML (sanitizeContentHtml's output: well-formed, `<` escaped in text and attributes) with the first use
+ * of each glossary acronym in its text wrapped in an <abbr> that explains it, so that a parent meets « MDPH » with its
+ * meaning in every article; text already inside an <abbr> is left alone.
+ */
+export function explainTerms(html: string): string {
+  const acronyms = new Map(GLOSSARY.filter((entry) => entry.expansion).map((entry) => [entry.term, entry]));
+  // One pass over each text: an inserted title (« … La CAF paie. ») is never searched again.
+  const use = new RegExp(`(^|[^\\p{L}])(${[...acronyms.keys()].join('|')})(?![\\p{L}])`, 'gu');
+  const explained = new Set<string>();
+  let insideAbbr = 0;
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part) => {
+      if (part.startsWith('<')) {
+        if (/^<abbr\b/i.test(part)) insideAbbr += 1;
+        else if (/^<\/abbr>/i.test(part)) insideAbbr = Math.max(0, insideAbbr - 1);
+        return part;
+      }
+      if (insideAbbr > 0) return part;
+      return part.replace(use, (match, before: string, term: string) => {
+        if (explained.has(term)) return match;
+        explained.add(term);
+        const title = abbrTitle(acronyms.get(term)!).replace(/[&"<>]/g, (character) => ESCAPES[character]!);
+        return `${before}<abbr title="${title}">${term}</abbr>`;
+      });
+    })
+    .join('');
+}
+
 /** The FALC article of each parent journey: its id in the articles (category `facile`), by journey. */
 export const FALC_ARTICLES = {
   ecole: 'facile-ecole',
