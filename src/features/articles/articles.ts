@@ -116,8 +116,8 @@ export const ARTICLE_MESSAGES = {
     'Un lien fait seulement de chiffres est celui d’une page de la liste des actualités (/actualites/2) : ajoutez-y ' +
     'un mot, par exemple sortie-2026.',
   slugEmpty:
-    'Le titre ne contient ni lettre sans accent ni chiffre dont tirer le lien de la page : écrivez ce lien vous-même ' +
-    '(des lettres minuscules sans accent, des chiffres et des tirets, par exemple fete-de-l-ecole).',
+    'Le titre ne contient aucune lettre latine ni aucun chiffre dont tirer le lien de la page : écrivez ce lien ' +
+    'vous-même (des lettres minuscules sans accent, des chiffres et des tirets, par exemple fete-de-l-ecole).',
   titleEmpty: 'Son titre est vide.',
   category: 'Merci de choisir une rubrique dans la liste.',
   legalDraft: (page: string) =>
