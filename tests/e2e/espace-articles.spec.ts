@@ -3,8 +3,9 @@
  * rich-text editor (keyboard toolbar), a date and a phone photo, previewed with the site's components, stored in the
  * original admin's shape; its history and a restore; the refusals (script HTML, a 30 MB file, a file that is not an
  * image, a HEIC photo, a slug already taken), each in French, writing nothing; « Publier » without a build hook; the
- * role still refused every personal data. Axe at 375 and 1280 px on each state. Publishing for real and the article
- * online: tests/e2e/dev/articles.spec.ts (npm start).
+ * role still refused every personal data; an article the editor cannot hold (a picture, a video) kept in HTML through
+ * a save. Axe at 375 and 1280 px on each state. Publishing for real and the article online:
+ * tests/e2e/dev/articles.spec.ts (npm start).
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -484,4 +485,37 @@ test('the address opens the association’s form; a « Facile à lire » article
   await page.getByRole('link', { name: addressTitle, exact: true }).click();
   await expect(page).toHaveURL(/\/espace\/association$/);
   expect((await page.goto('/espace/articles/adresse'))?.url()).toMatch(/\/espace\/association$/);
+});
+
+test('an article with a picture and a video stays in HTML, with a note, and keeps both through a save', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const id = `fete-en-video-${unique()}`;
+  const picture = '<figure><img src="https://exemple.org/cour.jpg" alt="La cour décorée"></figure>';
+  const video = '<iframe src="https://www.youtube-nocookie.com/embed/abc123" title="La fête en vidéo"></iframe>';
+  const contenu = `<p>Avant</p>${picture}${video}`;
+  await db
+    .collection('articles')
+    .doc(id)
+    .set({ slug: id, cat: 'actualites', titre: 'La fête en vidéo', intro: '<p>Un beau jour.</p>', contenu });
+  await signIn(page, 'edition@demo.test');
+  await page.goto(`/espace/articles/${id}`);
+  // The introduction, plain paragraphs, opens in the editor; the full text stays HTML and says why.
+  await expect(page.getByRole('toolbar', { name: 'Mise en forme : Introduction' })).toBeVisible();
+  const text = page.getByRole('textbox', { name: 'Texte complet' });
+  await expect(page.getByText(ARTICLE_MESSAGES.htmlOnly)).toBeVisible();
+  await expect(text).toHaveAccessibleDescription(/présenté en HTML pour ne rien perdre/);
+  await expect(page.getByRole('toolbar')).toHaveCount(1);
+  expect(await text.evaluate((element) => element.tagName)).toBe('TEXTAREA');
+  await axeAtBoth(page, 'an article the editor cannot hold');
+  await text.press('ControlOrMeta+End');
+  await text.pressSequentially('<p>Merci à tous !</p>');
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(page.getByText('L’article est enregistré.')).toBeVisible();
+
+  const saved = String((await article(id))?.contenu);
+  expect(saved).toMatch(/^<p>Avant<\/p><figure><img [^>]*src="https:\/\/exemple\.org\/cour\.jpg"[^>]*><\/figure>/);
+  expect(saved).toContain('alt="La cour décorée"');
+  expect(saved).toContain(`${video}<p>Merci à tous !</p>`);
 });

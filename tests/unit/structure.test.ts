@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../../scripts/lib/validate';
+import { ARTICLE_MESSAGES } from '../../src/features/articles/articles';
 import { readSeedDirectory } from '../../scripts/lib/seed';
 import {
   linkFromForm,
@@ -208,6 +209,24 @@ describe('partners', () => {
       'img.alt': STRUCTURE_MESSAGES.altRequired,
       'img.src': 'L’adresse de son image (« ftp://x/logo.png ») ne commence ni par /, ni par https://, ni par gs://',
     });
+  });
+
+  it('refuses a script in the few words, as the articles do, and stores their HTML sanitised as the articles’', () => {
+    const typed = '<p onclick="alert(1)">Le goûter</p>';
+    const refused = partnerFromForm(form({ titre: 'Club', intro: typed }), undefined);
+    expect(refused.errors).toEqual({ intro: ARTICLE_MESSAGES.script });
+    expect(refused.form.intro).toBe(typed);
+    expect(partnerFromForm(form({ titre: 'Club', intro: '<script>x()</script>' }), undefined).errors).toEqual({
+      intro: ARTICLE_MESSAGES.script,
+    });
+    const html = '<p style="color:red">Le <b>goûter</b></p><iframe src="https://pister.example/"></iframe>';
+    const saved = partnerFromForm(form({ titre: 'Club', intro: html }), undefined);
+    expect(saved.errors).toEqual({});
+    expect(saved.document.intro).toBe('<p>Le <b>goûter</b></p>');
+    // Plain text is kept as typed: « & » is not turned into « &amp; » in the form the editor opens again.
+    expect(partnerFromForm(form({ titre: 'Club', intro: 'Durand & Fils' }), undefined).document.intro).toBe(
+      'Durand & Fils',
+    );
   });
 });
 

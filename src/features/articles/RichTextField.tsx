@@ -2,14 +2,18 @@
  * A rich-text field of the space's forms (TipTap on ProseMirror): before hydration, and without JavaScript, a plain
  * <textarea> of HTML named `name`; once hydrated, an editor with a toolbar in French and a hidden field `name` holding
  * its HTML, so that the form posts the same field either way. The server sanitises that HTML with the build's own
- * sanitiser (sanitizeEditorHtml) and refuses scripts.
+ * sanitiser (sanitizeEditorHtml) and refuses scripts. When the editor cannot hold the initial HTML whole (a picture, a
+ * video, a table… outside its schema: editor-coverage.ts), the textarea stays, with a note saying why
+ * (ARTICLE_MESSAGES.htmlOnly): nothing stored is ever dropped silently.
  *
  * The toolbar follows the WAI-ARIA toolbar pattern: one Tab stop, arrow keys (Home, End) between buttons, toggles
  * with `aria-pressed`. Headings are the site's intertitles (<h3>, <h4>): the page's own title is the <h1>.
  */
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { ARTICLE_MESSAGES } from './articles';
+import { editorLoses } from './editor-coverage';
 
 /** Props: the field's `name`, `label` and `id`, its label's id, help ids, the initial HTML, whether it is refused. */
 export interface RichTextFieldProps {
@@ -123,18 +127,29 @@ export default function RichTextField({
   useEffect(() => {
     if (editor && !initial.trim()) setHtml('');
   }, [editor, initial]);
+  // Once, on what was stored: what the editor would write of it, against it.
+  const lossy = useMemo(() => (editor ? editorLoses(initial, editor.getHTML()) : false), [editor, initial]);
 
-  if (!editor) {
+  if (!editor || lossy) {
+    const noteId = `${id}-html`;
+    // The textarea keeps its place (and what was typed in it before the script ran) when the note comes before it.
     return (
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        defaultValue={initial}
-        aria-describedby={describedBy}
-        aria-invalid={invalid || undefined}
-        className="rich-text__fallback"
-      />
+      <>
+        {lossy && (
+          <p className="field__help rich-text__note" id={noteId}>
+            {ARTICLE_MESSAGES.htmlOnly}
+          </p>
+        )}
+        <textarea
+          id={id}
+          name={name}
+          rows={rows}
+          defaultValue={initial}
+          aria-describedby={[describedBy, lossy && noteId].filter(Boolean).join(' ') || undefined}
+          aria-invalid={invalid || undefined}
+          className="rich-text__fallback"
+        />
+      </>
     );
   }
 

@@ -5,7 +5,7 @@
  * what was typed with a French message per field.
  */
 import type { DocumentData } from 'firebase-admin/firestore';
-import { toSeconds } from '../../content.config';
+import { LEGAL_PAGES, toSeconds, type LegalId } from '../../content.config';
 import { isDraft } from '../../lib/drafts';
 import { holdsScript, sanitizeEditorHtml } from '../../lib/html.server';
 import { mediaType, readBoundedBody } from '../../lib/endpoint.server';
@@ -20,6 +20,7 @@ import {
   SLUG_PATTERN,
   dateInputToSeconds,
   isArticleCategory,
+  reservedSlug,
   secondsToDateInput,
   slugify,
 } from './articles';
@@ -103,7 +104,9 @@ export class ArticleRefused extends HttpError {
 }
 
 /**
- * Saves the form post of article `id` (`'nouveau'` creates one, its id being its slug): returns its id.
+ * Saves the form post of article `id` (`'nouveau'` creates one, its id being its slug): returns its id. Refused: a slug
+ * reserved (reservedSlug), malformed, taken or not derivable from the title; a script; a legal page (LEGAL_PAGES) as a
+ * draft or out of category `legal`.
  * @throws ArticleRefused (400) with a French message per field and the typed fields; HttpError 403, 404, 409, 503.
  */
 export async function saveArticle(
@@ -128,9 +131,16 @@ export async function saveArticle(
   const issues: FieldIssue[] = [];
   const refuse = (field: string, message: string) => issues.push({ field, message });
 
-  // An existing article keeps its slug unless the editor changes it; a new one takes its title's.
+  // An existing article keeps its slug unless the editor changes it; a new one takes its title's, when it gives one.
   fields.slug ||= creating ? slugify(fields.titre) : '';
-  if (fields.slug && !SLUG_PATTERN.test(fields.slug)) refuse('slug', ARTICLE_MESSAGES.slugShape);
+  if (creating && !fields.slug) {
+    if (fields.titre) refuse('slug', ARTICLE_MESSAGES.slugEmpty);
+    else refuse('titre', ARTICLE_MESSAGES.titleEmpty);
+  } else if (fields.slug && !SLUG_PATTERN.test(fields.slug)) refuse('slug', ARTICLE_MESSAGES.slugShape);
+  else {
+    const reserved = reservedSlug(fields.slug || id);
+    if (reserved) refuse('slug', reserved);
+  }
   for (const name of ['intro', 'contenu'] as const) {
     if (holdsScript(fields[name])) refuse(name, ARTICLE_MESSAGES.script);
     else fields[name] = sanitizeEditorHtml(fields[name]);
@@ -140,9 +150,13 @@ export async function saveArticle(
   const targetId = creating ? fields.slug || slugify(fields.titre) : id;
   const existing = all.find((document) => document.id === targetId);
   if (!creating && !existing) throw new HttpError(404, ARTICLE_MESSAGES.notFound);
+  // A legal page's article is never a draft nor elsewhere: the pull would not read it and the build would fail.
+  const legal = Object.hasOwn(LEGAL_PAGES, targetId) ? LEGAL_PAGES[targetId as LegalId] : undefined;
+  if (legal && fields.brouillon) refuse('brouillon', ARTICLE_MESSAGES.legalDraft(legal));
+  if (legal && fields.cat !== 'legal') refuse('cat', ARTICLE_MESSAGES.legalCategory(legal));
   // A category the form does not offer (the original admin's own, such as the address article's `divers`) is kept as
   // it was; the form shows it as the article's, so that a save never moves the article elsewhere.
-  if (!isArticleCategory(fields.cat) && (!fields.cat || fields.cat !== textOf(existing?.data.cat).trim())) {
+  else if (!isArticleCategory(fields.cat) && (!fields.cat || fields.cat !== textOf(existing?.data.cat).trim())) {
     refuse('cat', ARTICLE_MESSAGES.category);
   }
   const wanted = fields.slug || targetId;

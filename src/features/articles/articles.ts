@@ -43,6 +43,15 @@ export const articlePage = (article: ArticlePlace): string | undefined =>
 /** A slug: lower-case letters without accents, digits, single dashes between them, 1 to 80 characters. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/**
+ * Why a slug cannot be an article's, or undefined: `nouveau` is the new article's form (/espace/articles/nouveau), and
+ * a number alone is a page of the news list (/actualites/2).
+ */
+export function reservedSlug(slug: string): string | undefined {
+  if (slug === 'nouveau') return ARTICLE_MESSAGES.slugNew;
+  return /^\d+$/.test(slug) ? ARTICLE_MESSAGES.slugNumber : undefined;
+}
+
 /** « Fête de l’école 2026 ! » → `fete-de-l-ecole-2026` (at most 80 characters, cut at a dash). */
 export function slugify(title: string): string {
   const slug = title
@@ -102,7 +111,30 @@ export const ARTICLE_MESSAGES = {
   slugShape:
     'Le lien ne peut contenir que des lettres minuscules sans accent, des chiffres et des tirets (par exemple ' +
     'fete-de-l-ecole).',
+  slugNew: 'Le lien « nouveau » est réservé à l’écriture d’un nouvel article : choisissez-en un autre.',
+  slugNumber:
+    'Un lien fait seulement de chiffres est celui d’une page de la liste des actualités (/actualites/2) : ajoutez-y ' +
+    'un mot, par exemple sortie-2026.',
+  slugEmpty:
+    'Le titre ne contient aucune lettre latine ni aucun chiffre dont tirer le lien de la page : écrivez ce lien ' +
+    'vous-même (des lettres minuscules sans accent, des chiffres et des tirets, par exemple fete-de-l-ecole).',
+  titleEmpty: 'Son titre est vide.',
   category: 'Merci de choisir une rubrique dans la liste.',
+  legalDraft: (page: string) =>
+    `« ${page} » est une page légale : elle ne peut pas être un brouillon, car le site ne peut pas être publié ` +
+    'sans elle. Décochez « Brouillon », puis enregistrez.',
+  legalCategory: (page: string) =>
+    `« ${page} » est une page légale : elle reste dans la rubrique « Pages légales », car le site ne peut pas être ` +
+    'publié sans elle.',
+  legalRestore: (page: string) =>
+    `Rien n’a été rétabli : cette version de « ${page} » est un brouillon, est dans une autre rubrique ou n’existait ` +
+    'pas encore ; la rétablir retirerait cette page légale, et le site ne pourrait plus être publié.',
+  restoreSlugTaken: (slug: string, titre: string) =>
+    `Rien n’a été rétabli : le lien de cette version (${slug}) est aujourd’hui celui de l’article « ${titre} ». ` +
+    'Changez d’abord le lien de l’un des deux.',
+  htmlOnly:
+    'Ce texte contient des éléments (image, vidéo, tableau…) que l’éditeur ne sait pas modifier : il est présenté ' +
+    'en HTML pour ne rien perdre. Modifiez les mots entre les balises (<p>, </p>…) sans retirer les balises.',
   altMissing: 'Décrivez l’image en quelques mots pour les personnes qui ne la voient pas (texte de remplacement).',
   tooLarge: (bytes: number) =>
     `Ce fichier pèse ${megabytes(bytes)} : une image peut peser ${megabytes(MAX_PICTURE_BYTES)} au plus. ` +

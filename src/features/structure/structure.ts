@@ -6,6 +6,8 @@
  */
 import { z } from 'astro/zod';
 import { firestoreSchemas, type CollectionName } from '../../content.config';
+import { holdsScript, sanitizeEditorHtml } from '../../lib/html.server';
+import { ARTICLE_MESSAGES } from '../articles/articles';
 import { issuesInFrench } from '../editing/messages';
 
 /** A document as Firestore holds it: any fields. */
@@ -122,8 +124,9 @@ export interface PartnerForm {
 /**
  * A partner's form post → its document in the original admin's shape, over `previous` (the stored document: fields the
  * form does not show, `contenu` or `picto`, are kept): `cat` `partenaires`, `slug` = id, `date` in seconds, `img`
- * `{src, alt}` (`{src: '', alt: ''}` for none), `imgContenu` and `picto` kept or empty. Errors: the schema's and the
- * form's own (a logo needs its description, a readable date, a valid id).
+ * `{src, alt}` (`{src: '', alt: ''}` for none), `imgContenu` and `picto` kept or empty, `intro` HTML sanitised as the
+ * articles' (plain text as typed). Errors: the schema's and the form's own (a logo needs its description, a readable
+ * date, a valid id, no script in `intro`: ARTICLE_MESSAGES.script).
  */
 export function partnerFromForm(
   fields: Map<string, string>,
@@ -145,6 +148,7 @@ export function partnerFromForm(
   const seconds = form.date ? dateInputToSeconds(form.date) : undefined;
   if (form.date && seconds === undefined) errors.date = STRUCTURE_MESSAGES.badDate;
   if (form.logo && !form.logoAlt) errors['img.alt'] = STRUCTURE_MESSAGES.altRequired;
+  if (holdsScript(form.intro)) errors.intro = ARTICLE_MESSAGES.script;
   const document: RawDocument = {
     slug: '',
     contenu: '',
@@ -153,7 +157,7 @@ export function partnerFromForm(
     ...previous,
     cat: 'partenaires',
     titre: form.titre,
-    intro: form.intro,
+    intro: form.intro.includes('<') ? sanitizeEditorHtml(form.intro) : form.intro,
     date: seconds ?? '',
     img: { src: form.logo, alt: form.logo ? form.logoAlt : '' },
   };
