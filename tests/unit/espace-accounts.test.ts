@@ -29,7 +29,7 @@ function fakeAuth(revokeFailures = 0) {
       return { uid: 'u1', email, customClaims: { roles: ['edition'] } };
     },
     listUsers: async () => (calls.push('listUsers'), { users: [] }),
-    setCustomUserClaims: async (uid: string, claims: object) => void calls.push(`claims ${JSON.stringify(claims)}`),
+    setCustomUserClaims: async (_uid: string, claims: object) => void calls.push(`claims ${JSON.stringify(claims)}`),
     revokeRefreshTokens: async () => {
       calls.push('revoke');
       if (failures-- > 0) throw new Error('auth/internal-error');
