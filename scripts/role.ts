@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getAuth } from 'firebase-admin/auth';
-import { changeRole } from '../src/features/espace/accounts.server.ts';
+import { setRole } from '../src/features/espace/accounts.server.ts';
 import { isRole, ROLES } from '../src/features/espace/roles.ts';
 import { adminApp } from '../src/lib/firebase-app.server.ts';
 import { exitWithError as fail } from './lib/content-source.ts';
@@ -31,8 +31,10 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
 try {
   const auth = getAuth(adminApp(process.env, { emulated: Boolean(emulator) }));
-  const roles = await changeRole(auth, email, role, !values.remove);
+  const { roles, sessionsClosed } = await setRole(auth, email, role, !values.remove);
   const where = emulator ? `the Auth emulator at ${emulator}` : `project ${process.env.FIREBASE_PROJECT_ID}`;
+  if (!sessionsClosed)
+    fail(`${email} (${where}): the role changed, but their sessions could not be closed. Run again.`);
   console.log(`${email} (${where}): ${roles.length > 0 ? roles.join(', ') : 'no role'}. Their sessions are closed.`);
   process.exit(0);
 } catch (error) {

@@ -4,8 +4,8 @@
  * (src/lib/security-headers.ts) on every answer, refusals included; netlify.toml gives them to static files.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { espaceGuard } from './features/espace/session.server';
-import { isForbiddenCrossSiteRequest } from './lib/origin-check';
+import { espaceGuard, espaceHeaders } from './features/espace/session.server';
+import { CROSS_SITE_REFUSAL, isForbiddenCrossSiteRequest } from './lib/origin-check';
 import { SECURITY_HEADERS } from './lib/security-headers';
 
 /** Paths whose POST carries its own secret: the newsletter's one-click unsubscription (RFC 8058). */
@@ -25,12 +25,15 @@ const securityHeaders = defineMiddleware(async (context, next) => {
   return answer;
 });
 
-/** 403 for a cross-site form post (Astro's own check is off: it answers before any middleware, without headers). */
+/**
+ * 403 in French for a cross-site form post (Astro's own check is off: it answers before any middleware, in English
+ * and without headers). The middleware before it give the refusal the security headers, and the space's own on /espace.
+ */
 const sameOriginForms = defineMiddleware((context, next) => {
   if (context.isPrerendered || !isForbiddenCrossSiteRequest(context.request, context.url, CROSS_SITE_POSTS)) {
     return next();
   }
-  return new Response(`Cross-site ${context.request.method} form submissions are forbidden`, { status: 403 });
+  return new Response(CROSS_SITE_REFUSAL, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 });
 
-export const onRequest = sequence(securityHeaders, sameOriginForms, espaceGuard);
+export const onRequest = sequence(securityHeaders, espaceHeaders, sameOriginForms, espaceGuard);

@@ -3,6 +3,9 @@
  * own secret can be let through: the one-click unsubscription that mail clients post (RFC 8058) without an Origin.
  */
 
+/** The answer to a refused cross-site submission (403, plain text). */
+export const CROSS_SITE_REFUSAL = 'Cette demande vient d’un autre site : elle est refusée.';
+
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -2,7 +2,7 @@
  * The headers the demo build gives Netlify (after `npm run build`): Astro's Content-Security-Policy for
  * every page (hashes of its inline scripts, Stripe on the donation pages only, nothing remote on the demo
  * content), the security headers on static files (netlify.toml) and on every answer of the function (middleware),
- * Astro's own refusal of a cross-site form post included.
+ * the French refusal of a cross-site form post included.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -144,17 +144,26 @@ describe('security headers', () => {
     }
   });
 
-  it('gives Astro’s own refusal of a cross-site form post (403) the security headers', async () => {
-    const response = await callBuiltFunction(
-      root,
-      new Request(new URL('/api/newsletter', siteAddress()), {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://site-malveillant.example' },
-        body: 'email=victime%40exemple.fr',
-      }),
-    );
-    expect(response.status).toBe(403);
-    expect(await response.text()).toBe('Cross-site POST form submissions are forbidden');
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), name).toBe(value);
+  it('refuses a cross-site post (403) in French, with the security headers, and the space’s on /espace', async () => {
+    const forged = (path: string) =>
+      callBuiltFunction(
+        root,
+        new Request(new URL(path, siteAddress()), {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://site-malveillant.example' },
+          body: 'email=victime%40exemple.fr&role=admin',
+        }),
+      );
+    for (const path of ['/api/newsletter', '/espace/roles']) {
+      const response = await forged(path);
+      expect(response.status, path).toBe(403);
+      expect(await response.text(), path).toBe('Cette demande vient d’un autre site : elle est refusée.');
+      expect(response.headers.get('content-type'), path).toBe('text/plain; charset=utf-8');
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect(response.headers.get(name), name).toBe(value);
+    }
+    const space = await forged('/espace/roles');
+    expect(space.headers.get('cache-control')).toBe('no-store');
+    expect(space.headers.get('x-robots-tag')).toBe('noindex, nofollow');
   });
 });

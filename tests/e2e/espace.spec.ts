@@ -4,7 +4,7 @@
  * pre-registrations' follow-up persisting with its deletion date, the CSV export read back, the session cookie,
  * sign-out and role changes revoking sessions, cross-site posts, and axe on every page at 375 and 1280 px.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -63,6 +63,7 @@ test.describe('anonymous', () => {
       '/espace/acces-refuse',
       '/espace/lettre',
       '/espace/dons',
+      '/espace/dons/recu-annuel/e2e-recu-annuel',
       '/ESPACE/Preinscriptions',
     ];
     for (const path of paths) {
@@ -176,6 +177,26 @@ test.describe('signed in', () => {
       await expect(page.getByRole('rowheader', { name: `Léa Essai-${older}` })).toBeVisible();
       await expect(page.getByRole('rowheader', { name: `Léa Essai-${newer}` })).toHaveCount(0);
 
+      // Another decision with the date field as shown (the acceptance's): decided today, deleted 12 months from today.
+      await page.goto(`/espace/preinscriptions/${older}`);
+      await expect(page.locator('#dateDecision-aide')).toHaveText(
+        'Pour « Acceptée », « Liste d’attente » et « Refusée » : la date du jour si vous la laissez vide, ou si ' +
+          'vous passez à une autre décision sans changer la date affichée. Ignorée pour les autres statuts.',
+      );
+      await expect(page.getByLabel('Date de la décision')).toHaveValue('2026-01-31');
+      await page.getByLabel('Statut').selectOption({ label: 'Refusée' });
+      await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
+      await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+      await expect(page.getByLabel('Date de la décision')).toHaveValue(today);
+      const redecided = await stored(older);
+      expect(redecided?.statut).toBe('refusee');
+      const decidedAt = (redecided?.dateDecision as Timestamp).toMillis();
+      expect(Math.abs(decidedAt - Date.now())).toBeLessThan(120_000);
+      const deletion = new Date(decidedAt);
+      deletion.setUTCFullYear(deletion.getUTCFullYear() + 1);
+      expect((redecided?.dateSuppression as Timestamp).toMillis()).toBe(deletion.getTime());
+
       // Back to a status without a decision: no deletion date any more.
       await page.goto(`/espace/preinscriptions/${older}`);
       await page.getByLabel('Statut').selectOption({ label: 'Contactée' });
@@ -226,6 +247,7 @@ test.describe('signed in', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8');
     expect(text).not.toContain('Information de santé');
+    expect(text).not.toContain('rappeler');
     const rows: Record<string, string>[] = parse(text, { bom: true, delimiter: ';', columns: true });
     const row = rows.find((candidate) => candidate['Référence'] === id);
     expect(row).toMatchObject({
@@ -234,13 +256,38 @@ test.describe('signed in', () => {
       'Nom du parent': "'-2+3",
       Adresse: '12 rue de l’Église\nBâtiment B; 2e étage',
       Ville: 'Saint-Étienne',
-      'Notes de l’équipe': '\'+33 6 12 34 56 78\t"rappeler"',
       Statut: 'Nouvelle',
     });
     expect(Object.keys(row!)).not.toContain('Quelques mots');
+    expect(Object.keys(row!)).not.toContain('Notes de l’équipe');
+    await expect(page.getByText('L’export ne contient ni ce que les parents disent de leur enfant')).toHaveText(
+      'L’export ne contient ni ce que les parents disent de leur enfant, ni les notes de l’équipe : ces ' +
+        'informations, parfois de santé, restent dans l’espace.',
+    );
     expect(rows.find((candidate) => candidate['Référence'] === '4829 1375')).toMatchObject({
       'Prénom de l’enfant': 'Noé',
     });
+  });
+
+  // The treasurer's yearly receipt of a monthly donor (a PDF with the donor's name and address).
+  const YEARLY_RECEIPT = '/espace/dons/recu-annuel/e2e-recu-annuel';
+
+  /** Each path answers the 403 page to the signed-in `page`, never the data of pre-registration `id`. */
+  async function expectRefused(page: Page, id: string, paths: string[]): Promise<void> {
+    for (const path of paths) {
+      const response = await page.request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(403);
+      const body = await response.text();
+      expect(body, path).toContain('Cette page n’est pas accessible avec votre rôle.');
+      expect(body, path).not.toContain(id);
+      expect(body, path).not.toContain('Sophie');
+    }
+  }
+
+  test('admissions: roles, the access log and the yearly receipts refused', async ({ page }) => {
+    const id = await seedPreRegistration();
+    await signIn(page, 'admissions@demo.test');
+    await expectRefused(page, id, ['/espace/roles', '/espace/journal', YEARLY_RECEIPT]);
   });
 
   for (const email of ['edition@demo.test', 'tresorerie@demo.test']) {
@@ -251,20 +298,14 @@ test.describe('signed in', () => {
         await signIn(page, email);
         await expect(page.locator('body')).not.toContainText('Essai-');
         await expect(page.getByRole('link', { name: 'Préinscriptions' })).toHaveCount(0);
-        for (const path of [
+        await expectRefused(page, id, [
           '/espace/preinscriptions',
           `/espace/preinscriptions/${id}`,
           '/espace/preinscriptions/export.csv',
           '/espace/roles',
           '/espace/journal',
-        ]) {
-          const response = await page.request.get(path, { maxRedirects: 0 });
-          expect(response.status(), path).toBe(403);
-          const body = await response.text();
-          expect(body, path).toContain('Cette page n’est pas accessible avec votre rôle.');
-          expect(body, path).not.toContain(id);
-          expect(body, path).not.toContain('Sophie');
-        }
+          ...(email.startsWith('edition') ? [YEARLY_RECEIPT] : []),
+        ]);
         const forged = await post(page.request, baseURL!, `/espace/preinscriptions/${id}`, {
           statut: 'refusee',
           notes: '',

@@ -24,7 +24,11 @@ import { ROLES } from '../../src/features/espace/roles';
 
 const jar = googleEmulatorJar('espace-rules.test.ts', 'the rules with role tokens');
 const PROJECT = 'demo-espace-rules';
-const PERSONAL = ['inscripitions', 'newsletter', 'dons', 'espaceJournal', 'espaceComptes'];
+/** Server-only collections: personal data, the mail queue (addresses), receipts, the editors' drafts and history. */
+const PERSONAL = [
+  ...['inscripitions', 'newsletter', 'dons', 'espaceJournal', 'espaceComptes'],
+  ...['outbox', 'recusAnnuels', 'historique', 'brouillons'],
+];
 
 describe.skipIf(!jar)('firestore.rules with the space’s role tokens', { timeout: 60_000 }, () => {
   const apps: FirebaseApp[] = [];

@@ -6,6 +6,8 @@
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { withDeadline } from '../../lib/deadline';
 import { toDate } from './admissions';
+import type { StaffSession } from './auth.server';
+import { assertSection } from './server-calls.server';
 
 /** The log's collection. */
 export const ACCESS_LOG = 'espaceJournal';
@@ -45,8 +47,17 @@ export async function recordAccess(db: Firestore, actor: Actor, action: AccessAc
   await withDeadline(db.collection(ACCESS_LOG).add(entry), 8000);
 }
 
-/** The newest `limit` entries (default 300), newest first. */
-export async function latestAccess(db: Firestore, limit = 300): Promise<AccessEntry[]> {
+/**
+ * The newest `limit` entries (default 300), newest first.
+ * @throws HttpError 403 ESPACE_MESSAGES.forbidden unless the session is an admin's; the Firestore error or a
+ * TimeoutError.
+ */
+export async function latestAccess(
+  session: StaffSession | undefined,
+  db: Firestore,
+  limit = 300,
+): Promise<AccessEntry[]> {
+  assertSection(session, 'journal');
   const snapshot = await withDeadline(db.collection(ACCESS_LOG).orderBy('date', 'desc').limit(limit).get(), 8000);
   return snapshot.docs.map((document) => {
     const data = document.data();

@@ -1,19 +1,65 @@
 /**
- * Changing an account's roles (custom claim `roles`) with any firebase-admin Auth: the space's roles page and
- * `npm run role` (scripts/role.ts, outside Astro: this module reads no astro:env).
+ * The staff accounts and their roles (custom claim `roles`) with any firebase-admin Auth: the space's roles page, which
+ * checks the session's role here too (after the guard), and `npm run role` (scripts/role.ts, outside Astro: this module
+ * reads no astro:env).
  */
-import type { Auth } from 'firebase-admin/auth';
+import type { Auth, UserRecord } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import { withDeadline } from '../../lib/deadline';
 import { HttpError } from '../../lib/http';
+import { recordAccess } from './access-log.server';
+import type { StaffSession } from './auth.server';
 import { ESPACE_MESSAGES } from './messages';
 import { ROLES, rolesOfClaims, type Role } from './roles';
+import { assertSection } from './server-calls.server';
+
+/** Each Auth call gives up after 8 s (ms). */
+const AUTH_DEADLINE_MS = 8000;
+
+/** A staff account as the roles page lists it. */
+export interface StaffAccount {
+  uid: string;
+  email: string;
+  roles: Role[];
+  disabled: boolean;
+  lastSignIn: string | undefined;
+}
+
+const account = (user: UserRecord): StaffAccount => ({
+  uid: user.uid,
+  email: user.email ?? '',
+  roles: rolesOfClaims(user.customClaims),
+  disabled: user.disabled,
+  lastSignIn: user.metadata.lastSignInTime,
+});
 
 /**
- * Gives (`grant: true`) or takes away `role` from the account of `email`, then revokes its sessions so that the
- * change applies at once (the person signs in again). Returns the account's roles after the change.
- * @throws HttpError 404 ESPACE_MESSAGES.unknownAccount when no account has this email.
+ * Every account of the project (up to 1,000), those with a role first, then by email.
+ * @throws HttpError 403 ESPACE_MESSAGES.forbidden unless the session is an admin's; Auth's error or a TimeoutError.
  */
-export async function changeRole(auth: Auth, email: string, role: Role, grant: boolean): Promise<Role[]> {
-  const user = await auth.getUserByEmail(email.trim()).catch((error: unknown) => {
+export async function listAccounts(session: StaffSession | undefined, auth: Auth): Promise<StaffAccount[]> {
+  assertSection(session, 'roles');
+  const { users } = await withDeadline(auth.listUsers(1000), AUTH_DEADLINE_MS);
+  return users
+    .map(account)
+    .toSorted((a, b) => Number(b.roles.length > 0) - Number(a.roles.length > 0) || a.email.localeCompare(b.email));
+}
+
+/** A role change done: the account's roles after it, and whether its open sessions were closed. */
+export interface RoleChange {
+  roles: Role[];
+  sessionsClosed: boolean;
+}
+
+/**
+ * Gives (`grant: true`) or takes away `role` from the account of `email`, then revokes its sessions (tried twice) so
+ * that the change applies at once: the person signs in again. `sessionsClosed: false` when both tries failed: the
+ * claims changed, but sessions opened before keep the old roles until they end (8 hours); the caller must say so.
+ * Checks no role: `npm run role` runs it with the service account; the roles page goes through changeRole.
+ * @throws HttpError 404 ESPACE_MESSAGES.unknownAccount; Auth's error or a TimeoutError before the claims changed.
+ */
+export async function setRole(auth: Auth, email: string, role: Role, grant: boolean): Promise<RoleChange> {
+  const user = await withDeadline(auth.getUserByEmail(email.trim()), AUTH_DEADLINE_MS).catch((error: unknown) => {
     if ((error as { code?: unknown }).code === 'auth/user-not-found') {
       throw new HttpError(404, ESPACE_MESSAGES.unknownAccount);
     }
@@ -21,7 +67,37 @@ export async function changeRole(auth: Auth, email: string, role: Role, grant: b
   });
   const current = rolesOfClaims(user.customClaims);
   const roles = ROLES.filter((known) => (known === role ? grant : current.includes(known)));
-  await auth.setCustomUserClaims(user.uid, { ...user.customClaims, roles });
-  await auth.revokeRefreshTokens(user.uid);
+  await withDeadline(auth.setCustomUserClaims(user.uid, { ...user.customClaims, roles }), AUTH_DEADLINE_MS);
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    try {
+      await withDeadline(auth.revokeRefreshTokens(user.uid), AUTH_DEADLINE_MS);
+      return { roles, sessionsClosed: true };
+    } catch (error) {
+      console.error(`[espace/roles] sessions not revoked (attempt ${attempt})`, error);
+    }
+  }
+  return { roles, sessionsClosed: false };
+}
+
+/**
+ * The roles page's change by an admin: setRole, then the access log's entry (`role`, `<email> : + <role>`), written
+ * whatever the revocation did. Returns the account's roles after the change.
+ * @throws HttpError 403 ESPACE_MESSAGES.forbidden unless the session is an admin's (nothing changed), 404 as setRole,
+ * 503 ESPACE_MESSAGES.sessionsStillOpen when the role changed but the sessions could not be closed; Auth's errors.
+ */
+export async function changeRole(
+  session: StaffSession | undefined,
+  auth: Auth,
+  db: Firestore,
+  email: string,
+  role: Role,
+  grant: boolean,
+): Promise<Role[]> {
+  assertSection(session, 'roles');
+  const { roles, sessionsClosed } = await setRole(auth, email, role, grant);
+  await recordAccess(db, session, 'role', `${email.trim()} : ${grant ? '+' : '−'} ${role}`).catch((error: unknown) =>
+    console.error('[espace/roles] role change not logged', error),
+  );
+  if (!sessionsClosed) throw new HttpError(503, ESPACE_MESSAGES.sessionsStillOpen);
   return roles;
 }

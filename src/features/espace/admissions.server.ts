@@ -8,7 +8,7 @@ import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError } from '../../lib/http';
 import { recordAccess } from './access-log.server';
 import {
-  DECISIONS,
+  decisionDate,
   deletionDate,
   isoDay,
   newestFirst,
@@ -98,8 +98,9 @@ export const followUpSchema = z.object({
 export type FollowUp = z.infer<typeof followUpSchema>;
 
 /**
- * Saves a follow-up: a decision status keeps (or sets, today without one) `dateDecision` and sets `dateSuppression`
- * RETENTION_MONTHS later; any other status sets both to null (no decision, no deletion). Logged as a modification.
+ * Saves a follow-up: a decision status sets `dateDecision` (decisionDate: the date typed, or today for an empty field
+ * or a new decision whose field still shows the previous one's date) and `dateSuppression` RETENTION_MONTHS later;
+ * any other status sets both to null (no decision, no deletion). Logged as a modification.
  * Returns the saved document.
  * @throws HttpError 403, 404, 503.
  */
@@ -115,10 +116,7 @@ export async function saveFollowUp(
   const current = await bounded('read', ref.get());
   if (!current.exists) throw new HttpError(404, ESPACE_MESSAGES.notFound);
   const before = readPreRegistration(id, current.data());
-  const decided = DECISIONS.includes(followUp.statut);
-  // A date typed at noon UTC: the same calendar day in Europe/Paris, summer or winter.
-  const typed = followUp.dateDecision ? new Date(`${followUp.dateDecision}T12:00:00Z`) : undefined;
-  const decision = decided ? (typed ?? before.dateDecision ?? new Date()) : undefined;
+  const decision = decisionDate(followUp.statut, followUp.dateDecision, before, new Date());
   await bounded(
     'update',
     ref.update({
@@ -135,7 +133,10 @@ export async function saveFollowUp(
   return readPreRegistration(id, (await bounded('read back', ref.get())).data());
 }
 
-/** The export's columns. Not `infos` (what parents say of health and disability): it stays in the space. */
+/**
+ * The export's columns. Not `infos` (what parents say of health and disability) nor the team's `notes` (needs to
+ * prepare, which may be health too; RGPD art. 9): they stay in the space.
+ */
 const EXPORT_HEADER = [
   'Référence',
   'Date de la demande',
@@ -149,7 +150,6 @@ const EXPORT_HEADER = [
   'Code postal',
   'Ville',
   'Pays',
-  'Notes de l’équipe',
   'Date de décision',
   'Date de suppression',
 ];
@@ -184,7 +184,6 @@ export async function exportPreRegistrations(
     entry.postal,
     entry.ville,
     entry.pays,
-    entry.notes,
     shortDay(entry.dateDecision),
     shortDay(entry.dateSuppression),
   ]);

@@ -132,6 +132,25 @@ export function shortDay(date: Date | undefined): string {
   return date ? SHORT_DAY.format(date) : '';
 }
 
+/**
+ * The decision date a follow-up saves: none unless `status` is a decision (DECISIONS); `now` when the date field
+ * (`typed`, `YYYY-MM-DD`) is empty, or when the status becomes another decision while the field still shows the
+ * previous decision's date (the form is pre-filled with it: a waiting list then an acceptance must not keep the
+ * waiting list's date, from which the deletion 12 months later counts); else the typed day, at noon UTC (the same
+ * calendar day in Europe/Paris, summer or winter). The detail page's help text says the same.
+ */
+export function decisionDate(
+  status: Status,
+  typed: string,
+  before: { statut: Status; dateDecision?: Date | undefined },
+  now: Date,
+): Date | undefined {
+  if (!DECISIONS.includes(status)) return undefined;
+  const unchanged = before.dateDecision !== undefined && typed === isoDay(before.dateDecision);
+  if (!typed || (unchanged && status !== before.statut)) return now;
+  return unchanged ? before.dateDecision : new Date(`${typed}T12:00:00Z`);
+}
+
 /** `YYYY-MM-DD` of `date` in Europe/Paris (an `<input type="date">`'s value). */
 export function isoDay(date: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(date);

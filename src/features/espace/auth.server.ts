@@ -6,7 +6,7 @@
  * docs/espace.md explains the choices.
  */
 import * as env from 'astro:env/server';
-import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
+import { getAuth, type Auth } from 'firebase-admin/auth';
 import { adminApp } from '../../lib/firebase-app.server';
 import { HttpError } from '../../lib/http';
 import { withDeadline } from '../../lib/deadline';
@@ -156,29 +156,4 @@ export async function verifySession(cookie: string): Promise<StaffSession | unde
 /** Ends every session of `uid` now: their cookies fail `checkRevoked` from the next request (sign-out, role change). */
 export async function revokeSessions(uid: string): Promise<void> {
   await withDeadline(adminAuth().revokeRefreshTokens(uid), AUTH_DEADLINE_MS);
-}
-
-/** A staff account as the roles page lists it. */
-export interface StaffAccount {
-  uid: string;
-  email: string;
-  roles: Role[];
-  disabled: boolean;
-  lastSignIn: string | undefined;
-}
-
-const account = (user: UserRecord): StaffAccount => ({
-  uid: user.uid,
-  email: user.email ?? '',
-  roles: rolesOfClaims(user.customClaims),
-  disabled: user.disabled,
-  lastSignIn: user.metadata.lastSignInTime,
-});
-
-/** Every account of the project (up to 1,000), those with a role first, then by email. */
-export async function listAccounts(): Promise<StaffAccount[]> {
-  const { users } = await withDeadline(adminAuth().listUsers(1000), AUTH_DEADLINE_MS);
-  return users
-    .map(account)
-    .toSorted((a, b) => Number(b.roles.length > 0) - Number(a.roles.length > 0) || a.email.localeCompare(b.email));
 }

@@ -26,40 +26,53 @@ export const LINK_LIFETIME_S = 3600;
 export const LINK_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
- * Every request takes at least this long (ms) before it answers, known address or not, so that the time of the answer
- * does not tell whether an account exists.
+ * Every request answers this long (ms) after it arrives, known address or not, so that the time of the answer does not
+ * tell whether an account exists (docs/espace.md): the known address's work (account, link, outbox, a first try at
+ * sending) is bounded to end before it; a mail not sent by then goes with the outbox's scheduled drain.
  */
-const MIN_ANSWER_MS = 1500;
+export const LINK_ANSWER_MS = 2500;
+
+/** Room (ms) left between the end of the sending try and the answer: the drain's own return and the event loop. */
+const SEND_MARGIN_MS = 200;
+
+/** Below this much time left (ms), no try at sending now: the scheduled drain sends the queued mail. */
+const MIN_SEND_MS = 300;
 
 /**
  * Mails a sign-in link to `email` if it is an enabled account with a role, and otherwise does nothing; the caller
- * always answers ESPACE_MESSAGES.linkSent. One mail per address and 10-minute interval (its outbox id says which),
- * tried at once within 3 s, else sent by the next drain. Errors are logged, never shown: they would tell that the
- * account exists. `now`: the time of the request (ms).
+ * always answers ESPACE_MESSAGES.linkSent. Resolves LINK_ANSWER_MS after the call, never sooner and, however slow
+ * Firebase, Firestore or SMTP are, never much later: the work is given up at that time, the sending try given only
+ * what is left. One mail per address and 10-minute interval (its outbox id says which). Errors are logged, never
+ * shown: they would tell that the account exists. `now`: the time of the request (ms).
  */
 export async function requestSignInLink(email: string, now = Date.now()): Promise<void> {
-  const answerNoSoonerThan = sleep(MIN_ANSWER_MS);
-  try {
-    if (isMailAddress(email)) await mailLink(email.trim(), now);
-  } catch (error) {
-    console.error('[espace/connexion/lien] no link mailed', error);
+  const answerAt = performance.now() + LINK_ANSWER_MS;
+  const answer = sleep(LINK_ANSWER_MS);
+  if (isMailAddress(email)) {
+    const timeLeft = () => answerAt - performance.now();
+    await withDeadline(mailLink(email.trim(), now, timeLeft), LINK_ANSWER_MS).catch((error: unknown) =>
+      console.error('[espace/connexion/lien] no link mailed', error),
+    );
   }
-  await answerNoSoonerThan;
+  await answer;
 }
 
-async function mailLink(email: string, now: number): Promise<void> {
-  const user = await withDeadline(adminAuth().getUserByEmail(email), 8000).catch((error: { code?: string }) => {
-    if (error.code === 'auth/user-not-found') return undefined;
-    throw error;
-  });
+/** Mails the link if `email` is a staff account's; `timeLeft()`: ms before the answer, the sending try's budget. */
+async function mailLink(email: string, now: number, timeLeft: () => number): Promise<void> {
+  const user = await adminAuth()
+    .getUserByEmail(email)
+    .catch((error: { code?: string }) => {
+      if (error.code === 'auth/user-not-found') return undefined;
+      throw error;
+    });
   if (!user?.email || user.disabled || rolesOfClaims(user.customClaims).length === 0) return;
   const firestore = adminFirestore();
   const mailId = `espace-lien-${logId(user.email.toLowerCase())}-${Math.floor(now / LINK_INTERVAL_MS)}`;
   const landing = `${siteOrigin()}${SIGN_IN_LINK_PATH}`;
-  const firebaseLink = await withDeadline(
-    adminAuth().generateSignInWithEmailLink(user.email, { url: landing, handleCodeInApp: true }),
-    8000,
-  );
+  const firebaseLink = await adminAuth().generateSignInWithEmailLink(user.email, {
+    url: landing,
+    handleCodeInApp: true,
+  });
   const code = new URL(firebaseLink).searchParams.get('oobCode');
   if (!code) throw new Error('generateSignInWithEmailLink answered a link without oobCode');
   const signInUrl = `${landing}?${new URLSearchParams({ code, emis: String(Math.floor(now / 1000)) })}`;
@@ -73,14 +86,12 @@ async function mailLink(email: string, now: number): Promise<void> {
   const batch = firestore.batch();
   const ids = enqueueMails(firestore, batch, [mail]);
   // ALREADY_EXISTS (gRPC 6): a link went to this address in this interval already; this one is dropped.
-  const queued = await withDeadline(
-    batch.commit().then(
-      () => true,
-      (error: { code?: unknown }) => (error?.code === 6 ? false : Promise.reject(error)),
-    ),
-    8000,
+  const queued = await batch.commit().then(
+    () => true,
+    (error: { code?: unknown }) => (error?.code === 6 ? false : Promise.reject(error)),
   );
-  if (queued) await trySend(ids, 3000);
+  const budget = timeLeft() - SEND_MARGIN_MS;
+  if (queued && budget >= MIN_SEND_MS) await trySend(ids, budget);
 }
 
 /** True when a link issued at `issuedAt` (s since the epoch, the link's `emis`) is within its hour at `now` (ms). */

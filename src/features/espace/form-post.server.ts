@@ -1,7 +1,8 @@
 /**
  * The space's form posts: plain HTML forms (no JavaScript needed), read bounded. Only form media types are accepted, so
- * that Astro's origin check (`security.checkOrigin`, on by default) covers every one of them: a cross-site form post
- * is answered 403 before any page runs, and the session cookie (SameSite=Strict) is not even sent with it.
+ * that the site's origin check (src/middleware.ts, Astro's `security.checkOrigin` rule; Astro's own is turned off)
+ * covers every one of them: a cross-site form post is answered 403 before any page runs, and the session cookie
+ * (SameSite=Strict) is not even sent with it.
  */
 import { mediaType, readBoundedBody } from '../../lib/endpoint.server';
 import { HttpError } from '../../lib/http';

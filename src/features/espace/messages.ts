@@ -22,6 +22,9 @@ export const ESPACE_MESSAGES = {
   forbidden: 'Cette page n’est pas accessible avec votre rôle.',
   unknownAccount: 'Aucun compte ne porte cet email. La personne doit d’abord avoir un compte.',
   unknownRole: 'Merci de choisir un rôle dans la liste',
+  sessionsStillOpen:
+    'Le rôle est changé, mais les sessions ouvertes de la personne n’ont pas pu être fermées : elles gardent ' +
+    'l’ancien rôle. Refaites la même demande dans quelques minutes pour les fermer.',
   saved: 'Modifications enregistrées.',
   notFound: 'Cette préinscription n’existe pas ou a été supprimée.',
   badForm: 'La demande est illisible. Merci de réessayer depuis la page.',

@@ -110,15 +110,24 @@ function plainAnswer(status: number, text: string, headers: Record<string, strin
   return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
 }
 
-/** The guard of /espace (see the module's comment). */
-export const espaceGuard = defineMiddleware(async (context, next) => {
-  if (context.isPrerendered || !isEspacePath(context.url.pathname)) return next();
-  const answer = await guarded();
+/**
+ * The space's headers on every on-demand answer under /espace, the refusals of the middleware before the guard (a
+ * cross-site post) included: `Cache-Control: no-store`, `X-Robots-Tag: noindex, nofollow`.
+ */
+export const espaceHeaders = defineMiddleware(async (context, next) => {
+  const answer = await next();
+  if (context.isPrerendered || !isEspacePath(context.url.pathname)) return answer;
   // A copy: redirects and rewrites can come back with immutable headers.
   const response = new Response(answer.body, answer);
   response.headers.set('cache-control', 'no-store');
   response.headers.set('x-robots-tag', 'noindex, nofollow');
   return response;
+});
+
+/** The guard of /espace (see the module's comment); espaceHeaders, before it, sets the space's headers. */
+export const espaceGuard = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered || !isEspacePath(context.url.pathname)) return next();
+  return guarded();
 
   async function guarded(): Promise<Response> {
     const path = normalisedPath(context.url.pathname);
