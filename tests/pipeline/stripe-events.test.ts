@@ -415,10 +415,57 @@ describe('monthly gifts: customer.subscription.updated / deleted, invoice.paymen
       2,
     );
 
+    // The Invoice Payments API is asked with the invoice expanded: its subscription's marker says it is this site's.
+    expect(lookups.every((lookup) => lookup.query['expand[0]'] === 'data.invoice')).toBe(true);
+
     const older = paidInvoice('sub_test_rembourse', 2500, MARKER, undefined, paidIn());
     await deliver(event('invoice.paid', older));
     const legacy = { ...refundedCharge('pi_test_inconnu2', 2500, 1000), invoice: older.id };
     expect(await deliver(event('charge.refunded', legacy))).toEqual(written);
     expect(await readDon(older.id)).toMatchObject({ rembourse: 1000 });
+  });
+
+  it('a refund and a dispute of an instalment before its invoice.paid wait for it, then apply to it', async () => {
+    const invoice = paidInvoice('sub_test_avance', 2500, MARKER, undefined, paidIn(), 'cus_test_avance');
+    // As Stripe sends them today: the charge names its PaymentIntent only, with no marker; its invoice's subscription
+    // carries it.
+    fake.addInvoicePayment(invoice, 'pi_test_avance');
+    const refunded = event('charge.refunded', refundedCharge('pi_test_avance', 2500, 1000));
+    expect(await deliver(refunded)).toEqual(written);
+    expect(await deliver(refunded)).toEqual(unchanged);
+    const disputed = event('charge.dispute.created', disputeOf('pi_test_avance', 2500, 'needs_response'));
+    expect(await deliver(disputed)).toEqual(written);
+    expect(await readDon(invoice.id)).toBeUndefined();
+    const pending = adminFirestore().collection('dons-en-attente').doc(invoice.id);
+    expect((await pending.get()).data()).toMatchObject({
+      rembourse: 1000,
+      litige: 'ouvert',
+      paiement: 'pi_test_avance',
+    });
+
+    expect(await deliver(event('invoice.paid', invoice))).toEqual(written);
+    expect(await readDon(invoice.id)).toMatchObject({
+      nature: 'mensualite',
+      statut: 'paid',
+      montant: 2500,
+      rembourse: 1000,
+      litige: 'ouvert',
+      paiement: 'pi_test_avance',
+      client: 'cus_test_avance',
+    });
+    expect((await pending.get()).exists).toBe(false);
+    expect(await deliver(event('invoice.paid', invoice))).toEqual(unchanged);
+    // A later event of the instalment finds it by its PaymentIntent, without asking Stripe again.
+    const asked = fake.requests().length;
+    const won = event('charge.dispute.closed', disputeOf('pi_test_avance', 2500, 'won'));
+    expect(await deliver(won)).toEqual(written);
+    expect(await readDon(invoice.id)).toMatchObject({ litige: 'gagne', rembourse: 1000 });
+    expect(fake.requests()).toHaveLength(asked);
+
+    // Another site's instalment on the same Stripe account (its subscription without the marker) is not waited for.
+    const stranger = paidInvoice('sub_test_ailleurs2', 2500, {});
+    fake.addInvoicePayment(stranger, 'pi_test_ailleurs2');
+    expect(await deliver(event('charge.refunded', refundedCharge('pi_test_ailleurs2', 2500, 2500)))).toEqual(ignored);
+    expect((await adminFirestore().collection('dons-en-attente').doc(stranger.id).get()).exists).toBe(false);
   });
 });
