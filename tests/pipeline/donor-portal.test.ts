@@ -5,6 +5,8 @@
  * The embedded Firestore, the SMTP catcher and the fake Stripe (STRIPE_API_BASE).
  */
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import { siteAddress } from '../../scripts/lib/site-address';
@@ -14,7 +16,6 @@ import { portalLinkGet, portalLinkPost, portalRequestPost } from '../../src/feat
 import { mailIdentity, trySend } from '../../src/features/mail/mail-env.server';
 import { paidInvoice, paidSession, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
 import { useMailAndStripe } from '../fixtures/mail-setup';
-import LinkPage from '../../src/pages/soutenir/gerer/lien.astro';
 import { deliver } from '../fixtures/webhook';
 
 const SITE = new URL(siteAddress()).origin;
@@ -90,8 +91,12 @@ const useLink = (token: string) =>
     }),
   );
 
+const LINK_PAGE = fileURLToPath(new URL('../../src/pages/soutenir/gerer/lien.astro', import.meta.url));
+
 /** The link page (src/pages/soutenir/gerer/lien.astro) rendered by Astro for `request`, as the site answers it. */
 async function linkPage(request: Request): Promise<Response> {
+  // By its path, not a static import: eslint's import plugin would parse the .astro file without its TypeScript.
+  const { default: LinkPage } = (await import(/* @vite-ignore */ LINK_PAGE)) as { default: AstroComponentFactory };
   const container = await AstroContainer.create({ astroConfig: { site: SITE } });
   return container.renderToResponse(LinkPage, { request });
 }
