@@ -35,6 +35,7 @@ import { notConfigured, SITE_MARKER } from './stripe.server';
 import { siteNumberedGiftMails } from './donation-mails.server';
 import { invoiceOfPayment, patchFromEvent, type LedgerPatchEvent } from './ledger-events.server';
 import { ledger, recordGift, recordPatch, type LedgerWrite } from './ledger-writes.server';
+import { withPaymentMethod } from './payment-lookup.server';
 import { deservesReceipt } from './receipt-validity';
 import { trySend } from '../mail/mail-env.server';
 
@@ -75,7 +76,7 @@ export async function stripeWebhook({ request }: EndpointContext): Promise<Respo
     const entry = ledgerEntry(event);
     const patch = entry ? null : attempt(() => patchFromEvent(event));
     const { outcome, mails, toNumber }: LedgerWrite = entry
-      ? await recordGift(entry)
+      ? await recordGift({ id: entry.id, gift: await withPaymentMethod(entry.id, entry.gift) })
       : patch
         ? await recordPatchOrInvoice(patch)
         : { outcome: 'ignored', mails: [] };
