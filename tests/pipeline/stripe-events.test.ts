@@ -489,9 +489,12 @@ describe('the mode of payment Stripe tells', () => {
       .filter((request) => request.path === `/v1/payment_intents/${session.payment_intent}`);
     expect(asked?.query['expand[0]']).toBe('payment_method');
 
-    // Stripe unreachable: the gift is recorded all the same, the receipt says no more than the session did.
+    // Stripe unreachable: a replay keeps the method Stripe named; a new gift is recorded all the same, its receipt
+    // saying no more than the session did.
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     fake.behave({ kind: 'error', status: 500 });
+    expect(await deliver(event('checkout.session.completed', session))).toEqual(unchanged);
+    expect(await readDon(session.id)).toMatchObject({ moyen: 'prelevement' });
     const other = ourSession({ payment_method_types: ['card', 'sepa_debit'] });
     const recorded = await deliver(event('checkout.session.completed', other)).finally(() =>
       fake.behave({ kind: 'ok' }),

@@ -65,18 +65,22 @@ type PendingPatch = LedgerPatch & { paiement?: unknown };
 /**
  * Records `gift` under `dons/<id>` in one transaction: 'unchanged' for an exact replay or a late 'unpaid' over a final
  * status (or a late failed attempt over a paid invoice), else 'written' (`date`, `recu` and what later events recorded
- * kept). Patches that came first (PENDING) are merged in. The receipt follows applyReceiptRule. The donor's mails the
- * change calls for (donation-mails.server.ts) are queued in the same transaction; their outbox ids are returned with
- * the outcome, and `toNumber`, the gift's id when it waits for its number (the caller numbers it after the commit;
- * a replay of a gift still waiting returns it too). Logs name the gift by logId, never its id.
+ * kept, and a `moyen` Stripe named over a later 'en-ligne'). Patches that came first (PENDING) are merged in. The
+ * receipt follows applyReceiptRule. The donor's mails the change calls for (donation-mails.server.ts) are queued in
+ * the same transaction; their outbox ids are returned with the outcome, and `toNumber`, the gift's id when it waits for
+ * its number (the caller numbers it after the commit; a replay of a gift still waiting returns it too). Logs name the
+ * gift by logId, never its id.
  * @throws HttpError 503 (ledger).
  */
-export function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
+export function recordGift({ id, gift: reported }: { id: string; gift: PaidGift }) {
   return ledger(`record dons/${logId(id)}`, (firestore) => {
     const reference = firestore.collection('dons').withConverter(giftConverter).doc(id);
-    const pendingReferences = pendingKeys(id, gift).map((key) => firestore.collection(PENDING).doc(key));
+    const pendingReferences = pendingKeys(id, reported).map((key) => firestore.collection(PENDING).doc(key));
     return firestore.runTransaction(async (transaction): Promise<LedgerWrite> => {
       const current = (await transaction.get(reference)).data();
+      // A method Stripe named (payment-lookup.server.ts) is never undone by a replay it could not answer.
+      const vague = reported.moyen === 'en-ligne' && current?.moyen && current.moyen !== 'en-ligne';
+      const gift: PaidGift = vague ? { ...reported, moyen: current.moyen } : reported;
       const pending = (
         await Promise.all(pendingReferences.map((pendingReference) => transaction.get(pendingReference)))
       )
