@@ -8,10 +8,15 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { siteAddress } from '../../scripts/lib/site-address';
 import { receiptHandler } from '../../src/features/donations/donation-ledger.server';
+import { siteReceiptContext } from '../../src/features/donations/donation-mails.server';
 import { isSiren } from '../../src/features/donations/company-gifts';
+import { receiptYear } from '../../src/features/donations/donations';
+import { issueYearlyReceipts } from '../../src/features/donations/yearly-receipts.server';
+import { trySend } from '../../src/features/mail/mail-env.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
+import { logId } from '../../src/lib/log-id.server';
 import * as don from '../../src/pages/api/don';
-import { FAKE_COMPANY, FAKE_DONOR, paidSession, stripeEvent } from '../fixtures/fake-stripe';
+import { FAKE_COMPANY, FAKE_DONOR, paidInvoice, paidSession, stripeEvent } from '../fixtures/fake-stripe';
 import { useMailAndStripe } from '../fixtures/mail-setup';
 import { deliver } from '../fixtures/webhook';
 
@@ -128,6 +133,62 @@ describe('a company’s gift', () => {
         'don (article 238 bis du code général des impôts) : après réduction, ce don lui coûte 200 €.',
     );
     expect(text).not.toContain('66 %');
+  });
+
+  it('a monthly gift: its yearly receipt is a company’s (article 238 bis, 60 %), and its mail says 60 %', async () => {
+    const session = await createSession({ moyen: 'lien', somme: 5, donateur: 'entreprise', frequence: 'mensuel' });
+    const email = `mecenat-mensuel-${Date.now()}@exemple.fr`;
+    const donor = { ...FAKE_DONOR, email };
+    const paid = paidSession(session, donor);
+    expect(await deliver({ ...stripeEvent('checkout.session.completed', paid), livemode: true })).toBe(200);
+    // Last year's two instalments of 500 €: invoices carry the customer, not the company.
+    const year = receiptYear(new Date()) - 1;
+    const metadata = (session.subscription_data as { metadata: Record<string, string> }).metadata;
+    for (const month of [3, 4]) {
+      const paidAt = Math.floor(Date.UTC(year, month - 1, 5, 12) / 1000);
+      const invoice = paidInvoice(paid.subscription!, 50_000, metadata, donor, paidAt, paid.customer);
+      expect(await deliver({ ...stripeEvent('invoice.paid', invoice), livemode: true })).toBe(200);
+    }
+
+    const report = await issueYearlyReceipts(adminFirestore(), year, siteReceiptContext, { deadlineMs: 60_000 });
+    const id = `${paid.customer}-${year}`;
+    expect(report.issued).toEqual([[id, `${year}-00001`]]);
+    const receipt = (await adminFirestore().collection('recusAnnuels').doc(id).get()).data();
+    expect(receipt).toMatchObject({ entreprise: FAKE_COMPANY.name, siren: FAKE_COMPANY.siren, montant: 100_000 });
+
+    await trySend(report.mails, 5000);
+    const mails = servers.world.smtp.mails.filter((caught) => caught.to.includes(email));
+    const mail = mails.find((caught) => caught.subject.startsWith(`Votre reçu fiscal ${year}`))!;
+    expect(report.mails).toEqual([`recus-annuels-${logId(id)}`]);
+    const text = mail.text.replace(/\s+/g, ' ');
+    expect(text).toContain(
+      `Établi au nom de ${FAKE_COMPANY.name}, il ouvre droit pour l’entreprise à une réduction d’impôt de 60 % de ` +
+        'ces dons (article 238 bis du code général des impôts) : après réduction, ils lui ont coûté 400 €.',
+    );
+    expect(text).toContain('le reçu joint servira pour la déclaration fiscale de l’entreprise.');
+    for (const personal of ['66 %', 'impôt sur le revenu', 'déclaration de revenus']) {
+      expect(text).not.toContain(personal);
+    }
+    const [pdf] = mail.attachments;
+    const flat = (
+      await extractText(await getDocumentProxy(new Uint8Array(pdf!.content)), { mergePages: true })
+    ).text.replace(/\s+/g, ' ');
+    for (const line of [
+      'Reçu des dons et versements effectués par les entreprises',
+      'Article 238 bis du code général des impôts (CGI) — modèle CERFA n° 16216 (formulaire 2041-MEC-SD)',
+      `Reçu n° ${year}-00001`,
+      `Dénomination et numéro SIREN ${FAKE_COMPANY.name} — SIREN 732 829 320`,
+      'Montant 1 000,00 €',
+      `Période des versements Dons mensuels du 1er janvier au 31 décembre ${year}`,
+      'Nombre de versements 2',
+      'ouvrent droit à la réduction d’impôt prévue à l’article 238 bis du code général des impôts.',
+      'Réduction d’impôt pour l’entreprise : 60 % des dons, soit 600 €',
+    ]) {
+      expect(flat).toContain(line);
+    }
+    for (const personal of ['article 200', '66 %', 'CERFA n° 11580', 'Nom et prénom', 'revenu imposable']) {
+      expect(flat).not.toContain(personal);
+    }
   });
 
   it('keeps no SIREN that is not one, and still records the gift', async () => {

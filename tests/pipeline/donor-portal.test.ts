@@ -5,6 +5,9 @@
  * The embedded Firestore, the SMTP catcher and the fake Stripe (STRIPE_API_BASE).
  */
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import { siteAddress } from '../../scripts/lib/site-address';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
@@ -87,6 +90,38 @@ const useLink = (token: string) =>
       body: new URLSearchParams({ jeton: token }).toString(),
     }),
   );
+
+const LINK_PAGE = fileURLToPath(new URL('../../src/pages/soutenir/gerer/lien.astro', import.meta.url));
+
+/** The link page (src/pages/soutenir/gerer/lien.astro) rendered by Astro for `request`, as the site answers it. */
+async function linkPage(request: Request): Promise<Response> {
+  // By its path, not a static import: eslint's import plugin would parse the .astro file without its TypeScript.
+  const { default: LinkPage } = (await import(/* @vite-ignore */ LINK_PAGE)) as { default: AstroComponentFactory };
+  const container = await AstroContainer.create({ astroConfig: { site: SITE } });
+  return container.renderToResponse(LinkPage, { request });
+}
+
+/**
+ * The POST a browser sends when the button of `html` (a page at `pageUrl`) is clicked: to the form's action, resolved
+ * against the page's address, with the form's hidden fields.
+ */
+function submit(pageUrl: string, html: string): Request {
+  const form = /<form[^>]*\saction="([^"]*)"[^>]*>([\s\S]*?)<\/form>/.exec(html);
+  expect(form, 'the page has a form').not.toBeNull();
+  const fields = [...form![2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)];
+  return new Request(new URL(form![1]!.replaceAll('&amp;', '&'), pageUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields.map(([, name, value]) => [name!, value!])).toString(),
+  });
+}
+
+/** A page's text, tags removed and spaces collapsed. */
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&nbsp;', ' ')
+    .replace(/\s+/g, ' ');
 
 const LINK_SUBJECT = 'Votre lien pour gérer votre don mensuel';
 
@@ -176,7 +211,7 @@ describe('the link page', () => {
 
     // Used: refused, read or posted.
     expect(await portalLinkGet(token)).toBe('used');
-    expect(await useLink(token)).toEqual({ state: 'used', status: 410 });
+    expect(await useLink(token)).toEqual({ state: 'used', status: 410, token });
     expect(servers.fake.requests().filter((recorded) => recorded.path === '/v1/billing_portal/sessions')).toHaveLength(
       1,
     );
@@ -194,7 +229,7 @@ describe('the link page', () => {
     const [mailed] = await mailsTo(person.email);
     const expired = tokenIn(mailed!.text);
     expect(await portalLinkGet(expired)).toBe('expired');
-    expect(await useLink(expired)).toEqual({ state: 'expired', status: 410 });
+    expect(await useLink(expired)).toEqual({ state: 'expired', status: 410, token: expired });
 
     // Over an hour later a new request mails a new link; the old one no longer matches.
     await requestLink(person.email);
@@ -203,21 +238,38 @@ describe('the link page', () => {
     const fresh = tokenIn(mails[1]!.text);
     expect(await portalLinkGet(fresh)).toBe('ok');
     expect(await portalLinkGet(expired)).toBe('invalid');
-    expect(await useLink('nimportequoi')).toEqual({ state: 'invalid', status: 400 });
-    expect(servers.fake.requests()).toHaveLength(0);
+    expect(await useLink('nimportequoi')).toEqual({ state: 'invalid', status: 400, token: 'nimportequoi' });
+    // No portal was opened for a refused link.
+    expect(servers.fake.requests().filter((recorded) => recorded.path === '/v1/billing_portal/sessions')).toEqual([]);
   });
 
-  it('keeps the link usable when Stripe fails to open the portal', async () => {
+  it('keeps the link usable when Stripe fails: the page’s button, posted again, opens the portal', async () => {
     const person = donor();
     const customer = await monthlyDonor(person);
     await requestLink(person.email);
     const token = tokenIn((await mailsTo(person.email))[0]!.text);
+
+    // The page the mail's link opens, then its button posted as a browser posts it (the form's own fields and action).
+    const shown = await linkPage(new Request(`${SITE}/soutenir/gerer/lien?jeton=${token}`));
+    expect(shown.status).toBe(200);
     servers.fake.behave({ kind: 'error', status: 500 });
-    expect(await useLink(token)).toEqual({ state: 'error', status: 502 });
+    const failed = await linkPage(submit(`${SITE}/soutenir/gerer/lien?jeton=${token}`, await shown.text()));
     servers.fake.behave({ kind: 'ok' });
+    expect(failed.status).toBe(502);
+    const html = await failed.text();
+    expect(text(html)).toContain(
+      'L’espace de gestion de Stripe ne répond pas pour le moment. Votre lien reste valable : merci de réessayer ' +
+        'dans quelques minutes.',
+    );
+    expect(text(html)).toContain('Ouvrir l’espace de gestion sécurisé');
     expect(await portalLinkGet(token)).toBe('ok');
-    const opened = await useLink(token);
-    expect(opened).toHaveProperty('redirect');
-    expect(servers.fake.portals().values().next().value?.customer).toBe(customer);
+
+    // The button of the page that said so: the form posts to the address without its query, the token in a field.
+    const retried = await linkPage(submit(`${SITE}/soutenir/gerer/lien`, html));
+    expect(retried.status).toBe(303);
+    const portal = retried.headers.get('location') ?? '';
+    expect(portal).toMatch(new RegExp(`^${servers.fake.url}/__fake__/portal/bps_test_`));
+    expect(await (await fetch(portal)).text()).toContain(`<span data-customer>${customer}</span>`);
+    expect(await portalLinkGet(token)).toBe('used');
   });
 });

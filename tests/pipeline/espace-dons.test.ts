@@ -182,5 +182,14 @@ describe('the ledger of a year', () => {
     const log = await adminFirestore().collection('espaceJournal').where('qui', '==', treasurer.email).get();
     const actions = new Set(log.docs.map((document) => document.data().action));
     expect([...actions].toSorted()).toEqual(['consultation', 'creation', 'envoi', 'export']);
+    // A Checkout Session id opens its receipt: the journal names a card gift by its logId, never by the id.
+    const objects = log.docs.map((document) => String(document.data().objet));
+    const gifts = (await adminFirestore().collection('dons').get()).docs.map((document) => document.id);
+    for (const id of gifts.filter((giftId) => giftId.startsWith('cs_'))) {
+      expect(objects.filter((objet) => objet.includes(id))).toEqual([]);
+    }
+    const receipts = objects.filter((objet) => /^dons\/.* \(reçu .*, (PDF|email)\)$/.test(objet));
+    expect(receipts.length).toBeGreaterThanOrEqual(2);
+    for (const objet of receipts) expect(objet).toMatch(/^dons\/[0-9a-f]{12} \(reçu /);
   });
 });

@@ -6,7 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
+import { siteNumberedGiftMails } from '../../src/features/donations/donation-mails.server';
+import { recordPatch } from '../../src/features/donations/ledger-writes.server';
 import { jobReceiptContext } from '../../src/features/donations/receipt-mails.server';
+import {
+  numberReceipts,
+  queueReceiptMails,
+  type NumberedGiftMails,
+} from '../../src/features/donations/receipt-numbering.server';
+import { trySend } from '../../src/features/mail/mail-env.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { paidSession, refundedCharge, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
@@ -167,6 +176,61 @@ describe('a receipt cancelled after the gift', () => {
     const text = mail!.text.replace(/\s+/g, ' ');
     expect(text).toContain('Votre don vous a été remboursé.');
     expect(text).toContain(`Votre reçu fiscal n° ${number} est annulé : il ne peut plus servir pour votre déclaration`);
+  });
+});
+
+describe('a receipt renumbered while its first mail is rendered', () => {
+  it('mails the corrected receipt: the mark is kept for it, never cleared by the older rendering', async () => {
+    const person = donor();
+    const db = adminFirestore();
+    const id = `cs_test_${randomUUID().replaceAll('-', '')}`;
+    const paymentIntent = `pi_test_${randomUUID().replaceAll('-', '')}`;
+    // A live gift recorded and numbered, its thank-you not queued yet (the webhook's bound ran out).
+    await db.collection('dons').doc(id).set({
+      montant: 5000,
+      devise: 'eur',
+      prenom: '',
+      nom: person.name,
+      email: person.email,
+      adresse: '8 quai Rambaud',
+      postal: '69002',
+      ville: 'Lyon',
+      pays: 'FR',
+      statut: 'paid',
+      nature: 'don',
+      livemode: true,
+      evenement: 'checkout.session.completed',
+      session: id,
+      abonnement: '',
+      datePaiement: Timestamp.now(),
+      date: Timestamp.now(),
+      paiement: paymentIntent,
+      aNumeroter: true,
+    });
+    const [[, first] = ['', '']] = await numberReceipts(db, [id]);
+    const render = siteNumberedGiftMails();
+    let refunded = false;
+    // While the first receipt's PDF is rendered, 20 € are refunded and the sweep numbers the corrected receipt.
+    const mailsFor: NumberedGiftMails = async (giftId, gift) => {
+      const mails = await render(giftId, gift);
+      if (!refunded) {
+        refunded = true;
+        const target = { kind: 'paiement' as const, paymentIntent, invoice: '', ours: true };
+        await recordPatch({ target, patch: { rembourse: 2000 }, evenement: 'charge.refunded' });
+        await numberReceipts(db, [giftId]);
+      }
+      return mails;
+    };
+    const queued = await queueReceiptMails(db, [id], mailsFor);
+    await trySend(queued, 5000);
+    const gift = (await db.collection('dons').doc(id).get()).data();
+    expect(gift).toMatchObject({ recuAEnvoyer: false, rembourse: 2000 });
+    expect(gift?.recu).not.toBe(first);
+    const mails = world.smtp.mails.filter((mail) => mail.to.includes(person.email));
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Votre reçu fiscal rectificatif n° ${gift?.recu} (remplace le n° ${first})`,
+    ]);
+    expect(mails[0]!.text.replace(/\s+/g, ' ')).toContain('de 30,00 €, joint à ce message');
   });
 });
 

@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
 import { adminFirestore, closeAdminFirestore } from '../../src/lib/firebase-admin.server';
 import { receiptHandler } from '../../src/features/donations/donation-ledger.server';
+import { siteReceiptContext } from '../../src/features/donations/donation-mails.server';
+import { issueYearlyReceipts } from '../../src/features/donations/yearly-receipts.server';
+import { logId } from '../../src/lib/log-id.server';
 import {
   disputeOf,
   failedInvoice,
@@ -415,10 +418,114 @@ describe('monthly gifts: customer.subscription.updated / deleted, invoice.paymen
       2,
     );
 
+    // The Invoice Payments API is asked with the invoice expanded: its subscription's marker says it is this site's.
+    const byPayment = lookups.filter((lookup) => lookup.query['payment[payment_intent]'] === 'pi_test_mensualite2');
+    expect(byPayment.map((lookup) => lookup.query['expand[0]'])).toEqual(['data.invoice', 'data.invoice']);
+
     const older = paidInvoice('sub_test_rembourse', 2500, MARKER, undefined, paidIn());
     await deliver(event('invoice.paid', older));
     const legacy = { ...refundedCharge('pi_test_inconnu2', 2500, 1000), invoice: older.id };
     expect(await deliver(event('charge.refunded', legacy))).toEqual(written);
     expect(await readDon(older.id)).toMatchObject({ rembourse: 1000 });
+  });
+
+  it('a refund and a dispute of an instalment before its invoice.paid wait for it, then apply to it', async () => {
+    const invoice = paidInvoice('sub_test_avance', 2500, MARKER, undefined, paidIn(), 'cus_test_avance');
+    // As Stripe sends them today: the charge names its PaymentIntent only, with no marker; its invoice's subscription
+    // carries it.
+    fake.addInvoicePayment(invoice, 'pi_test_avance');
+    const refunded = event('charge.refunded', refundedCharge('pi_test_avance', 2500, 1000));
+    expect(await deliver(refunded)).toEqual(written);
+    expect(await deliver(refunded)).toEqual(unchanged);
+    const disputed = event('charge.dispute.created', disputeOf('pi_test_avance', 2500, 'needs_response'));
+    expect(await deliver(disputed)).toEqual(written);
+    expect(await readDon(invoice.id)).toBeUndefined();
+    const pending = adminFirestore().collection('dons-en-attente').doc(invoice.id);
+    expect((await pending.get()).data()).toMatchObject({
+      rembourse: 1000,
+      litige: 'ouvert',
+      paiement: 'pi_test_avance',
+    });
+
+    expect(await deliver(event('invoice.paid', invoice))).toEqual(written);
+    expect(await readDon(invoice.id)).toMatchObject({
+      nature: 'mensualite',
+      statut: 'paid',
+      montant: 2500,
+      rembourse: 1000,
+      litige: 'ouvert',
+      paiement: 'pi_test_avance',
+      client: 'cus_test_avance',
+    });
+    expect((await pending.get()).exists).toBe(false);
+    expect(await deliver(event('invoice.paid', invoice))).toEqual(unchanged);
+    // A later event of the instalment finds it by its PaymentIntent, without asking Stripe again.
+    const asked = fake.requests().length;
+    const won = event('charge.dispute.closed', disputeOf('pi_test_avance', 2500, 'won'));
+    expect(await deliver(won)).toEqual(written);
+    expect(await readDon(invoice.id)).toMatchObject({ litige: 'gagne', rembourse: 1000 });
+    expect(fake.requests()).toHaveLength(asked);
+
+    // Another site's instalment on the same Stripe account (its subscription without the marker) is not waited for.
+    const stranger = paidInvoice('sub_test_ailleurs2', 2500, {});
+    fake.addInvoicePayment(stranger, 'pi_test_ailleurs2');
+    expect(await deliver(event('charge.refunded', refundedCharge('pi_test_ailleurs2', 2500, 2500)))).toEqual(ignored);
+    expect((await adminFirestore().collection('dons-en-attente').doc(stranger.id).get()).exists).toBe(false);
+  });
+});
+
+describe('the mode of payment Stripe tells', () => {
+  const SEPA = 'Mode de versement Prélèvement SEPA (paiement en ligne sécurisé par Stripe)';
+
+  it('a session that offered card and SEPA debit: its receipt names the method used, read from Stripe', async () => {
+    year = 2010;
+    const session = ourSession({ payment_method_types: ['card', 'sepa_debit'] });
+    fake.setPaymentMethod(session.payment_intent, 'sepa_debit');
+    expect(await deliver(event('checkout.session.completed', session))).toEqual(written);
+    expect(await readDon(session.id)).toMatchObject({ moyen: 'prelevement', recu: '2010-00001' });
+    expect(await pdfText(session.id)).toContain(SEPA);
+    const [asked] = fake
+      .requests()
+      .filter((request) => request.path === `/v1/payment_intents/${session.payment_intent}`);
+    expect(asked?.query['expand[0]']).toBe('payment_method');
+
+    // Stripe unreachable: a replay keeps the method Stripe named; a new gift is recorded all the same, its receipt
+    // saying no more than the session did.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fake.behave({ kind: 'error', status: 500 });
+    expect(await deliver(event('checkout.session.completed', session))).toEqual(unchanged);
+    expect(await readDon(session.id)).toMatchObject({ moyen: 'prelevement' });
+    const other = ourSession({ payment_method_types: ['card', 'sepa_debit'] });
+    const recorded = await deliver(event('checkout.session.completed', other)).finally(() =>
+      fake.behave({ kind: 'ok' }),
+    );
+    vi.restoreAllMocks();
+    expect(recorded).toEqual(written);
+    expect(await readDon(other.id)).toMatchObject({ moyen: 'en-ligne', statut: 'paid' });
+    expect(await pdfText(other.id)).toContain('Mode de versement Paiement en ligne sécurisé par Stripe');
+  });
+
+  it('a monthly instalment paid by SEPA debit: recorded so, and the yearly receipt says so', async () => {
+    year = 2011;
+    const invoice = paidInvoice('sub_test_sepa', 2500, MARKER, undefined, paidIn(), 'cus_test_sepa');
+    fake.addInvoicePayment(invoice.id, 'pi_test_sepa');
+    fake.setPaymentMethod('pi_test_sepa', 'sepa_debit');
+    expect(await deliver(event('invoice.paid', invoice))).toEqual(written);
+    // Its PaymentIntent too: a later refund or dispute finds the instalment without asking Stripe.
+    expect(await readDon(invoice.id)).toMatchObject({ moyen: 'prelevement', paiement: 'pi_test_sepa' });
+
+    const db = adminFirestore();
+    const report = await issueYearlyReceipts(db, 2011, siteReceiptContext, { deadlineMs: 60_000 });
+    expect(report.issued).toEqual([['cus_test_sepa-2011', '2011-00001']]);
+    const mail = (
+      await db
+        .collection('outbox')
+        .doc(`recus-annuels-${logId('cus_test_sepa-2011')}`)
+        .get()
+    ).data();
+    const pdf = new Uint8Array(mail?.attachments[0].content);
+    const text = (await extractText(await getDocumentProxy(pdf), { mergePages: true })).text.replace(/\s+/g, ' ');
+    expect(text).toContain(SEPA);
+    expect(text).not.toContain('Carte bancaire');
   });
 });

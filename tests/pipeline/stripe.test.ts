@@ -850,8 +850,18 @@ describe('GET /api/recu', () => {
       { payment_intent: { payment_method: { type: 'card' } } },
       'Carte',
     ],
-    ['several methods offered, the one used unknown', { payment_method_types: ['card', 'paypal'] }, 'Paiement en'],
+    [
+      'several methods offered, Stripe’s PaymentIntent says which: PayPal',
+      { payment_method_types: ['card', 'paypal'], payment_intent: 'pi_test_paypal' },
+      'Paiement en',
+    ],
+    [
+      'several methods offered, Stripe’s PaymentIntent says which: a card',
+      { payment_method_types: ['card', 'sepa_debit'], payment_intent: 'pi_test_carte' },
+      'Carte',
+    ],
   ])('prints how the gift was paid from Stripe’s details: %s', async (_label, details, expected) => {
+    fake.setPaymentMethod('pi_test_paypal', 'paypal');
     const session = ourSession(details);
     await deliver(signedRequest(completed(session)));
     const bytes = new Uint8Array(await (await ask(session.id as string, 'text/html')).arrayBuffer());

@@ -40,9 +40,10 @@ export const COMPANY_RECEIPT = {
   certification:
     'Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction ' +
     'd’impôt prévue à l’article 238 bis du code général des impôts.',
-  /** The reduction line for `reduction` euros (60 % of the gift). */
-  reduction: (reduction: number) =>
-    `Réduction d’impôt pour l’entreprise : 60 % du don, soit ${formatEuros(reduction)}, dans la limite de 20 000 € ` +
+  /** The reduction line for `reduction` euros (60 % of the gift; of the gifts, `several`, for a yearly receipt). */
+  reduction: (reduction: number, several = false) =>
+    `Réduction d’impôt pour l’entreprise : 60 % ${several ? 'des dons' : 'du don'}, soit ${formatEuros(reduction)}, ` +
+    `dans la limite de 20 000 € ` +
     `ou de 5 ‰ du chiffre d’affaires annuel hors taxes si ce montant est plus élevé (excédent reportable sur les ` +
     `cinq exercices suivants).`,
 } as const;

@@ -35,6 +35,7 @@ import { notConfigured, SITE_MARKER } from './stripe.server';
 import { siteNumberedGiftMails } from './donation-mails.server';
 import { invoiceOfPayment, patchFromEvent, type LedgerPatchEvent } from './ledger-events.server';
 import { ledger, recordGift, recordPatch, type LedgerWrite } from './ledger-writes.server';
+import { withPaymentMethod } from './payment-lookup.server';
 import { deservesReceipt } from './receipt-validity';
 import { trySend } from '../mail/mail-env.server';
 
@@ -75,7 +76,7 @@ export async function stripeWebhook({ request }: EndpointContext): Promise<Respo
     const entry = ledgerEntry(event);
     const patch = entry ? null : attempt(() => patchFromEvent(event));
     const { outcome, mails, toNumber }: LedgerWrite = entry
-      ? await recordGift(entry)
+      ? await recordGift({ id: entry.id, gift: await withPaymentMethod(entry.id, entry.gift) })
       : patch
         ? await recordPatchOrInvoice(patch)
         : { outcome: 'ignored', mails: [] };
@@ -91,16 +92,16 @@ export async function stripeWebhook({ request }: EndpointContext): Promise<Respo
 
 /**
  * recordPatch, and for a payment the ledger does not know, once more on the invoice it paid, if any (a monthly
- * instalment: invoiceOfPayment asks Stripe). @throws HttpError 503.
+ * instalment: invoiceOfPayment asks Stripe). An instalment's charge carries no marker, its invoice's subscription does:
+ * such an event delivered before the instalment's `invoice.paid` waits for it (recordPatch parks it under the invoice).
+ * @throws HttpError 503.
  */
 async function recordPatchOrInvoice(patch: LedgerPatchEvent) {
   const first = await recordPatch(patch);
   const { target } = patch;
-  if (first.outcome !== 'ignored' || target.kind !== 'paiement' || target.invoice || !target.paymentIntent) {
-    return first;
-  }
-  const invoice = await invoiceOfPayment(target.paymentIntent);
-  return invoice ? recordPatch({ ...patch, target: { ...target, invoice } }) : first;
+  if (first.outcome !== 'ignored' || target.kind !== 'paiement' || !target.paymentIntent) return first;
+  const { invoice, ours } = await invoiceOfPayment(target.paymentIntent);
+  return invoice ? recordPatch({ ...patch, target: { ...target, invoice, ours: target.ours || ours } }) : first;
 }
 
 /** `map()`, its Error as HttpError 400 (a signed event without the ids it needs: Stripe must not retry it). */

@@ -67,7 +67,8 @@ const giftShape = z.object({
   recu: z.string().optional(),
   /**
    * How the money came: through Stripe absent (card: the ledger before it recorded the method), 'carte',
-   * 'prelevement' or 'en-ligne' (sessionPaymentMethod); 'cheque' or 'virement' recorded by the treasurer.
+   * 'prelevement' or 'en-ligne' (sessionPaymentMethod, else Stripe's PaymentIntent or invoice payment:
+   * payment-lookup.server.ts); 'cheque' or 'virement' recorded by the treasurer.
    */
   moyen: z.enum(PAYMENT_METHODS).optional(),
   /** Who recorded a cheque or transfer in the space (the staff member's email); absent for Stripe's gifts. */

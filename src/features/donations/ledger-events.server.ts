@@ -105,20 +105,31 @@ export function mergePatch<T extends LedgerPatch & { montant?: number | null }>(
   return next;
 }
 
+/** The invoice a PaymentIntent paid (`in_…`, '' none) and whether its subscription is this site's (the marker). */
+export interface PaidInvoice {
+  invoice: string;
+  ours: boolean;
+}
+
 /**
- * The invoice (`in_…`) the PaymentIntent `paymentIntent` paid, '' when it paid none: Stripe's charges and disputes no
- * longer name their invoice (API 2025-03-31), nor do `invoice.paid` events carry their payments, so a monthly
- * instalment's refund or dispute is traced through the Invoice Payments API. Within 8 s.
+ * The invoice the PaymentIntent `paymentIntent` paid ('' when it paid none), and `ours` when that invoice belongs to
+ * one of this site's subscriptions (`parent.subscription_details.metadata` carries the marker; the instalment's charge
+ * carries none): Stripe's charges and disputes no longer name their invoice (API 2025-03-31), nor do `invoice.paid`
+ * events carry their payments, so a monthly instalment's refund or dispute is traced through the Invoice Payments API,
+ * the invoice expanded (one call). Within 8 s.
  * @throws HttpError 503 when Stripe fails (the webhook answers 503: Stripe delivers the event again later).
  */
-export async function invoiceOfPayment(paymentIntent: string): Promise<string> {
+export async function invoiceOfPayment(paymentIntent: string): Promise<PaidInvoice> {
   try {
     const list = stripeFromEnv().invoicePayments.list({
       payment: { type: 'payment_intent', payment_intent: paymentIntent },
       limit: 1,
+      expand: ['data.invoice'],
     });
     const [payment] = (await withDeadline(list, 8000)).data;
-    return idOf(payment?.invoice);
+    const invoice = payment?.invoice;
+    const parent = typeof invoice === 'object' && invoice && 'parent' in invoice ? invoice.parent : undefined;
+    return { invoice: idOf(invoice), ours: isOurs(parent?.subscription_details?.metadata) };
   } catch (error) {
     throw unavailable('could not find the invoice of a refunded or disputed payment', error, { retryAfterSeconds: 60 });
   }

@@ -42,37 +42,50 @@ function sameGift(current: Gift, gift: PaidGift): boolean {
 }
 
 /**
- * Events after the gift that arrived before it (a refund before its session completed, a subscription's update
- * before its first session): `dons-en-attente/<pi_… or sub_…>`, the LedgerPatch merged so far, applied and deleted
- * when the gift is recorded.
+ * Events after the gift that arrived before it (a refund before its session completed, a monthly instalment's refund
+ * or dispute before its `invoice.paid`, a subscription's update before its first session): `dons-en-attente/<pi_…,
+ * in_… or sub_…>`, the LedgerPatch merged so far (and, under an invoice, `paiement`: the PaymentIntent that paid it),
+ * applied and deleted when the gift is recorded.
  */
 const PENDING = 'dons-en-attente';
 
-/** The pending patches' keys of `gift`: its PaymentIntent, and a monthly gift's subscription. */
-function pendingKeys(gift: PaidGift): string[] {
-  return [gift.paiement ?? '', gift.nature === 'abonnement' ? gift.abonnement : ''].filter(Boolean);
+/** The pending patches' keys of `dons/<id>`: its PaymentIntent, an instalment's invoice, a session's subscription. */
+function pendingKeys(id: string, gift: PaidGift): string[] {
+  const keys = [
+    gift.paiement ?? '',
+    gift.nature === 'mensualite' ? id : '',
+    gift.nature === 'abonnement' ? gift.abonnement : '',
+  ];
+  return [...new Set(keys.filter(Boolean))];
 }
+
+/** A waiting patch as stored: the LedgerPatch, and the PaymentIntent of an instalment parked under its invoice. */
+type PendingPatch = LedgerPatch & { paiement?: unknown };
 
 /**
  * Records `gift` under `dons/<id>` in one transaction: 'unchanged' for an exact replay or a late 'unpaid' over a final
  * status (or a late failed attempt over a paid invoice), else 'written' (`date`, `recu` and what later events recorded
- * kept). Patches that came first (PENDING) are merged in. The receipt follows applyReceiptRule. The donor's mails the
- * change calls for (donation-mails.server.ts) are queued in the same transaction; their outbox ids are returned with
- * the outcome, and `toNumber`, the gift's id when it waits for its number (the caller numbers it after the commit;
- * a replay of a gift still waiting returns it too). Logs name the gift by logId, never its id.
+ * kept, and a `moyen` Stripe named over a later 'en-ligne'). Patches that came first (PENDING) are merged in. The
+ * receipt follows applyReceiptRule. The donor's mails the change calls for (donation-mails.server.ts) are queued in
+ * the same transaction; their outbox ids are returned with the outcome, and `toNumber`, the gift's id when it waits for
+ * its number (the caller numbers it after the commit; a replay of a gift still waiting returns it too). Logs name the
+ * gift by logId, never its id.
  * @throws HttpError 503 (ledger).
  */
-export function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
+export function recordGift({ id, gift: reported }: { id: string; gift: PaidGift }) {
   return ledger(`record dons/${logId(id)}`, (firestore) => {
     const reference = firestore.collection('dons').withConverter(giftConverter).doc(id);
-    const pendingReferences = pendingKeys(gift).map((key) => firestore.collection(PENDING).doc(key));
+    const pendingReferences = pendingKeys(id, reported).map((key) => firestore.collection(PENDING).doc(key));
     return firestore.runTransaction(async (transaction): Promise<LedgerWrite> => {
       const current = (await transaction.get(reference)).data();
+      // A method Stripe named (payment-lookup.server.ts) is never undone by a replay it could not answer.
+      const vague = reported.moyen === 'en-ligne' && current?.moyen && current.moyen !== 'en-ligne';
+      const gift: PaidGift = vague ? { ...reported, moyen: current.moyen } : reported;
       const pending = (
         await Promise.all(pendingReferences.map((pendingReference) => transaction.get(pendingReference)))
       )
         .filter((snapshot) => snapshot.exists)
-        .map((snapshot) => ({ reference: snapshot.ref, patch: snapshot.data() as LedgerPatch }));
+        .map((snapshot) => ({ reference: snapshot.ref, patch: snapshot.data() as PendingPatch }));
       const late =
         (FINAL_STATUSES.has(current?.statut) && !FINAL_STATUSES.has(gift.statut)) ||
         (current?.statut === 'paid' && gift.statut === 'failed');
@@ -83,7 +96,11 @@ export function recordGift({ id, gift }: { id: string; gift: PaidGift }) {
       }
       // The time of the first record, not the server's: the mailed receipt and the downloaded one say the same.
       let next: Gift = { ...current, ...(late ? {} : gift), date: current?.date ?? Timestamp.now() } as Gift;
-      for (const { patch } of pending) next = mergePatch(next, patch);
+      for (const { patch } of pending) {
+        next = mergePatch(next, patch);
+        // An instalment's event that came first names its PaymentIntent: later ones then find it without Stripe.
+        if (!next.paiement && typeof patch.paiement === 'string' && patch.paiement) next.paiement = patch.paiement;
+      }
       const cancelled = applyReceiptRule(id, current, next);
       const mails = [...(await giftMails(id, next, current)), ...(await changeMails(id, next, cancelled))];
       replaceGift(transaction, reference, current, next);
@@ -171,11 +188,14 @@ async function findTarget(firestore: Firestore, transaction: Transaction, target
  * Records an event after the gift (ledger-events.server.ts) in one transaction: on the gift it names, merged
  * (mergePatch), the receipt rule applied and the donor's mail queued; 'unchanged' for a replay. `toNumber` as
  * recordGift's: the gift's id when a partial refund left it waiting for its corrected receipt's number. When the ledger
- * has no such gift yet, a subscription's patch or a marked charge's waits in PENDING ('written'); another site's is
- * 'ignored'. @throws HttpError 503 (ledger).
+ * has no such gift yet, a subscription's patch or one of this site's charges (`ours`: the marker on the charge, or
+ * on the subscription of the invoice it paid) waits in PENDING ('written'), under the invoice for an instalment;
+ * another site's is 'ignored'. @throws HttpError 503 (ledger).
  */
 export function recordPatch({ target, patch, evenement }: LedgerPatchEvent) {
-  const key = target.kind === 'abonnement' ? target.subscription : target.paymentIntent || target.invoice;
+  // An instalment's event waits under its invoice: its `invoice.paid` may not name the PaymentIntent.
+  const key = target.kind === 'abonnement' ? target.subscription : target.invoice || target.paymentIntent;
+  const paid = target.kind === 'paiement' && target.invoice && target.paymentIntent ? target.paymentIntent : '';
   return ledger(`record ${evenement} for ${logId(key)}`, (firestore) =>
     firestore.runTransaction(async (transaction): Promise<LedgerWrite> => {
       const found = await findTarget(firestore, transaction, target);
@@ -188,7 +208,12 @@ export function recordPatch({ target, patch, evenement }: LedgerPatchEvent) {
           transaction.set(reference, waiting);
           return { outcome: 'unchanged', mails: [] };
         }
-        transaction.set(reference, { ...merged, evenement, date: Timestamp.now() });
+        transaction.set(reference, {
+          ...merged,
+          evenement,
+          date: Timestamp.now(),
+          ...(paid ? { paiement: paid } : {}),
+        });
         return { outcome: 'written', mails: [] };
       }
       const { reference, id, gift: current } = found;

@@ -26,6 +26,9 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 /** Stripe's payment method types ("card", "sepa_debit"…) that name one of PAYMENT_METHODS; others are 'en-ligne'. */
 const STRIPE_METHODS: Record<string, PaymentMethod> = { card: 'carte', link: 'carte', sepa_debit: 'prelevement' };
 
+/** The method of Stripe's payment method type `type`: "card" 'carte', "sepa_debit" 'prelevement', else 'en-ligne'. */
+export const methodOfType = (type: string): PaymentMethod => STRIPE_METHODS[type] ?? 'en-ligne';
+
 /**
  * How a Checkout Session was paid: the type of its PaymentIntent's payment method when the object carries it
  * (`payment_intent.payment_method` expanded), else the session's `payment_method_types` when it offered one only;
@@ -37,6 +40,6 @@ export function sessionPaymentMethod(session: Partial<Stripe.Checkout.Session>):
   const used = typeof method === 'object' && method ? method.type : undefined;
   const offered = session.payment_method_types ?? [];
   const type = used ?? (offered.length === 1 ? offered[0] : undefined);
-  if (type) return STRIPE_METHODS[type] ?? 'en-ligne';
+  if (type) return methodOfType(type);
   return offered.length > 1 ? 'en-ligne' : undefined;
 }

@@ -112,11 +112,12 @@ export async function portalLinkGet(token: string): Promise<LinkState | 'error'>
  * The link page's POST (form field `jeton`): uses the link and creates a customer portal session for its customer
  * (return_url on the configured site, never the request's Host), then `{redirect}` to Stripe's portal; else the
  * reason, with its HTTP status: 410 expired or used, 400 invalid, 502/503 Stripe or the database failed (the link
- * stays usable).
+ * stays usable), and the `token` posted, which the page's form carries again (the form posts to the page's address
+ * without its query).
  */
 export async function portalLinkPost(
   request: Request,
-): Promise<{ redirect: string } | { state: Exclude<LinkState, 'ok'> | 'error'; status: number }> {
+): Promise<{ redirect: string } | { state: Exclude<LinkState, 'ok'> | 'error'; status: number; token: string }> {
   const body = await readBoundedBody(request, 2048).catch(() => new Uint8Array());
   const token = new URLSearchParams(new TextDecoder().decode(body)).get('jeton') ?? '';
   const firestore = adminFirestore();
@@ -124,8 +125,8 @@ export async function portalLinkPost(
     console.error(`[soutenir/gerer/lien] ${error instanceof Error ? error.message : String(error)}`);
     return { state: 'error' as const };
   });
-  if (used.state === 'error') return { state: 'error', status: 503 };
-  if (used.state !== 'ok') return { state: used.state, status: used.state === 'invalid' ? 400 : 410 };
+  if (used.state === 'error') return { state: 'error', status: 503, token };
+  if (used.state !== 'ok') return { state: used.state, status: used.state === 'invalid' ? 400 : 410, token };
   try {
     const session = await withDeadline(
       stripeFromEnv().billingPortal.sessions.create({
@@ -143,6 +144,6 @@ export async function portalLinkPost(
         (error instanceof Error ? `${error.name} ${error.message}` : String(error)),
     );
     await used.release().catch(() => undefined);
-    return { state: 'error', status: 502 };
+    return { state: 'error', status: 502, token };
   }
 }

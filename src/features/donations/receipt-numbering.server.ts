@@ -139,34 +139,52 @@ export function numberSoon(firestore: Firestore, id: string): Promise<void> {
   return running;
 }
 
+/** The same receipt, as far as its mail goes: the same number, after the same cancelled ones. */
+const sameReceipt = (a: NumberableGift, b: NumberableGift) =>
+  a.recu === b.recu && (a.recusAnnules?.length ?? 0) === (b.recusAnnules?.length ?? 0);
+
 /**
  * Queues the mails (`mailsFor`) of the numbered gifts among `ids` still marked `recuAEnvoyer`, each rendered outside
  * any transaction, then queued in one that checks the mark again and sets it false: once per number, whoever else
- * tries.
- * Returns the outbox ids queued. @throws what Firestore throws (the mark stays: the sweep queues it later).
+ * tries. A gift renumbered or cancelled between the rendering and the queueing (a partial refund meanwhile) is left as
+ * it is, mark included, and rendered again (three tries, then left marked for the sweep): its corrected receipt is
+ * mailed, never dropped. Returns the outbox ids queued. @throws what Firestore throws (the mark stays: the sweep
+ * queues it later).
  */
 export async function queueReceiptMails(
   firestore: Firestore,
   ids: readonly string[],
   mailsFor: NumberedGiftMails,
 ): Promise<string[]> {
-  const gifts = firestore.collection('dons').withConverter(giftConverter);
   const queued: string[] = [];
-  for (const id of ids) {
-    const gift = (await gifts.doc(id).get()).data() as NumberableGift | undefined;
-    if (!gift?.recuAEnvoyer || !gift.recu) continue;
+  for (const id of ids) queued.push(...(await queueReceiptMail(firestore, id, mailsFor)));
+  return queued;
+}
+
+/** queueReceiptMails for `dons/<id>`. */
+async function queueReceiptMail(firestore: Firestore, id: string, mailsFor: NumberedGiftMails): Promise<string[]> {
+  const reference = firestore.collection('dons').withConverter(giftConverter).doc(id);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const gift = (await reference.get()).data() as NumberableGift | undefined;
+    if (!gift?.recuAEnvoyer || !gift.recu) return [];
     const mails = await mailsFor(id, { ...gift, recu: gift.recu });
     const done = await firestore.runTransaction(async (transaction) => {
-      const current = (await transaction.get(gifts.doc(id))).data();
+      const current = (await transaction.get(reference)).data();
       if (!current) return [];
-      transaction.set(gifts.doc(id), { ...current, recuAEnvoyer: false });
-      // Queued meanwhile by another call, or renumbered since: nothing to send from this rendering.
-      if (!current.recuAEnvoyer || current.recu !== gift.recu) return [];
-      return enqueueMails(firestore, transaction, mails);
+      if (!sameReceipt(current, gift)) {
+        // Renumbered or cancelled since the rendering: written back unchanged (a read-only transaction's "verify"
+        // write), its mark kept for the mail of the receipt it holds now.
+        transaction.set(reference, current);
+        return undefined;
+      }
+      // Set false, not removed: the embedded emulator of `npm start` ignores removals.
+      transaction.set(reference, { ...current, recuAEnvoyer: false });
+      // Queued meanwhile by another call: nothing to send from this rendering.
+      return current.recuAEnvoyer ? enqueueMails(firestore, transaction, mails) : [];
     });
-    queued.push(...done);
+    if (done) return done;
   }
-  return queued;
+  return [];
 }
 
 /**

@@ -184,7 +184,7 @@ export function receiptBlocks(issuer: ReceiptIssuer, gift: ReceiptGift): Receipt
     : company
       ? [
           { kind: 'paragraph', style: 'body', text: COMPANY_RECEIPT.certification },
-          { kind: 'paragraph', gap: 14, text: COMPANY_RECEIPT.reduction(reduction) },
+          { kind: 'paragraph', gap: 14, text: COMPANY_RECEIPT.reduction(reduction, Boolean(gift.periode)) },
           { kind: 'paragraph', text: `Fait le ${issued}` },
           {
             kind: 'paragraph',

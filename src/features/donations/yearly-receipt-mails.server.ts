@@ -5,9 +5,10 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { logId } from '../../lib/log-id.server';
-import { yearlyReceiptChangeMail, yearlyReceiptMail } from '../mail/donor-mails.server';
+import { yearlyReceiptChangeMail, yearlyReceiptMail } from '../mail/yearly-mails.server';
 import { isMailAddress, type OutgoingMail } from '../mail/mail';
 import { enqueueMails } from '../mail/outbox.server';
+import { COMPANY_TAX_REDUCTION_RATE, isCompanyGift } from './company-gifts';
 import { costAfterTaxReduction, formatEuros } from './donations';
 import type { ReceiptContext } from './receipt-mails.server';
 import { receiptPdf } from './receipt-pdf.server';
@@ -22,12 +23,21 @@ import {
  * The mail a yearly receipt's state calls for, none without an email: the receipt with its PDF (outbox
  * `recus-annuels-<logId of the id>`, or `…-<number>` for one issued again after a cancellation), the corrected receipt
  * with its PDF naming the number it replaces, or the notice of a receipt cancelled without replacement (both
- * `…-annule-<cancelled number>`, yearlyReceiptChangeMail).
+ * `…-annule-<cancelled number>`, yearlyReceiptChangeMail); a company's (`entreprise`) speaks of its 60 %.
  */
 async function receiptMails(context: ReceiptContext, id: string, receipt: YearlyReceipt): Promise<OutgoingMail[]> {
   if (!isMailAddress(receipt.email)) return [];
   const donorName = [receipt.prenom, receipt.nom].filter(Boolean).join(' ');
-  const common = { identity: context.identity, receiptId: id, email: receipt.email, donorName, year: receipt.annee };
+  // A company's receipt (article 238 bis, 60 %): the mails name the company and its reduction.
+  const company = isCompanyGift(receipt) ? { company: receipt.entreprise } : {};
+  const common = {
+    identity: context.identity,
+    receiptId: id,
+    email: receipt.email,
+    donorName,
+    year: receipt.annee,
+    ...company,
+  };
   const replyTo = context.replyTo ? { replyTo: context.replyTo } : {};
   const euros = receipt.montant / 100;
   const pdf = () => receiptPdf(context.issuer, yearlyReceiptAsGift(receipt));
@@ -55,7 +65,9 @@ async function receiptMails(context: ReceiptContext, id: string, receipt: Yearly
       amount: formatEuros(euros, true),
       payments: receipt.mensualites.length,
       receiptNumber: receipt.numero,
-      costAfterReduction: formatEuros(costAfterTaxReduction(euros)),
+      costAfterReduction: formatEuros(
+        costAfterTaxReduction(euros, company.company ? COMPANY_TAX_REDUCTION_RATE : undefined),
+      ),
       fileName,
       pdf: await pdf(),
     }),

@@ -3,9 +3,10 @@
  * the PDF takes (receipt-pdf.server.ts), and what a cancelled one answers instead. Issued and corrected by
  * yearly-receipts.server.ts.
  */
-import { Timestamp, type DocumentData, type FirestoreDataConverter } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentData, type Firestore, type FirestoreDataConverter } from 'firebase-admin/firestore';
 import * as z from 'zod';
-import { CANCEL_REASONS, cancelledReceiptShape, PAYMENT_METHODS, type ReceiptedGift } from './gift.server';
+import { isCompanyGift } from './company-gifts';
+import { CANCEL_REASONS, cancelledReceiptShape, giftSchema, PAYMENT_METHODS, type ReceiptedGift } from './gift.server';
 import type { ReceiptPeriod } from './receipt-pdf.server';
 
 /** The collection of yearly receipts. */
@@ -52,6 +53,13 @@ const yearlyShape = z.object({
   pays: z.string(),
   /** How the instalments were paid (card when absent). */
   moyen: z.enum(PAYMENT_METHODS).optional(),
+  /**
+   * A company's monthly gift: the business name and SIREN its subscription's session recorded (`dons`, nature
+   * `abonnement`), taken when the receipt is issued; the receipt is then a company's (article 238 bis, 60 %). Absent
+   * for a person's.
+   */
+  entreprise: z.string().optional(),
+  siren: z.string().optional(),
   /** When the receipt was issued (a corrected receipt: when it was corrected). */
   date: z.instanceof(Timestamp),
   /** true from the receipt's numbering (or correction) until its mail is queued (only with an email), then false. */
@@ -89,9 +97,32 @@ const CORRECTION_REASONS: Record<YearlyCancelledReceipt['motif'], string> = {
 };
 
 /**
+ * The company fields (`entreprise`, `siren`) of the monthly gift `subscription` (`sub_…`), as its session recorded them
+ * (`dons`, nature `abonnement`: Stripe's invoices carry no business name); {} for a person's gift, an unknown
+ * subscription or ''. One query. @throws what Firestore throws.
+ */
+export async function subscriptionCompany(
+  firestore: Firestore,
+  subscription: string,
+): Promise<Pick<YearlyReceipt, 'entreprise' | 'siren'>> {
+  if (!subscription) return {};
+  const query = firestore
+    .collection('dons')
+    .where('abonnement', '==', subscription)
+    .where('nature', '==', 'abonnement')
+    .limit(1);
+  const [session] = (await query.get()).docs;
+  const parsed = giftSchema.safeParse(session?.data());
+  if (!parsed.success || !isCompanyGift(parsed.data)) return {};
+  const { entreprise, siren } = parsed.data;
+  return { entreprise: entreprise!, ...(siren ? { siren } : {}) };
+}
+
+/**
  * The receipt as the PDF takes it (receipt-pdf.server.ts): the total as `montant`, the period and the number of
  * instalments instead of a date of payment, issued on `date`; a corrected receipt names the number it replaces
- * (`annule`) and why. Only for a receipt with a `numero` (a cancelled one has no PDF).
+ * (`annule`) and why; a company's (`entreprise`) is a company's receipt (CERFA n° 16216). Only for a receipt with a
+ * `numero` (a cancelled one has no PDF).
  */
 export function yearlyReceiptAsGift(receipt: YearlyReceipt): ReceiptedGift & { periode: ReceiptPeriod } {
   return {
@@ -115,6 +146,8 @@ export function yearlyReceiptAsGift(receipt: YearlyReceipt): ReceiptedGift & { p
     date: receipt.date,
     recu: receipt.numero,
     ...(receipt.moyen ? { moyen: receipt.moyen } : {}),
+    ...(receipt.entreprise ? { entreprise: receipt.entreprise } : {}),
+    ...(receipt.siren ? { siren: receipt.siren } : {}),
     periode: {
       periode: yearlyPeriod(receipt.annee),
       versements: receipt.mensualites.length,

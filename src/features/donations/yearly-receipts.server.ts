@@ -17,6 +17,7 @@ import { receiptCents } from './receipt-validity';
 import { byPayment, countsIn, donorYears, type DonorYear } from './yearly-donors.server';
 import { queueYearlyMail } from './yearly-receipt-mails.server';
 import {
+  subscriptionCompany,
   YEARLY_RECEIPTS,
   yearlyReceiptConverter,
   type YearlyCancelledReceipt,
@@ -114,14 +115,15 @@ async function correctYearlyReceipt(
 /**
  * Issues the yearly receipts of `year` and corrects those issued before: for each donor (donorYears) without one, in
  * one short transaction, the next number of `year`'s series and `recusAnnuels/<key>-<year>` (marked `aEnvoyer` when it
- * has an email); for each receipt of `year` whose stored `montant` (cents) differs from its donor's total now
- * (refunded, lost in a dispute, an instalment recorded late), correctYearlyReceipt, which cancels its number and
- * takes another, or cancels it without replacement when nothing is left. Then the mail of each (outbox
- * `recus-annuels-<logId of the id>`, `…-annule-<cancelled number>` for a correction), rendered outside the
- * transaction so that the counter is held for no PDF. A receipt whose total is right is never changed, numbered again
- * or mailed again, and reading it costs no PDF and no write: the daily run's usual case. One still marked `aEnvoyer`
- * (a run cut short) gets its mail on the next run, once. Stops starting new issues and corrections after `deadlineMs`
- * (`left` says how many wait for the next run). `context` is read once, when a first mail is due.
+ * has an email; a company's name and SIREN from its subscription's session, subscriptionCompany); for each receipt of
+ * `year` whose stored `montant` (cents) differs from its donor's total now (refunded, lost in a dispute, an instalment
+ * recorded late), correctYearlyReceipt, which cancels its number and takes another, or cancels it without replacement
+ * when nothing is left. Then the mail of each (outbox `recus-annuels-<logId of the id>`, `…-annule-<cancelled number>`
+ * for a correction), rendered outside the transaction so that the counter is held for no PDF. A receipt whose total is
+ * right is never changed, numbered again or mailed again, and reading it costs no PDF and no write: the daily run's
+ * usual case. One still marked `aEnvoyer` (a run cut short) gets its mail on the next run, once. Stops starting new
+ * issues and corrections after `deadlineMs` (`left` says how many wait for the next run). `context` is read once, when
+ * a first mail is due.
  * @throws what Firestore throws.
  */
 export async function issueYearlyReceipts(
@@ -185,6 +187,8 @@ export async function issueYearlyReceipts(
       report.left += 1;
       continue;
     }
+    // A company's monthly gift gets a company's receipt: its session holds the business name, not its invoices.
+    const company = await subscriptionCompany(firestore, donor.instalments.at(-1)![1].abonnement);
     const numero = await firestore.runTransaction(async (transaction) => {
       const reference = receipts.doc(id);
       const current = (await transaction.get(reference)).data();
@@ -209,6 +213,7 @@ export async function issueYearlyReceipts(
         ville: last.ville,
         pays: last.pays,
         ...(last.moyen ? { moyen: last.moyen } : {}),
+        ...company,
         date: Timestamp.now(),
         aEnvoyer: isMailAddress(last.email),
       });

@@ -8,6 +8,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { receiptIssuer } from '../../association';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError } from '../../lib/http';
+import { logId } from '../../lib/log-id.server';
 import { receiptYear } from '../donations/donations';
 import { giftSchema, type Gift, type ReceiptedGift } from '../donations/gift.server';
 import { receiptFileName, receiptPdf } from '../donations/receipt-pdf.server';
@@ -196,7 +197,8 @@ export async function receiptOf(
   assertTreasury(session);
   const db = adminFirestore();
   const gift = await receiptedGift(db, id);
-  await bounded('log', recordAccess(db, session, 'export', `${GIFTS}/${id} (reçu ${gift.recu}, PDF)`));
+  // logId, not the id: a Checkout Session id opens the receipt, and never reaches a log.
+  await bounded('log', recordAccess(db, session, 'export', `${GIFTS}/${logId(id)} (reçu ${gift.recu}, PDF)`));
   return { pdf: await receiptPdf(await receiptIssuer(), gift), recu: gift.recu, fileName: receiptFileName(gift) };
 }
 

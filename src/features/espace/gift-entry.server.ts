@@ -172,7 +172,7 @@ export async function resendReceipt(session: StaffSession | undefined, id: strin
     ))
   )
     return gift.email;
-  await bounded('log', recordAccess(db, session, 'envoi', `${GIFTS}/${id} (reçu ${gift.recu}, email)`));
+  await bounded('log', recordAccess(db, session, 'envoi', `${GIFTS}/${logId(id)} (reçu ${gift.recu}, email)`));
   await trySend([queued!], 3000);
   return gift.email;
 }

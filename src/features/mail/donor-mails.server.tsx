@@ -1,15 +1,15 @@
 /**
  * The donors' mails, rendered (react-email: HTML and plain text) and ready for enqueueMails: the thank-you with a
- * receipt, a receipt cancelled or corrected, a monthly gift's confirmation, the yearly receipt of monthly gifts, the
- * link to Stripe's customer portal. Each builder takes plain values (names, amounts as French texts, the PDF) and the
- * outbox id's base; the donations feature decides when each is due. Which mail goes to whom: docs/mail.md.
+ * receipt, a receipt cancelled or corrected, a monthly gift's confirmation, the link to Stripe's customer portal (the
+ * yearly receipt of monthly gifts: yearly-mails.server.tsx). Each builder takes plain values (names, amounts as French
+ * texts, the PDF) and the outbox id's base; the donations feature decides when each is due. Which mail goes to whom:
+ * docs/mail.md.
  */
 import { logId } from '../../lib/log-id.server';
 import { headerText, type MailAttachment, type OutgoingMail } from './mail';
 import { renderMail, type MailIdentity } from './mails.server';
 import { DonationThanks, MonthlyDonationConfirmation, ReceiptChange } from './templates/DonationMails';
 import { PortalLink } from './templates/PortalLink';
-import { YearlyReceiptChange, YearlyReceiptMail } from './templates/YearlyReceiptMails';
 
 /**
  * The thank-you of the paid one-off gift `giftId` to `email`, its receipt `pdf` attached as `fileName` (answers to
@@ -132,92 +132,6 @@ export async function monthlyDonationMail(input: {
         donorName={headerText(input.donorName, 120)}
         amount={input.amount}
         contact={input.replyTo ?? ''}
-      />,
-    )),
-  };
-}
-
-/**
- * The yearly receipt `receiptId` (`recusAnnuels/<id>`) of a monthly donor to `email`, its PDF attached as `fileName`.
- * Outbox id `recus-annuels-<logId(receiptId)>`, or `mailId` (a receipt issued again after a cancellation): queued
- * once, whoever runs the job how often.
- */
-export async function yearlyReceiptMail(input: {
-  identity: MailIdentity;
-  receiptId: string;
-  mailId?: string;
-  email: string;
-  replyTo?: string;
-  donorName: string;
-  year: number;
-  amount: string;
-  payments: number;
-  receiptNumber: string;
-  costAfterReduction: string;
-  fileName: string;
-  pdf: Uint8Array;
-}): Promise<OutgoingMail> {
-  return {
-    id: input.mailId ?? `recus-annuels-${logId(input.receiptId)}`,
-    kind: 'recu-annuel',
-    to: input.email,
-    ...(input.replyTo ? { replyTo: input.replyTo } : {}),
-    subject: `Votre reçu fiscal ${input.year} pour vos dons mensuels : n° ${input.receiptNumber}`,
-    attachments: [{ filename: input.fileName, contentType: 'application/pdf', content: input.pdf }],
-    ...(await renderMail(
-      <YearlyReceiptMail
-        identity={input.identity}
-        donorName={headerText(input.donorName, 120)}
-        year={input.year}
-        amount={input.amount}
-        payments={input.payments}
-        receiptNumber={input.receiptNumber}
-        costAfterReduction={input.costAfterReduction}
-      />,
-    )),
-  };
-}
-
-/**
- * The donor's notice that the yearly receipt `cancelled` of `receiptId` (`recusAnnuels/<id>`, `year`) is void, after
- * an instalment refunded (`reason` 'remboursement'), a dispute lost ('litige') or an instalment recorded since
- * ('versement'), with the corrected receipt `corrected` attached when the year still has gifts (`pdf` as `fileName`,
- * certifying `amount` for `payments` instalments). Outbox id `recus-annuels-<logId(receiptId)>-annule-<cancelled>`:
- * one mail per cancelled number.
- */
-export async function yearlyReceiptChangeMail(input: {
-  identity: MailIdentity;
-  receiptId: string;
-  email: string;
-  replyTo?: string;
-  donorName: string;
-  year: number;
-  cancelled: string;
-  reason: 'remboursement' | 'litige' | 'versement';
-  corrected?: { number: string; amount: string; payments: number; fileName: string; pdf: Uint8Array };
-}): Promise<OutgoingMail> {
-  const { identity, year, cancelled, corrected } = input;
-  return {
-    id: `recus-annuels-${logId(input.receiptId)}-annule-${cancelled}`,
-    kind: corrected ? 'recu-annuel-rectificatif' : 'recu-annuel-annule',
-    to: input.email,
-    ...(input.replyTo ? { replyTo: input.replyTo } : {}),
-    subject: corrected
-      ? `Votre reçu fiscal ${year} rectificatif n° ${corrected.number} (remplace le n° ${cancelled})`
-      : `Votre reçu fiscal ${year} n° ${cancelled} est annulé`,
-    ...(corrected
-      ? { attachments: [{ filename: corrected.fileName, contentType: 'application/pdf', content: corrected.pdf }] }
-      : {}),
-    ...(await renderMail(
-      <YearlyReceiptChange
-        identity={identity}
-        donorName={headerText(input.donorName, 120)}
-        year={year}
-        cancelled={cancelled}
-        reason={input.reason}
-        {...(corrected
-          ? { corrected: { number: corrected.number, amount: corrected.amount, payments: corrected.payments } }
-          : {})}
       />,
     )),
   };

@@ -8,9 +8,14 @@ import { highlight, MailLayout, paragraph, type MailIdentity } from './MailLayou
 /** A receipt number on one line. */
 const number = { whiteSpace: 'nowrap' } as const;
 
+/** Where a person's receipt serves, and a company's (the reduction of article 238 bis is claimed with its return). */
+const declaration = (company: boolean | undefined) =>
+  company ? 'la déclaration fiscale de l’entreprise' : 'votre déclaration de revenus';
+
 /**
  * The yearly receipt of a monthly donor: `year`, `amount` (« 300,00 € », the year's instalments less refunds),
- * `payments` (how many), `receiptNumber`, `costAfterReduction`; the PDF is attached.
+ * `payments` (how many), `receiptNumber`, `costAfterReduction`; the PDF is attached. `company`: a company's monthly
+ * gift, whose receipt gives 60 % (article 238 bis), not a person's 66 %.
  */
 export function YearlyReceiptMail(props: {
   identity: MailIdentity;
@@ -20,8 +25,9 @@ export function YearlyReceiptMail(props: {
   payments: number;
   receiptNumber: string;
   costAfterReduction: string;
+  company?: string;
 }) {
-  const { identity, donorName, year, amount, payments, receiptNumber, costAfterReduction } = props;
+  const { identity, donorName, year, amount, payments, receiptNumber, costAfterReduction, company } = props;
   return (
     <MailLayout
       identity={identity}
@@ -29,7 +35,9 @@ export function YearlyReceiptMail(props: {
       title={`Votre reçu fiscal ${year}`}
       reason={
         'Vous recevez ce message parce que vous faites un don mensuel sur notre site. ' +
-        'Gardez-le : le reçu joint vous servira pour votre déclaration de revenus.'
+        (company
+          ? 'Gardez-le : le reçu joint servira pour la déclaration fiscale de l’entreprise.'
+          : 'Gardez-le : le reçu joint vous servira pour votre déclaration de revenus.')
       }
     >
       <Text style={paragraph}>Bonjour{donorName ? ` ${donorName}` : ''},</Text>
@@ -40,10 +48,18 @@ export function YearlyReceiptMail(props: {
       <Text style={highlight}>
         Votre reçu fiscal n° <strong>{receiptNumber}</strong> pour l’année {year} est joint à ce message (fichier PDF).
       </Text>
-      <Text style={paragraph}>
-        Il vous permet de déduire 66 % de ce montant de votre impôt sur le revenu&nbsp;: après réduction, vos dons vous
-        ont coûté {costAfterReduction}. Une question&nbsp;? Répondez simplement à ce message.
-      </Text>
+      {company ? (
+        <Text style={paragraph}>
+          Établi au nom de {company}, il ouvre droit pour l’entreprise à une réduction d’impôt de 60 % de ces dons
+          (article 238 bis du code général des impôts)&nbsp;: après réduction, ils lui ont coûté {costAfterReduction}.
+          Une question&nbsp;? Répondez simplement à ce message.
+        </Text>
+      ) : (
+        <Text style={paragraph}>
+          Il vous permet de déduire 66 % de ce montant de votre impôt sur le revenu&nbsp;: après réduction, vos dons
+          vous ont coûté {costAfterReduction}. Une question&nbsp;? Répondez simplement à ce message.
+        </Text>
+      )}
     </MailLayout>
   );
 }
@@ -52,7 +68,7 @@ export function YearlyReceiptMail(props: {
  * A monthly donor's yearly receipt of `year` changed after it was issued: `cancelled` its number; `reason`
  * 'remboursement' (an instalment refunded), 'litige' (a dispute lost) or 'versement' (an instalment recorded since);
  * `corrected`, the corrected receipt's number (attached) with the new total `amount` (« 250,00 € ») of `payments`
- * instalments; without it, the receipt is cancelled and nothing replaces it.
+ * instalments; without it, the receipt is cancelled and nothing replaces it. `company`: a company's receipt.
  */
 export function YearlyReceiptChange(props: {
   identity: MailIdentity;
@@ -61,8 +77,9 @@ export function YearlyReceiptChange(props: {
   cancelled: string;
   reason: 'remboursement' | 'litige' | 'versement';
   corrected?: { number: string; amount: string; payments: number };
+  company?: boolean;
 }) {
-  const { identity, donorName, year, cancelled, reason, corrected } = props;
+  const { identity, donorName, year, cancelled, reason, corrected, company } = props;
   const why = corrected
     ? {
         remboursement: `Une partie de vos dons mensuels de ${year} vous a été remboursée.`,
@@ -100,12 +117,12 @@ export function YearlyReceiptChange(props: {
             Votre reçu fiscal n° <strong style={number}>{cancelled}</strong> est annulé. Il est remplacé par le reçu
             fiscal rectificatif n° <strong style={number}>{corrected.number}</strong>, joint à ce message (fichier PDF).
           </Text>
-          <Text style={paragraph}>Pour votre déclaration de revenus, utilisez ce nouveau reçu et non l’ancien.</Text>
+          <Text style={paragraph}>Pour {declaration(company)}, utilisez ce nouveau reçu et non l’ancien.</Text>
         </>
       ) : (
         <Text style={highlight}>
           Votre reçu fiscal n° <strong style={number}>{cancelled}</strong> pour l’année {year} est annulé : il ne peut
-          plus servir pour votre déclaration de revenus.
+          plus servir pour {declaration(company)}.
         </Text>
       )}
       <Text style={paragraph}>Une question&nbsp;? Répondez simplement à ce message.</Text>
