@@ -12,7 +12,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import sharp from 'sharp';
 import { fixturePicture } from '../../scripts/lib/picture-server';
 import { ARTICLE_MESSAGES, slugify } from '../../src/features/articles/articles';
-import { espaceDatabase, signIn, unique } from './espace-helpers';
+import { espaceDatabase, historyRows, restoreNewest, signIn, unique } from './espace-helpers';
 import { expectNoAxeViolations, VIEWPORTS, watchPage } from './helpers';
 
 let db: Firestore;
@@ -135,19 +135,13 @@ test('edition writes a news article with a photo, a date and formatted text, pre
   await page.getByLabel('Titre').fill(`${titre} (modifié)`);
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveText(ARTICLE_MESSAGES.saved);
-  const rows = page.getByRole('region', { name: /modification/ }).getByRole('row');
+  const rows = historyRows(page);
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(1)).toContainText('edition@demo.test');
   await expect(rows.nth(1)).toContainText('Modification');
   await expect(rows.nth(2)).toContainText('Création');
   await axeAtBoth(page, 'the saved form with its history');
-  await rows
-    .nth(1)
-    .getByRole('button', { name: /Rétablir la version d’avant/ })
-    .click();
-  await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveText(
-    'La version choisie est rétablie. Le changement est inscrit dans l’historique.',
-  );
+  await restoreNewest(page);
   await expect(page.getByLabel('Titre')).toHaveValue(titre);
   expect((await article(id))?.titre).toBe(titre);
   expect((await history(id)).map((entry) => entry.action).toSorted()).toEqual([

@@ -38,3 +38,17 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 export function post(request: APIRequestContext, baseURL: string, path: string, fields: Record<string, string>) {
   return request.post(path, { form: fields, headers: { origin: baseURL }, maxRedirects: 0 });
 }
+
+/** The rows of a space page's « Historique des modifications » table (row 0: its headings; 1: the newest change). */
+export const historyRows = (page: Page) => page.getByRole('region', { name: /modification/ }).getByRole('row');
+
+/**
+ * Clicks « Rétablir la version d’avant » of the newest change in the page's history (the button's accessible name
+ * matching `name` when given), and waits for the page's word that it is done.
+ */
+export async function restoreNewest(page: Page, name = /Rétablir la version d’avant/): Promise<void> {
+  await historyRows(page).nth(1).getByRole('button', { name }).click();
+  await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveText(
+    'La version choisie est rétablie. Le changement est inscrit dans l’historique.',
+  );
+}

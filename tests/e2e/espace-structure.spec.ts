@@ -2,8 +2,8 @@
  * The site's structure edited in the staff space by `edition`, on the built site (playwright.config.ts): a category's
  * title and description (refused empty, restored from its history); its article order and a menu's links reordered
  * with the keyboard (focus kept, a polite announcement), saved, read back from Firestore and published by the pull;
- * the association's identity and a page text; a partner; refusals in French with nothing written; other roles
- * refused. Axe at 375 and 1280 px on each form and state.
+ * the association's identity and a page text; a partner; a change of each undone from its history; refusals in
+ * French with nothing written; other roles refused. Axe at 375 and 1280 px on each form and state.
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
 import { pullContent } from '../../scripts/lib/pull';
 import { connectFirestore } from '../../src/lib/firestore.server';
-import { espaceDatabase, PROJECT, signIn, unique } from './espace-helpers';
+import { espaceDatabase, historyRows, PROJECT, restoreNewest, signIn, unique } from './espace-helpers';
 import { expectNoAxeViolations, VIEWPORTS } from './helpers';
 
 let db: Firestore;
@@ -184,18 +184,12 @@ test('edition changes a category’s title and description, is refused an empty 
     (entry) => entry.action === 'modification' && entry.avant?.titre === 'L’association',
   );
   expect(change).toMatchObject({ qui: 'edition@demo.test', avant: { descr: 'Qui sommes-nous ?' } });
-  const rows = page.getByRole('region', { name: /modification/ }).getByRole('row');
+  const rows = historyRows(page);
   await expect(rows.nth(1)).toContainText('edition@demo.test');
   await expect(rows.nth(1)).toContainText('Modification');
   await expectAccessible(page, '/espace/categories/asso with its history');
 
-  await rows
-    .nth(1)
-    .getByRole('button', { name: /Rétablir la version d’avant/ })
-    .click();
-  await expect(page.getByRole('status')).toHaveText(
-    'La version choisie est rétablie. Le changement est inscrit dans l’historique.',
-  );
+  await restoreNewest(page);
   await expect(titre).toHaveValue('L’association');
   await expect(descr).toHaveValue('Qui sommes-nous ?');
   expect((await db.collection('categories').doc('asso').get()).get('titre')).toBe('L’association');
@@ -318,6 +312,13 @@ test('edition reorders a menu with the keyboard, edits a link, and is refused a 
     'Facebook',
     'Instagram',
   ]);
+
+  // The link's change undone from the menu's history: LinkedIn hidden again, in its new place.
+  await page.goto('/espace/menus/reseaux');
+  await restoreNewest(page);
+  const restored = (await db.collection('menus').doc('reseaux').get()).get('liens') as Record<string, unknown>[];
+  expect(restored[0]).toMatchObject({ titre: 'LinkedIn', statut: 'false', target: '', ordre: '1' });
+  await expectAccessible(page, '/espace/menus/reseaux with its history');
 });
 
 test('edition changes the association’s identity and a page text; both are published', async ({ page }) => {
@@ -376,6 +377,18 @@ test('edition changes the association’s identity and a page text; both are pub
   await page.getByRole('button', { name: 'Enregistrer le nom et les coordonnées' }).click();
   await expect(page.getByLabel('Nom de l’association')).toHaveAccessibleDescription(/Son titre est vide/);
 
+  // The texts' last change undone from the page's history, which names the form each change was made in.
+  await page.goto('/espace/association');
+  await page.getByLabel('Horaires du secrétariat (page Contact)').fill('Le secrétariat répond le jeudi.');
+  await page.getByRole('button', { name: 'Enregistrer les textes' }).click();
+  const history = historyRows(page);
+  await expect(history.nth(1)).toContainText('Modification (reçus fiscaux et textes)');
+  await restoreNewest(page, /Rétablir la version d’avant \(modification \(reçus fiscaux et textes\)/);
+  await expect(page.getByLabel('Horaires du secrétariat (page Contact)')).toHaveValue(
+    'Le secrétariat répond le mardi de 9 h à 12 h.',
+  );
+  await expectAccessible(page, '/espace/association with its history');
+
   const association = await published('association');
   expect(association.site).toMatchObject({
     objet: 'Gérer une école inclusive de quartier.',
@@ -428,7 +441,21 @@ test('edition adds a partner; a logo without its description is refused; then de
     /Un partenaire porte déjà cet identifiant/,
   );
 
+  // A change undone from the partner's history.
   await page.goto(`/espace/partenaires/${id}`);
+  await page.getByLabel('Nom').fill(`${name} et Fils`);
+  await page.getByRole('button', { name: 'Enregistrer le partenaire' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Modifications enregistrées. Elles seront en ligne à la prochaine publication.',
+  );
+  const history = historyRows(page);
+  await expect(history.nth(1)).toContainText('Modification');
+  await expect(history.nth(2)).toContainText('Aucune (création)');
+  await expectAccessible(page, 'a partner with its history');
+  await restoreNewest(page);
+  await expect(page.getByLabel('Nom')).toHaveValue(name);
+  expect((await db.collection('partenaires').doc(id).get()).get('titre')).toBe(name);
+
   await page.getByRole('button', { name: 'Supprimer' }).click();
   await expect(page.getByRole('alert')).toHaveText('Merci de confirmer la suppression.');
   await page.getByLabel('Je confirme : supprimer ce partenaire').check();

@@ -192,6 +192,15 @@ test.describe('every page holds at 320/375/1280 px with 16/20/24 px text and the
       const reference = db.collection(collection).doc(id);
       if (!(await reference.get()).exists) await reference.set(data);
     }
+    // A change in each form's history, whose table is wider than a phone: it scrolls in its region, not the page.
+    const edited = [`articles/reflow-${key}`, `partenaires/reflow-${key}`, 'menus/principal', 'categories/actualites'];
+    for (const objet of [...edited, 'association/site', 'articles/adresse']) {
+      const [collection, documentId] = objet.split('/');
+      await db.collection('historique').add({
+        ...{ uid: 'reflow', qui: `marie-bernadette.delacroix-vandenberghe.${key}@association-exemple.fr` },
+        ...{ date: Timestamp.now(), action: 'modification', collection, documentId, objet, avant: { titre: long } },
+      });
+    }
     await signIn(page, 'admin@demo.test');
     const cdp = await page.context().newCDPSession(page);
     const found: string[] = [];

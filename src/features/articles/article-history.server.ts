@@ -8,8 +8,7 @@ import { isDraft } from '../../lib/drafts';
 import { HttpError } from '../../lib/http';
 import type { StaffSession } from '../espace/auth.server';
 import { listContent } from '../editing/content-store.server';
-import { historyEntry, restoreVersion } from '../editing/history.server';
-import { EDITING_MESSAGES } from '../editing/messages';
+import { ownHistoryEntry, restoreVersion } from '../editing/history.server';
 import { ARTICLE_MESSAGES } from './articles';
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -21,11 +20,7 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '
  * ARTICLE_MESSAGES.restoreSlugTaken when another article has the version's link now; as restoreVersion (403, 503).
  */
 export async function restoreArticle(session: StaffSession | undefined, id: string, entryId: string): Promise<void> {
-  const entry = await historyEntry(session, entryId);
-  if (entry.collection !== 'articles' || entry.documentId !== id) {
-    throw new HttpError(404, EDITING_MESSAGES.versionNotFound);
-  }
-  const { avant } = entry;
+  const { avant } = await ownHistoryEntry(session, entryId, [`articles/${id}`]);
   if (Object.hasOwn(LEGAL_PAGES, id) && (!avant || isDraft(avant) || textOf(avant.cat) !== 'legal')) {
     throw new HttpError(409, ARTICLE_MESSAGES.legalRestore(LEGAL_PAGES[id as LegalId]));
   }

@@ -83,6 +83,45 @@ export async function historyEntry(session: StaffSession | undefined, entryId: s
 }
 
 /**
+ * The history entry `entryId` when it is a change of one of `documents` (`collection/id`: the page's own documents),
+ * so that a page restores nothing of another. @throws HttpError 404 EDITING_MESSAGES.versionNotFound otherwise; 403,
+ * 503.
+ */
+export async function ownHistoryEntry(
+  session: StaffSession | undefined,
+  entryId: string,
+  documents: readonly string[],
+): Promise<HistoryEntry> {
+  const entry = await historyEntry(session, entryId);
+  if (!documents.includes(`${entry.collection}/${entry.documentId}`)) {
+    throw new HttpError(404, EDITING_MESSAGES.versionNotFound);
+  }
+  return entry;
+}
+
+/**
+ * Puts back the version that history entry `entryId` kept, when it is a change of one of `documents` (ownHistoryEntry).
+ * @throws as ownHistoryEntry and restoreVersion.
+ */
+export async function restoreOwnVersion(
+  session: StaffSession | undefined,
+  entryId: string,
+  documents: readonly string[],
+): Promise<void> {
+  await ownHistoryEntry(session, entryId, documents);
+  await restoreVersion(session, entryId);
+}
+
+/** The changes of several documents (`[collection, id]`), newest first. @throws as historyOf. */
+export async function historyOfAll(
+  session: StaffSession | undefined,
+  documents: readonly (readonly [ContentCollection, string])[],
+): Promise<HistoryEntry[]> {
+  const lists = await Promise.all(documents.map(([collection, id]) => historyOf(session, collection, id)));
+  return lists.flat().toSorted((a, b) => (b.date?.getTime() ?? 0) - (a.date?.getTime() ?? 0));
+}
+
+/**
  * Puts back the version an entry kept (`avant`: the document before that change), itself recorded as `restauration`
  * (so a restore can be undone too). A version that did not exist (the entry of a creation) deletes the document.
  * The restored data is validated like a save (an old version the pull would no longer accept is refused).

@@ -8,9 +8,6 @@ import { ASSOCIATION_DOCUMENT } from '../../content-association';
 import { toSeconds } from '../../content.config';
 import type { StaffSession } from '../espace/auth.server';
 import { ContentRejected, listContent, loadContent, saveContent } from '../editing/content-store.server';
-import { historyEntry, restoreVersion } from '../editing/history.server';
-import { EDITING_MESSAGES } from '../editing/messages';
-import { HttpError } from '../../lib/http';
 import {
   categoryOrder,
   ORDERED_CATEGORIES,
@@ -111,18 +108,6 @@ export async function saveCategoryText(
     return Object.fromEntries(error.issues.map((issue) => [issue.field || '(document)', issue.message]));
   }
   return {};
-}
-
-/**
- * Puts back the version of category `id` that history entry `entryId` kept (recorded as `restauration`).
- * @throws HttpError 404 EDITING_MESSAGES.versionNotFound for an entry of another document, as restoreVersion.
- */
-export async function restoreCategory(session: StaffSession | undefined, id: OrderedCategory, entryId: string) {
-  const entry = await historyEntry(session, entryId);
-  if (entry.collection !== 'categories' || entry.documentId !== id) {
-    throw new HttpError(404, EDITING_MESSAGES.versionNotFound);
-  }
-  await restoreVersion(session, entryId);
 }
 
 /** The association's document as stored (undefined when absent) and its version. @throws HttpError 403, 503. */

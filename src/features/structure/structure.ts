@@ -199,18 +199,6 @@ export function postedOrder(posted: string[], current: string[]): string[] | und
   return posted.every((id) => current.includes(id)) ? posted : undefined;
 }
 
-/** The association's document fields the space edits, in form order. */
-export const ASSOCIATION_FIELDS = [
-  'objet',
-  'enregistrement',
-  'signataire',
-  'horaires',
-  'delaiReponse',
-  'soutenirDon',
-  'soutenirBenevolat',
-  'soutenirMecenat',
-] as const;
-
 /** Stored `intro`/`contenu` of article `adresse` (lines, or HTML with `<br>` and `<p>`) → one line per line. */
 export function htmlToTextLines(value: unknown): string {
   if (typeof value !== 'string') return '';
