@@ -350,6 +350,42 @@ test.describe('signed in', () => {
     await expect(page.getByRole('listitem').filter({ hasText: 'edition@demo.test' })).toContainText('Édition');
   });
 
+  test('admin: the access log page by page, each entry once, back to the newest', async ({ page }) => {
+    test.setTimeout(120_000);
+    // 150 entries older than any other test's (2020), each a second apart: the log's last pages.
+    const key = unique();
+    const batch = db.batch();
+    for (let index = 0; index < 150; index++) {
+      batch.set(db.collection('espaceJournal').doc(), {
+        ...{ uid: 'pagination', qui: `pagination-${key}@exemple.org`, action: 'consultation' },
+        ...{
+          objet: `essai/${String(index).padStart(3, '0')}`,
+          date: Timestamp.fromMillis(Date.UTC(2020, 0, 1) + index * 1000),
+        },
+      });
+    }
+    await batch.commit();
+
+    await signIn(page, 'admin@demo.test');
+    await page.goto('/espace/journal');
+    await expect(page.getByRole('link', { name: 'Les accès les plus récents' })).toHaveCount(0);
+    const seen: string[] = [];
+    for (let pages = 1; ; pages++) {
+      const rows = page.getByRole('row').filter({ hasText: `pagination-${key}` });
+      seen.push(...(await rows.locator('td:last-child').allTextContents()));
+      expect(await page.getByRole('row').count()).toBeLessThanOrEqual(101);
+      const older = page.getByRole('link', { name: 'Accès plus anciens' });
+      if ((await older.count()) === 0) break;
+      expect(pages).toBeLessThan(50);
+      await older.click();
+      await expect(page.getByRole('link', { name: 'Les accès les plus récents' })).toBeVisible();
+    }
+    // Newest first, every entry once, none skipped at a page's edge.
+    expect(seen).toEqual(Array.from({ length: 150 }, (_, index) => `essai/${String(149 - index).padStart(3, '0')}`));
+    await page.getByRole('link', { name: 'Les accès les plus récents' }).click();
+    await expect(page.getByRole('table')).toHaveAccessibleName(/^Accès aux données personnelles/);
+  });
+
   test('on a phone the menu is folded under the current section’s name, the page first; Enter unfolds it', async ({
     browser,
     page,

@@ -80,7 +80,7 @@ describe('the admin modules refuse every other role themselves', () => {
     const { auth, calls } = fakeAuth();
     const { db, reads } = fakeFirestore();
     expect(await listAccounts(session('admin'), auth)).toEqual([]);
-    expect(await latestAccess(session('admin'), db)).toEqual([]);
+    expect(await latestAccess(session('admin'), db)).toEqual({ entries: [] });
     expect([calls, reads]).toEqual([['listUsers'], ['espaceJournal']]);
   });
 });

@@ -47,19 +47,43 @@ export async function recordAccess(db: Firestore, actor: Actor, action: AccessAc
   await withDeadline(db.collection(ACCESS_LOG).add(entry), 8000);
 }
 
+/** Entries on one page of /espace/journal. */
+export const ACCESS_PAGE_SIZE = 100;
+
 /**
- * The newest `limit` entries (default 300), newest first.
+ * A page of the log: its `entries`, newest first, and where the older ones start (`olderFrom`: the last entry's
+ * instant as `<seconds>.<nanoseconds>`; none on the last page).
+ */
+export interface AccessPage {
+  entries: AccessEntry[];
+  olderFrom?: string;
+}
+
+/** `<seconds>.<nanoseconds>` (olderFrom) → its Timestamp; undefined when it is not one. */
+function instantOf(text: string | undefined): Timestamp | undefined {
+  const match = /^(\d{1,12})\.(\d{1,9})$/.exec(text ?? '');
+  return match ? new Timestamp(Number(match[1]), Number(match[2])) : undefined;
+}
+
+/**
+ * A page of the log, newest first: the `limit` (ACCESS_PAGE_SIZE) entries older than the instant `after` (a page's
+ * `olderFrom`), or the newest ones without it. A range on the date rather than a query cursor, which the embedded
+ * emulator ignores; entries are written one at a time, to the microsecond, so no two share an instant at a page's edge.
  * @throws HttpError 403 ESPACE_MESSAGES.forbidden unless the session is an admin's; the Firestore error or a
  * TimeoutError.
  */
 export async function latestAccess(
   session: StaffSession | undefined,
   db: Firestore,
-  limit = 300,
-): Promise<AccessEntry[]> {
+  { after, limit = ACCESS_PAGE_SIZE }: { after?: string; limit?: number } = {},
+): Promise<AccessPage> {
   assertSection(session, 'journal');
-  const snapshot = await withDeadline(db.collection(ACCESS_LOG).orderBy('date', 'desc').limit(limit).get(), 8000);
-  return snapshot.docs.map((document) => {
+  const before = instantOf(after);
+  const log = db.collection(ACCESS_LOG);
+  const query = (before ? log.where('date', '<', before) : log).orderBy('date', 'desc').limit(limit + 1);
+  const snapshot = await withDeadline(query.get(), 8000);
+  const last: unknown = snapshot.docs[limit - 1]?.get('date');
+  const entries = snapshot.docs.slice(0, limit).map((document) => {
     const data = document.data();
     return {
       id: document.id,
@@ -69,4 +93,7 @@ export async function latestAccess(
       date: toDate(data.date instanceof Timestamp ? data.date : undefined),
     };
   });
+  return snapshot.size > limit && last instanceof Timestamp
+    ? { entries, olderFrom: `${last.seconds}.${last.nanoseconds}` }
+    : { entries };
 }
