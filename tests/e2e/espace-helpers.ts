@@ -52,3 +52,13 @@ export async function restoreNewest(page: Page, name = /Rétablir la version d�
     'La version choisie est rétablie. Le changement est inscrit dans l’historique.',
   );
 }
+
+/** The mails the tests' SMTP catcher received for the outbox document `id` (its Message-ID), as the relay got them. */
+export async function mailsOfOutbox(id: string): Promise<{ to: string[]; subject: string }[]> {
+  const mails = (await (await fetch(`http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT}/mails.json`)).json()) as {
+    to: string[];
+    subject: string;
+    headers: Record<string, string>;
+  }[];
+  return mails.filter((mail) => mail.headers['message-id']?.startsWith(`<${id}@`));
+}

@@ -73,6 +73,17 @@ export async function historyOf(
     .slice(0, limit);
 }
 
+/**
+ * How many content changes were recorded after `since` (all without it), at most 1,000: the /espace home's count of
+ * what an editor may still have to publish. @throws HttpError 403, 503.
+ */
+export async function editsSince(session: StaffSession | undefined, since: Date | undefined): Promise<number> {
+  assertEditor(session);
+  const history = adminFirestore().collection(HISTORY);
+  const query = since ? history.where('date', '>', Timestamp.fromDate(since)) : history;
+  return (await bounded('history', query.select().limit(1000).get())).size;
+}
+
 /** One history entry. @throws HttpError 403, 404 EDITING_MESSAGES.versionNotFound, 503. */
 export async function historyEntry(session: StaffSession | undefined, entryId: string): Promise<HistoryEntry> {
   assertEditor(session);

@@ -48,19 +48,32 @@ export async function listPreRegistrations(session: StaffSession | undefined): P
   return snapshot.docs.map((document) => readPreRegistration(document.id, document.data())).toSorted(newestFirst);
 }
 
-/** Pre-registrations submitted after `since` (all without it), newest first, without logging: counts for /espace. */
+/**
+ * For /espace: how many requests arrived after `since` (all without it), how many will be deleted within 30 days, and
+ * how many arrived over six months ago and still have no decision (so no deletion date: RETENTION_MONTHS runs from the
+ * decision). Unlogged: counts only. @throws HttpError 403, 503.
+ */
 export async function preRegistrationsSince(
   session: StaffSession | undefined,
   since: Date | undefined,
-): Promise<{ count: number; expiringSoon: number }> {
+): Promise<{ count: number; expiringSoon: number; undecided: number }> {
   assertSection(session, 'preinscriptions');
   const db = adminFirestore();
-  const snapshot = await bounded('since', db.collection(COLLECTION).select('date', 'dateSuppression').get());
+  const fields = ['date', 'dateDecision', 'dateSuppression'];
+  const snapshot = await bounded(
+    'since',
+    db
+      .collection(COLLECTION)
+      .select(...fields)
+      .get(),
+  );
   const all = snapshot.docs.map((document) => readPreRegistration(document.id, document.data()));
-  const in30Days = Date.now() + 30 * 24 * 60 * 60 * 1000;
+  const day = 24 * 60 * 60 * 1000;
+  const [in30Days, sixMonthsAgo] = [Date.now() + 30 * day, Date.now() - 183 * day];
   return {
     count: all.filter((entry) => !since || (entry.date && entry.date > since)).length,
     expiringSoon: all.filter((entry) => entry.dateSuppression && entry.dateSuppression.getTime() <= in30Days).length,
+    undecided: all.filter((entry) => !entry.dateDecision && entry.date && entry.date.getTime() < sixMonthsAgo).length,
   };
 }
 
