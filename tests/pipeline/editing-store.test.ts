@@ -4,7 +4,6 @@
  * other roles and refused data write nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffSession } from '../../src/features/espace/auth.server';
 import {
   ContentRejected,
   HISTORY,
@@ -16,6 +15,7 @@ import {
 import { historyOf, restoreVersion } from '../../src/features/editing/history.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
+import { staffSession } from '../fixtures/staff';
 
 let world: MailWorld;
 beforeAll(async () => {
@@ -23,12 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => world?.stop());
 
-const staff = (role: StaffSession['roles'][number]): StaffSession => ({
-  uid: `uid-${role}`,
-  email: `${role}@exemple.org`,
-  roles: [role],
-  authTime: Math.floor(Date.now() / 1000),
-});
+const staff = staffSession;
 const editor = staff('edition');
 const article = (titre: string) => ({
   slug: 'fete-ecole',

@@ -8,7 +8,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffSession } from '../../src/features/espace/auth.server';
 import { exportGifts, listGifts, receiptOf } from '../../src/features/espace/donations.server';
 import { offlineGiftSchema, recordOfflineGift, resendReceipt } from '../../src/features/espace/gift-entry.server';
 import { receiptYear } from '../../src/features/donations/donations';
@@ -17,6 +16,7 @@ import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { paidSession, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
 import { outboxDocuments, startMailWorld, type MailWorld } from '../fixtures/mail-setup';
 import { deliver } from '../fixtures/webhook';
+import { staffSession } from '../fixtures/staff';
 
 let world: MailWorld;
 beforeAll(async () => {
@@ -24,12 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => world?.stop());
 
-const staff = (role: StaffSession['roles'][number]): StaffSession => ({
-  uid: `uid-${role}`,
-  email: `${role}@exemple.org`,
-  roles: [role],
-  authTime: Math.floor(Date.now() / 1000),
-});
+const staff = staffSession;
 const treasurer = staff('tresorerie');
 const year = receiptYear(new Date());
 const today = new Date().toISOString().slice(0, 10);

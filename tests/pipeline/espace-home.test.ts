@@ -6,10 +6,10 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveContent } from '../../src/features/editing/content-store.server';
-import type { StaffSession } from '../../src/features/espace/auth.server';
 import { homeNews } from '../../src/features/espace/home-news.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
+import { staffSession } from '../fixtures/staff';
 
 let world: MailWorld;
 beforeAll(async () => {
@@ -17,12 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => world?.stop());
 
-const staff = (role: StaffSession['roles'][number]): StaffSession => ({
-  uid: `uid-${role}`,
-  email: `${role}@exemple.org`,
-  roles: [role],
-  authTime: Math.floor(Date.now() / 1000),
-});
+const staff = staffSession;
 const partner = (titre: string) => ({ slug: '', cat: 'partenaires', titre, intro: '', contenu: '', date: '' });
 const DAY = 86_400_000;
 
