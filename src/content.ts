@@ -17,14 +17,22 @@ import { revealAt } from './lib/obfuscation.ts';
  */
 export type ArticleView = Awaited<ReturnType<typeof toView>>;
 
-async function toView(id: string, { slug, intro, contenu, titre, ...data }: Article) {
+/**
+ * The view of the article `id` as the build makes it; `pictures` turns the <img> of the sanitised HTML into what the
+ * page shows (by default optimiseHtmlPictures; the space's preview shows pictures not yet pulled by their address).
+ */
+export async function toView(
+  id: string,
+  { slug, intro, contenu, titre, ...data }: Article,
+  pictures: (html: string) => string | Promise<string> = optimiseHtmlPictures,
+) {
   return {
     id,
     ...data,
     slug: slug || id,
     titre: revealAt(titre),
-    introHtml: await optimiseHtmlPictures(explainTerms(sanitizeContentHtml(intro))),
-    contenuHtml: await optimiseHtmlPictures(explainTerms(sanitizeContentHtml(contenu))),
+    introHtml: await pictures(explainTerms(sanitizeContentHtml(intro))),
+    contenuHtml: await pictures(explainTerms(sanitizeContentHtml(contenu))),
   };
 }
 

@@ -12,6 +12,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import sharp from 'sharp';
 import { fixturePicture } from '../../scripts/lib/picture-server';
 import { ARTICLE_MESSAGES, slugify } from '../../src/features/articles/articles';
+import { GLOSSARY } from '../../src/features/falc/glossary';
 import { espaceDatabase, historyRows, restoreNewest, signIn, unique } from './espace-helpers';
 import { expectNoAxeViolations, VIEWPORTS, watchPage } from './helpers';
 
@@ -242,7 +243,10 @@ test('a pictogram and a picture of the text: what was sent kept through a refusa
 
   // The preview: the page's picture (the text's, without a cover), the card's pictogram, the « En savoir plus » window.
   const path = (src: string) => new URL(src).pathname;
-  await expect(page.locator('.news-article img.cover')).toHaveAttribute('src', path(stored?.imgContenu.src));
+  // /asso shows its articles as cards only: so does the preview, without a news page.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('La carte de l’article');
+  await expect(page.getByText('Telle que la montre la page L’association.')).toBeVisible();
+  await expect(page.getByText(/^Publié le/)).toHaveCount(0);
   const card = page.getByRole('region', { name: 'La carte de l’article' });
   const picto = card.getByRole('img', { name: 'Deux mains qui se tiennent' });
   await expect(picto).toHaveAttribute('src', path(stored?.picto.src));
@@ -479,6 +483,73 @@ test('the address opens the association’s form; a « Facile à lire » article
   await page.getByRole('link', { name: addressTitle, exact: true }).click();
   await expect(page).toHaveURL(/\/espace\/association$/);
   expect((await page.goto('/espace/articles/adresse'))?.url()).toMatch(/\/espace\/association$/);
+});
+
+test('the preview shows an article as its page does: the « Facile à lire » words, the school’s section', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const falc = `facile-apercu-${unique()}`;
+  await db.collection('articles').doc(falc).set({
+    slug: falc,
+    cat: 'facile',
+    titre: 'Demander une aide à la MDPH',
+    intro: '<p>Vous pouvez demander une aide pour votre enfant.</p>',
+    contenu: '<p>La MDPH lit votre demande. Elle écrit le PPS de votre enfant.</p>',
+  });
+  const school = `ecole-apercu-${unique()}`;
+  const schoolTitle = 'Une classe de huit élèves';
+  await db
+    .collection('articles')
+    .doc(school)
+    .set({
+      slug: school,
+      cat: 'ecole',
+      titre: schoolTitle,
+      date: Date.UTC(2026, 10, 20, 12) / 1000,
+      intro: '<p>Chaque enfant avance à son rythme.</p>',
+      contenu: '<h3>La journée</h3><p>Deux adultes dans la classe.</p>',
+    });
+  await signIn(page, 'edition@demo.test');
+
+  // « Facile à lire »: its mark, its text, and the glossary's words it uses as on /facile/<slug>.
+  await page.goto(`/espace/articles/${falc}/apercu`);
+  await expect(page.getByRole('complementary', { name: 'Aperçu' })).toContainText('Aperçu.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demander une aide à la MDPH');
+  await expect(page.getByText('Facile à lire', { exact: true })).toBeVisible();
+  await expect(page.getByText('Elle écrit le PPS de votre enfant.')).toBeVisible();
+  const words = page.getByRole('region', { name: 'Les mots difficiles' });
+  await expect(words.locator('dfn')).toHaveText(['MDPH', 'PPS']);
+  await expect(words.getByRole('definition')).toHaveText(
+    GLOSSARY.filter(({ term }) => ['MDPH', 'PPS'].includes(term)).map(({ explanation }) => explanation),
+  );
+  // The text explains an acronym at its first use, as the build does (explainTerms).
+  await expect(page.getByRole('main').locator('.prose abbr').first()).toHaveAttribute(
+    'title',
+    /^maison départementale des personnes handicapées : /,
+  );
+  await expect(page.getByText(/^Publié le/)).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'La carte de l’article' })).toHaveCount(0);
+  await axeAtBoth(page, 'the preview of a « Facile à lire » article');
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`apercu-facile-${viewport.width}.png`), fullPage: true });
+  }
+
+  // The school: a section of /ecole (<h2> title, intro, text), no news page's date line or way back to the news.
+  await page.goto(`/espace/articles/${school}/apercu`);
+  const section = page.getByRole('region', { name: schoolTitle });
+  await expect(section.getByRole('heading', { level: 2, name: schoolTitle })).toBeVisible();
+  await expect(section).toContainText('Chaque enfant avance à son rythme.');
+  await expect(section.getByRole('heading', { level: 3, name: 'La journée' })).toBeVisible();
+  await expect(page.getByText(/^Publié le/)).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: /Toutes les actualités/ })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'La carte de l’article' })).toHaveCount(0);
+  await axeAtBoth(page, 'the preview of a school article');
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`apercu-ecole-${viewport.width}.png`), fullPage: true });
+  }
 });
 
 test('an article with a picture and a video stays in HTML, with a note, and keeps both through a save', async ({

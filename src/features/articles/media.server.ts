@@ -97,6 +97,17 @@ export function displayAddress(src: string): string {
     : src;
 }
 
+/**
+ * Sanitised HTML (sanitizeContentHtml's output: attributes in double quotes) with each <img>'s address as
+ * displayAddress gives it: the space's preview shows the pictures of a text before the build pulls them.
+ */
+export function displayHtmlPictures(html: string): string {
+  return html.replace(
+    /(<img\b[^>]*?\ssrc=")([^"]*)"/g,
+    (_, start: string, src: string) => `${start}${displayAddress(src)}"`,
+  );
+}
+
 /** GET /medias/<key>: the stored picture, cached for a year (a key names its content); 404 for anything else. */
 export async function servePicture(key: string | undefined): Promise<Response> {
   const notFound = () =>
