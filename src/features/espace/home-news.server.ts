@@ -107,7 +107,8 @@ const BLOCKS: [SectionName, (session: StaffSession, since: Date | undefined) => 
       );
       const them = waiting > 1 ? 'les' : 'la';
       const saved = counted(waiting, 'modification enregistrée', 'modifications enregistrées');
-      if (waiting === 0) lines.push(last ? 'Rien n’a été modifié depuis.' : 'Aucune modification enregistrée.');
+      if (waiting === 0)
+        lines.push(last ? 'Rien n’a été modifié depuis.' : 'Aucune modification enregistrée dans l’espace.');
       else lines.push(`${saved}${last ? ' depuis' : ''} : publiez le site pour ${them} mettre en ligne.`);
       return {
         title: 'Contenu du site',
