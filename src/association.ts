@@ -11,7 +11,13 @@
  */
 import { getEntry } from 'astro:content';
 import { ASSOCIATION_OBJECT, ASSOCIATION_REGISTRATION, ASSOCIATION_SIGNATORY } from 'astro:env/server';
-import { ADDRESS_ARTICLE, ASSOCIATION_DOCUMENT, UNNAMED, type AssociationDocument } from './content-association';
+import {
+  ADDRESS_ARTICLE,
+  ASSOCIATION_DOCUMENT,
+  receiptLines,
+  UNNAMED,
+  type AssociationDocument,
+} from './content-association';
 import type { ReceiptIssuer } from './features/donations/receipt-pdf.server';
 import { htmlToLines } from './lib/html.server';
 import { contactLineText, parseContactLines, revealAt } from './lib/obfuscation';
@@ -83,8 +89,10 @@ export async function receiptIssuer(): Promise<ReceiptIssuer> {
   return {
     name,
     addressLines: lines.map(contactLineText),
-    object: document.objet?.trim() || (ASSOCIATION_OBJECT?.trim() ?? ''),
-    registration: document.enregistrement?.trim() || (ASSOCIATION_REGISTRATION?.trim() ?? ''),
-    signatory: document.signataire?.trim() || (ASSOCIATION_SIGNATORY?.trim() ?? ''),
+    ...receiptLines(document, {
+      object: ASSOCIATION_OBJECT,
+      registration: ASSOCIATION_REGISTRATION,
+      signatory: ASSOCIATION_SIGNATORY,
+    }),
   };
 }

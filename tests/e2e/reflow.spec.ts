@@ -93,6 +93,21 @@ async function checkEverySize(page: Page, cdp: CDPSession, label: string): Promi
   return found;
 }
 
+/**
+ * Opens each of `routes` (signed in), checks it is the page itself (200, not a refusal or the sign-in page it may
+ * redirect to), then checks it at every size; returns every problem, labelled.
+ */
+async function checkSpacePages(page: Page, routes: string[]): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const found: string[] = [];
+  for (const route of routes) {
+    const response = await page.goto(route);
+    expect([response?.status(), new URL(page.url()).pathname]).toEqual([200, route]);
+    found.push(...(await checkEverySize(page, cdp, route)));
+  }
+  return found;
+}
+
 test.describe('every page holds at 320/375/1280 px with 16/20/24 px text and the WCAG text spacing', () => {
   for (const route of [...ROUTES, NOT_FOUND_ROUTES[0]!]) {
     test(route, async ({ page }) => {
@@ -155,19 +170,8 @@ test.describe('every page holds at 320/375/1280 px with 16/20/24 px text and the
         ...{ consentementTexte: 'J’accepte de recevoir la lettre d’information.', date: now, confirmeLe: now },
       });
     await signIn(page, 'admin@demo.test');
-    const cdp = await page.context().newCDPSession(page);
-    const found: string[] = [];
-    for (const route of [
-      '/espace',
-      '/espace/preinscriptions',
-      '/espace/dons',
-      '/espace/dons/nouveau',
-      '/espace/lettre',
-    ]) {
-      await page.goto(route);
-      found.push(...(await checkEverySize(page, cdp, route)));
-    }
-    expect(found).toEqual([]);
+    const routes = ['/espace', '/espace/preinscriptions', '/espace/dons', '/espace/dons/nouveau', '/espace/lettre'];
+    expect(await checkSpacePages(page, routes)).toEqual([]);
   });
 
   test('the editing pages of the staff space, and the admins’ own', async ({ page }) => {
@@ -202,9 +206,7 @@ test.describe('every page holds at 320/375/1280 px with 16/20/24 px text and the
       });
     }
     await signIn(page, 'admin@demo.test');
-    const cdp = await page.context().newCDPSession(page);
-    const found: string[] = [];
-    for (const route of [
+    const routes = [
       '/espace/articles',
       '/espace/articles/nouveau',
       `/espace/articles/reflow-${key}`,
@@ -219,12 +221,7 @@ test.describe('every page holds at 320/375/1280 px with 16/20/24 px text and the
       '/espace/publication',
       '/espace/roles',
       '/espace/journal',
-    ]) {
-      const response = await page.goto(route);
-      // The page itself, not a refusal or the sign-in page it may redirect to.
-      expect([response?.status(), new URL(page.url()).pathname]).toEqual([200, route]);
-      found.push(...(await checkEverySize(page, cdp, route)));
-    }
-    expect(found).toEqual([]);
+    ];
+    expect(await checkSpacePages(page, routes)).toEqual([]);
   });
 });

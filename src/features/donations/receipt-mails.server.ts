@@ -5,7 +5,7 @@
  * jobs. The site builds its context from its content (donation-mails.server.ts siteReceiptContext).
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { ADDRESS_ARTICLE, associationSchema, ASSOCIATION_DOCUMENT, UNNAMED } from '../../content-association';
+import { ADDRESS_ARTICLE, ASSOCIATION_DOCUMENT, receiptLines, UNNAMED } from '../../content-association';
 import { formatDate } from '../../lib/dates';
 import { htmlToLines } from '../../lib/html.server';
 import { contactLineText, parseContactLines, revealAt } from '../../lib/obfuscation';
@@ -139,17 +139,16 @@ export async function jobReceiptContext(firestore: Firestore, env: ReceiptVariab
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const name = revealAt(text(article.titre)).trim() || UNNAMED;
   const addressLines = parseContactLines(htmlToLines(text(article.intro))).map(contactLineText);
-  // A field the pull would leave out (not a text, too long) is not printed either: the site's receipt lacks it too.
-  const field = (key: 'objet' | 'enregistrement' | 'signataire', fallback: string | undefined) =>
-    associationSchema.shape[key].safeParse(site[key]).data || (fallback?.trim() ?? '');
   const siteUrl = new URL(env.SITE_URL?.trim() || env.URL?.trim() || 'http://localhost:4321').origin;
   return {
     issuer: {
       name,
       addressLines,
-      object: field('objet', env.ASSOCIATION_OBJECT),
-      registration: field('enregistrement', env.ASSOCIATION_REGISTRATION),
-      signatory: field('signataire', env.ASSOCIATION_SIGNATORY),
+      ...receiptLines(site, {
+        object: env.ASSOCIATION_OBJECT,
+        registration: env.ASSOCIATION_REGISTRATION,
+        signatory: env.ASSOCIATION_SIGNATORY,
+      }),
     },
     identity: { name, addressLines, siteUrl },
     replyTo: mailSettings(env).staff ?? '',

@@ -35,9 +35,7 @@ export function YearlyReceiptMail(props: {
       title={`Votre reçu fiscal ${year}`}
       reason={
         'Vous recevez ce message parce que vous faites un don mensuel sur notre site. ' +
-        (company
-          ? 'Gardez-le : le reçu joint servira pour la déclaration fiscale de l’entreprise.'
-          : 'Gardez-le : le reçu joint vous servira pour votre déclaration de revenus.')
+        `Gardez-le : le reçu joint servira pour ${declaration(Boolean(company))}.`
       }
     >
       <Text style={paragraph}>Bonjour{donorName ? ` ${donorName}` : ''},</Text>
