@@ -76,9 +76,4 @@ export default defineConfig(
     files: ['**/*.{js,mjs,cjs,ts,mts,tsx,astro}'],
     rules: { 'max-len': ['error', { code: 120, ignoreUrls: true }] },
   },
-  {
-    // A file a reader can hold in mind; src/data/ is generated (and ignored above).
-    files: ['src/**/*.{js,mjs,ts,tsx,astro}'],
-    rules: { 'max-lines': ['error', { max: 250, skipBlankLines: false, skipComments: false }] },
-  },
 );
