@@ -109,6 +109,17 @@ describe('dist/', () => {
     expect(footer?.querySelectorAll('a[href^="tel:"]').length).toBeGreaterThan(0);
   });
 
+  it('contracts « de » and « à » before the association’s name: never « de Les » or « à Les »', () => {
+    for (const file of allHtmlFiles()) {
+      const document = new JSDOM(readFileSync(file, 'utf8')).window.document;
+      const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
+      expect(`${visibleText(document)} ${description}`, file).not.toMatch(/(^|[^\p{L}])(de|à) Les /u);
+    }
+    const support = page('soutenir/index.html').querySelector('meta[name="description"]')?.getAttribute('content');
+    expect(support).toContain('Faire un don aux Petits Pas Ensemble');
+    expect(readFileSync(join(dist, 'actualites/rss.xml'), 'utf8')).not.toMatch(/(de|à) Les /);
+  });
+
   it('hides statut false links and sorts the menu by ordre', () => {
     const menu = page('index.html').querySelector('#menu-principal');
     const topLevel = [...(menu?.querySelectorAll(':scope > li > a') ?? [])].map((link) => link.textContent?.trim());

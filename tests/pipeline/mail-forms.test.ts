@@ -161,6 +161,7 @@ describe('the newsletter’s double opt-in', () => {
       const confirmLink = new RegExp(`${SITE}/newsletter/confirmer\\?jeton=${id}\\.[\\w-]{43}`);
       expect(mail!.html).toMatch(confirmLink);
       expect(mail!.text).toMatch(confirmLink);
+      expect(mail!.text).toContain('la lettre d’information de l’association à cette adresse');
       expect(mail!.headers['list-unsubscribe']).toMatch(
         new RegExp(`^<${SITE}/newsletter/desinscription\\?jeton=${id}\\.[\\w-]{43}>$`),
       );

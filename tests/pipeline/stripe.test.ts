@@ -46,8 +46,8 @@ const ORIGIN = 'https://dons.exemple.org';
 const SITE = new URL(siteAddress()).origin;
 const SUCCESS_URL = `${SITE}/soutenir/valide?session_id={CHECKOUT_SESSION_ID}`;
 const CANCEL_URL = `${SITE}/soutenir/annule`;
-const PRODUCT = 'Don à Les Petits Pas Ensemble';
-const MONTHLY_PRODUCT = 'Don mensuel à Les Petits Pas Ensemble';
+const PRODUCT = 'Don aux Petits Pas Ensemble';
+const MONTHLY_PRODUCT = 'Don mensuel aux Petits Pas Ensemble';
 
 vi.mock('../../src/association', () => import('../fixtures/test-association'));
 /** The marker of this site's sessions, written out independently of stripe.server.ts. */

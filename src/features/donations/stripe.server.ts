@@ -18,6 +18,7 @@ import { siteOrigin } from '../../lib/site-origin';
 import { DONATION_AMOUNTS_EUR } from './donations';
 import { SIREN_FIELD_KEY } from './company-gifts';
 import { DONATION_MESSAGES, paymentDraftSchema } from './payment-draft';
+import { withA } from '../../lib/french-articles';
 
 const NOT_CONFIGURED = 'Le paiement en ligne n’est pas configuré sur ce site.';
 const FOREIGN_ORIGIN = 'Le paiement se lance depuis la page « Nous soutenir » de ce site.';
@@ -157,7 +158,7 @@ export function donationSessionHandler(
             price_data: {
               currency: 'eur',
               unit_amount: DONATION_AMOUNTS_EUR[amountIndex]! * 100,
-              product_data: { name: `Don ${monthly ? 'mensuel ' : ''}à ${(await seller()).name}` },
+              product_data: { name: `Don ${monthly ? 'mensuel ' : ''}${withA((await seller()).name)}` },
               ...(monthly ? { recurring: { interval: 'month' as const } } : {}),
             },
             quantity: 1,

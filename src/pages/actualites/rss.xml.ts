@@ -4,13 +4,14 @@ import type { APIRoute } from 'astro';
 import { association } from '../../association';
 import { category, FEED_NEWS_COUNT, news } from '../../content';
 import { htmlToText } from '../../lib/html.server';
+import { withDe } from '../../lib/french-articles';
 
 /** The feed's XML: the FEED_NEWS_COUNT latest items, newest first, with absolute links, dates and plain-text intros. */
 export const GET: APIRoute = async ({ site }) => {
   const [info, actualites, items] = await Promise.all([association(), category('actualites'), news()]);
   return rss({
     title: `${info.name} · ${actualites?.titre ?? 'Actualités'}`,
-    description: htmlToText(actualites?.descr ?? '') || `Les nouvelles de ${info.name}.`,
+    description: htmlToText(actualites?.descr ?? '') || `Les nouvelles ${withDe(info.name)}.`,
     site: site!,
     customData: '<language>fr-fr</language>',
     items: items.slice(0, FEED_NEWS_COUNT).map((article) => ({

@@ -1,6 +1,7 @@
 /** The newsletter's confirmation mail (double opt-in): one button to the site's confirmation page, and the way out. */
 import { Button, Link, Text } from '@react-email/components';
 import { button, link, MailLayout, paragraph, type MailIdentity } from './MailLayout';
+import { withDe } from '../../../lib/french-articles';
 
 /** `confirmUrl` leads to the page whose button confirms; `unsubscribeUrl` to the one that unsubscribes. */
 export function NewsletterConfirmation(props: { identity: MailIdentity; confirmUrl: string; unsubscribeUrl: string }) {
@@ -17,8 +18,8 @@ export function NewsletterConfirmation(props: { identity: MailIdentity; confirmU
     >
       <Text style={paragraph}>Bonjour,</Text>
       <Text style={paragraph}>
-        Quelqu’un, sans doute vous, a demandé à recevoir la lettre d’information de {identity.name} à cette adresse :
-        une à deux lettres par mois sur la vie de l’école, nos besoins et nos fêtes.
+        Quelqu’un, sans doute vous, a demandé à recevoir la lettre d’information {withDe(identity.name)} à cette adresse
+        : une à deux lettres par mois sur la vie de l’école, nos besoins et nos fêtes.
       </Text>
       <Text style={paragraph}>Pour confirmer, ouvrez la page ci-dessous et appuyez sur son bouton.</Text>
       <Button href={confirmUrl} style={button}>

@@ -4,6 +4,7 @@
  */
 import { Button, Link, Text } from '@react-email/components';
 import { button, highlight, link, MailLayout, paragraph, type MailIdentity } from './MailLayout';
+import { withA } from '../../../lib/french-articles';
 
 /** `linkUrl`: the site's /soutenir/gerer/lien?jeton=… (a page whose button opens the portal: scanners open nothing). */
 export function PortalLink({ identity, linkUrl }: { identity: MailIdentity; linkUrl: string }) {
@@ -20,9 +21,9 @@ export function PortalLink({ identity, linkUrl }: { identity: MailIdentity; link
     >
       <Text style={paragraph}>Bonjour,</Text>
       <Text style={paragraph}>
-        Voici le lien pour gérer votre don mensuel à {identity.name}. Il ouvre l’espace sécurisé de notre prestataire de
-        paiement, Stripe, où vous pouvez changer le montant, mettre à jour votre carte bancaire, retrouver vos paiements
-        ou arrêter votre don.
+        Voici le lien pour gérer votre don mensuel {withA(identity.name)}. Il ouvre l’espace sécurisé de notre
+        prestataire de paiement, Stripe, où vous pouvez changer le montant, mettre à jour votre carte bancaire,
+        retrouver vos paiements ou arrêter votre don.
       </Text>
       <Text style={{ ...paragraph, margin: '24px 0' }}>
         <Button href={linkUrl} style={button}>

@@ -1,6 +1,7 @@
 /** The space's sign-in link: a button to the site's page that signs the staff member in, and what to do if unasked. */
 import { Button, Text } from '@react-email/components';
 import { button, MailLayout, paragraph, type MailIdentity } from './MailLayout';
+import { withDe } from '../../../lib/french-articles';
 
 /** `signInUrl` leads to the page whose button signs in; `validity` says how long it works (« une heure »). */
 export function SignInLink(props: { identity: MailIdentity; signInUrl: string; validity: string }) {
@@ -14,8 +15,8 @@ export function SignInLink(props: { identity: MailIdentity; signInUrl: string; v
     >
       <Text style={paragraph}>Bonjour,</Text>
       <Text style={paragraph}>
-        Pour entrer dans l’espace de {identity.name} sans mot de passe, ouvrez la page ci-dessous et appuyez sur son
-        bouton. Le lien sert une seule fois et reste valable {validity}.
+        Pour entrer dans l’espace {withDe(identity.name)} sans mot de passe, ouvrez la page ci-dessous et appuyez sur
+        son bouton. Le lien sert une seule fois et reste valable {validity}.
       </Text>
       <Button href={signInUrl} style={button}>
         Me connecter à l’espace
