@@ -2,7 +2,7 @@
  * The pages' queries on the pulled collections (src/data/), render-ready and sanitised; which article goes where:
  * docs/editeurs.md.
  */
-import { getCollection, getEntry } from 'astro:content';
+import { getCollection } from 'astro:content';
 import type { Article, LegalId } from './content.config.ts';
 import { sanitizeContentHtml } from './lib/html.server.ts';
 import { visibleLinks } from './lib/links.ts';

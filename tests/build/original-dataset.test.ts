@@ -19,19 +19,19 @@ import { legalSentences } from '../../src/features/publishing/report';
 const root = resolve(import.meta.dirname, '../..');
 const DIRECTOR_FLAG =
   'La page « Mentions légales » est écrite par le site, faute d’article « mentions » publié ; il y manque le nom du ' +
-  'directeur ou de la directrice de la publication, que la loi exige (LCEN, article 6) : à écrire dans l’espace, page ' +
-  '« L’association et ses textes », partie « Reçus fiscaux et textes des pages ».';
+  'directeur ou de la directrice de la publication, que la loi exige (LCEN, article 6) : à écrire dans l’espace, ' +
+  'page « L’association et ses textes », partie « Reçus fiscaux et textes des pages ».';
 const HOST =
   'Le site est hébergé par Netlify, Inc., 101 2nd Street, San Francisco, CA 94105, États-Unis (www.netlify.com).';
 let workspace: Workspace;
 let emulator: EmbeddedFirestore;
 let build: { code: number | null; output: string };
 
-/** The main text of a built page, spaces collapsed. */
+/** The text of a built page's headings, paragraphs and list items, one space between them. */
 const text = (route: string) => {
   const html = readFileSync(join(workspace.dir, 'dist', route, 'index.html'), 'utf8');
-  const main = new JSDOM(html).window.document.querySelector('main')!;
-  return main.textContent!.replace(/\s+/g, ' ');
+  const blocks = new JSDOM(html).window.document.querySelectorAll('main :is(h1, h2, h3, p, li)');
+  return [...blocks].map((block) => block.textContent!.replace(/\s+/g, ' ').trim()).join(' ');
 };
 
 beforeAll(async () => {
@@ -91,15 +91,15 @@ describe('the build of the original admin’s database', () => {
   it('writes the privacy notice: who is responsible, and what each form keeps, why, for whom and how long', () => {
     const rgpd = text('rgpd');
     expect(rgpd).toContain(
-      'Qui est responsable de vos données ? l’association Les Petits Pas Ensemble, École des Petits Pas, 12 rue des ' +
+      'Qui est responsable de vos données ? L’association Les Petits Pas Ensemble, École des Petits Pas, 12 rue des ' +
         'Tilleuls, 69007 Lyon. Pour toute question sur vos données, écrivez à contact@petitspas-ensemble.fr.',
     );
     expect(rgpd).toContain(
       'Lettre d’information Ce que nous recueillons : votre adresse email. Pourquoi : vous envoyer les nouvelles de ' +
         'l’école et de l’association, avec votre consentement (RGPD, article 6.1.a), que vous retirez quand vous ' +
         'voulez par le lien de désinscription de chaque lettre. Qui le voit : le bureau de l’association. Combien de ' +
-        'temps nous le gardons : jusqu’à votre désinscription ; une inscription jamais confirmée est effacée 30 jours ' +
-        'après le message de confirmation ;',
+        'temps nous le gardons : jusqu’à votre désinscription ; une inscription jamais confirmée est effacée ' +
+        '30 jours après le message de confirmation ;',
     );
     expect(rgpd).toContain(
       'Qui le voit : le bureau de l’association et l’équipe « Admissions ». Combien de temps nous le gardons : 12 ' +

@@ -1,9 +1,9 @@
 /**
  * The legal pages a site publishes when its editors wrote none (articles `mentions`, `rgpd`, `accessibilite`): the
  * legal notice (LCEN art. 6), the privacy notice of the forms (GDPR art. 13) and the accessibility statement (law
- * 2005-102 art. 47, RGAA's model), written from what the site knows (legal-facts.ts). What the forms keep, and how long,
- * comes from the very constants the retention job and the staff space use, so the notice cannot drift from what the
- * site does. Each page is an article's raw fields (titre, intro, contenu with <h3> sections), rendered like one.
+ * 2005-102 art. 47, RGAA's model), written from what the site knows (legal-facts.ts). What the forms keep, and how
+ * long, comes from the very constants the retention job and the staff space use, so the notice cannot drift from what
+ * the site does. Each page is an article's raw fields (titre, intro, contenu with <h3> sections), rendered like one.
  */
 import { RETENTION_MONTHS } from '../espace/admissions';
 import { ROLE_LABELS, SECTIONS, type SectionName } from '../espace/roles';
@@ -108,6 +108,9 @@ function publisher(facts: LegalFacts): string {
   return facts.address.length > 0 ? `${name}, ${facts.address.map(escape).join(', ')}` : name;
 }
 
+/** `text` with its first letter in capitals. */
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** Where to write: the email, else the contact page. */
 function writeTo(facts: LegalFacts): string {
   return facts.email
@@ -153,8 +156,8 @@ function rgpd(facts: LegalFacts): GeneratedLegalPage {
       '<p>Quand vous vous inscrivez à notre lettre d’information, préinscrivez un enfant ou faites un don, vous nous ' +
       'confiez des informations : voici ce que nous en faisons, et comment garder la main dessus.</p>',
     contenu:
-      `<h3>Qui est responsable de vos données ?</h3><p>${publisher(facts)}. Pour toute question sur vos données, ` +
-      `${writeTo(facts)}.</p>` +
+      `<h3>Qui est responsable de vos données ?</h3><p>${capital(publisher(facts))}. Pour toute question sur vos ` +
+      `données, ${writeTo(facts)}.</p>` +
       treatments.join('') +
       '<h3>Nos prestataires</h3><p>Nous ne vendons ni ne prêtons jamais vos données. Des prestataires les traitent ' +
       'pour notre compte :</p>' +
@@ -164,8 +167,8 @@ function rgpd(facts: LegalFacts): GeneratedLegalPage {
         `${escape(facts.host)} : l’hébergement du site, par lequel passent vos formulaires ;`,
         'notre prestataire d’envoi d’emails : l’envoi des messages du site.',
       ]) +
-      '<p>Certaines données peuvent ainsi être transférées hors de l’Union européenne, avec les garanties prévues par ' +
-      'le RGPD (clauses contractuelles types de la Commission européenne).</p>' +
+      '<p>Certaines données peuvent ainsi être transférées hors de l’Union européenne, avec les garanties ' +
+      'prévues par le RGPD (clauses contractuelles types de la Commission européenne).</p>' +
       '<h3>Vos droits</h3><p>Vous pouvez accéder à vos données, les faire rectifier ou effacer, vous opposer à leur ' +
       'utilisation, en demander la limitation, les récupérer (portabilité) et retirer votre consentement. Pour cela, ' +
       `${writeTo(facts)}. Nous vous répondons dans un délai d’un mois.</p>` +
@@ -196,7 +199,7 @@ function accessibilite(facts: LegalFacts): GeneratedLegalPage {
       '<p>Nous voulons que chacun puisse utiliser ce site, quelle que soit sa façon de naviguer : voici où nous en ' +
       'sommes.</p>',
     contenu:
-      `<p>${publisher({ ...facts, address: [] }).replace(/^l/, 'L')} s’engage à rendre son site accessible, ` +
+      `<p>${capital(publisher({ ...facts, address: [] }))} s’engage à rendre son site accessible, ` +
       'conformément à l’article 47 de la loi n° 2005-102 du 11 février 2005. Cette déclaration s’applique à ' +
       'l’ensemble du site.</p>' +
       `<h3>État de conformité</h3>${CONFORMANCE_STATUS}` +
@@ -215,7 +218,8 @@ function accessibilite(facts: LegalFacts): GeneratedLegalPage {
         'auprès d’un délégué près de chez vous (<a href="https://www.defenseurdesdroits.fr/carte-des-delegues">' +
           'carte des délégués</a>) ;',
         'par téléphone au 09 69 39 00 00 ;',
-        'par courrier gratuit, sans affranchissement : Défenseur des droits, Libre réponse 71120, 75342 Paris CEDEX 07.',
+        'par courrier gratuit, sans affranchissement : Défenseur des droits, Libre réponse 71120, ' +
+          '75342 Paris CEDEX 07.',
       ]),
   };
 }
