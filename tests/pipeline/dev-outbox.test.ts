@@ -25,6 +25,7 @@ let smtpPort: number;
 let catcher: SmtpCatcher | undefined;
 let firestore: Firestore;
 let lock: { pid: number; env: Record<string, string> };
+const testsDatabase = process.env.FIRESTORE_EMULATOR_HOST;
 
 /** The environment of a newcomer's terminal: no project, no mail settings, no test variables. */
 function bareEnvironment(): NodeJS.ProcessEnv {
@@ -74,10 +75,13 @@ beforeAll(async () => {
       // Not written yet.
     }
   }
+  // firebase-admin prefers FIRESTORE_EMULATOR_HOST to its settings: this file's database is npm start's.
+  process.env.FIRESTORE_EMULATOR_HOST = lock.env.FIRESTORE_EMULATOR_HOST;
   firestore = adminFirestoreOf(lock.env);
 }, 180_000);
 
 afterAll(async () => {
+  process.env.FIRESTORE_EMULATOR_HOST = testsDatabase;
   await firestore?.terminate();
   await catcher?.stop();
   if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
