@@ -18,8 +18,9 @@ const associationText = (what: string, max: number) =>
 /**
  * The association's document `association/site` (not in the spec: added so that editors change in the space what the
  * templates used to hold): what its tax receipts print besides the name and address of article `adresse`, the
- * publication director of the generated legal notice, and the page texts. `''` or a missing field: the receipt falls back to the environment, a page to its default text
- * (`SITE_TEXT_DEFAULTS` in src/association.ts). Each field is left out alone when unreadable.
+ * publication director of the generated legal notice, and the page texts. `''` or a missing field: the receipt falls
+ * back to the environment, a page to its default text (`SITE_TEXT_DEFAULTS` in src/association.ts). Each field is
+ * left out alone when unreadable.
  */
 export const associationSchema = z.object({
   /** The object as in the statutes, printed on receipts. */
