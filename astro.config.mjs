@@ -191,6 +191,8 @@ export default defineConfig({
       SMTP_URL: atRunTime,
       MAIL_FROM: atRunTime,
       ASSOCIATION_EMAIL: atRunTime,
+      // The host the generated legal pages name (docs/content.md), read when they are built; Netlify's when unset.
+      LEGAL_HOST: envField.string({ context: 'server', access: 'public', optional: true }),
       // The staff space's sign-in (docs/espace.md): the web API key, and the Auth emulator of `npm start`.
       FIREBASE_API_KEY: atRunTime,
       FIREBASE_AUTH_EMULATOR_HOST: atRunTime,

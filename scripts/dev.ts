@@ -6,7 +6,9 @@
  * checks that its port is free and that no other `npm start` of the project holds src/data/ (scripts/lib/dev-guard.ts),
  * and exits before touching anything. Without SMTP_URL a local mail catcher keeps the site's mails
  * (startDevMailCatcher). On the embedded database, unless FIREBASE_AUTH_EMULATOR_HOST is set, the staff space signs in
- * on a Firebase Auth emulator (`-- --auth-port N`) with the demo accounts (scripts/lib/auth-emulator.ts).
+ * on a Firebase Auth emulator (`-- --auth-port N`) with the demo accounts (scripts/lib/auth-emulator.ts). It drains
+ * the mail outbox every minute (`-- --outbox-every <seconds>`, 0 never) and records where its database and mail are,
+ * so that `npm run outbox` and the other scripts run beside it (scripts/lib/dev-session.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +17,8 @@ import { DEV_SECRET_FILE, serveDevPull } from './lib/dev-pull.ts';
 import { claimDevServer } from './lib/dev-guard.ts';
 import { spawnAstro } from './lib/astro-cli.ts';
 import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
-import { startDevMailCatcher } from './lib/dev-mail.ts';
+import { scheduleOutboxDrain, startDevMailCatcher } from './lib/dev-mail.ts';
+import { recordDevSession } from './lib/dev-session.ts';
 import { startDevAuth } from './lib/dev-auth.ts';
 
 const args = process.argv.slice(2);
@@ -27,6 +30,13 @@ if (!Number.isInteger(firestorePort) || firestorePort < 0 || firestorePort > 655
 
 const authPortFlag = args.indexOf('--auth-port');
 const authPort = authPortFlag >= 0 ? Number(args.splice(authPortFlag, 2)[1]) : 0;
+
+// The outbox's drain, as Netlify's scheduled function (which runs every 5 minutes): every minute, 0 never.
+const drainFlag = args.indexOf('--outbox-every');
+const drainSeconds = drainFlag >= 0 ? Number(args.splice(drainFlag, 2)[1]) : 60;
+if (!Number.isFinite(drainSeconds) || drainSeconds < 0) {
+  exitWithError(new Error('--outbox-every needs a number of seconds (0: never)'));
+}
 
 // Astro's own flag, read here too: the port must be free before the pull rewrites src/data/ and the secret.
 const portFlag = args.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
@@ -59,6 +69,9 @@ if (generatedSecret) {
 // POST /api/rebuild re-pulls through this process: the site's code never imports the scripts.
 const devPull = await serveDevPull();
 process.env.DEV_PULL_URL = devPull.url;
+// `npm run outbox` and the other scripts find this session's database and mail (scripts/lib/dev-session.ts).
+recordDevSession();
+const stopDrain = scheduleOutboxDrain(drainSeconds * 1000);
 console.log(
   `Rebuild: \`npm run rebuild\` (POST /api/rebuild) re-pulls the content; secret: ` +
     `${generatedSecret ? `generated for this session in ${DEV_SECRET_FILE}` : 'REBUILD_SECRET'}`,
@@ -66,6 +79,7 @@ console.log(
 
 /** Stops the database this process started, removes the session secret and exits with `code`. */
 function exit(code: number): never {
+  stopDrain();
   devPull.close();
   stopDatabase();
   stopMail();

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { exitWithError as fail } from './lib/content-source.ts';
 import { DEV_SECRET_FILE } from './lib/dev-pull.ts';
+import { loadScriptEnvironment } from './lib/dev-session.ts';
 
 const LOCAL_SITE = 'http://127.0.0.1:4321';
 
@@ -15,7 +16,7 @@ if (args.help) {
   console.log(`Usage: npm run rebuild [-- --url https://<site>]   (default: SITE_URL, else ${LOCAL_SITE})`);
   process.exit(0);
 }
-if (existsSync('.env')) process.loadEnvFile('.env');
+loadScriptEnvironment();
 
 const site = args.url?.trim() || process.env.SITE_URL?.trim() || LOCAL_SITE;
 const endpoint = URL.parse('api/rebuild', site.endsWith('/') ? site : `${site}/`);

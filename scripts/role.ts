@@ -5,13 +5,13 @@
  * person signs in again. Project: FIREBASE_PROJECT_ID with the service account (FIREBASE_CLIENT_EMAIL,
  * FIREBASE_PRIVATE_KEY), or the emulator at FIREBASE_AUTH_EMULATOR_HOST; .env applies, the environment wins.
  */
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getAuth } from 'firebase-admin/auth';
 import { setRole } from '../src/features/espace/accounts.server.ts';
 import { isRole, ROLES } from '../src/features/espace/roles.ts';
 import { adminApp } from '../src/lib/firebase-app.server.ts';
 import { exitWithError as fail } from './lib/content-source.ts';
+import { loadScriptEnvironment } from './lib/dev-session.ts';
 
 const USAGE = `Usage: npm run role -- <email> <role> [--remove]   (role: ${ROLES.join(', ')})`;
 
@@ -26,7 +26,7 @@ if (values.help) {
 const [email, role] = positionals;
 if (!email || !role || positionals.length !== 2) fail(USAGE);
 if (!isRole(role)) fail(`"${role}" is not a role of the space. ${USAGE}`);
-if (existsSync('.env')) process.loadEnvFile('.env');
+loadScriptEnvironment();
 
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
 try {

@@ -5,15 +5,15 @@
  * is configured (else they wait in the outbox for `npm run outbox`).
  * Database: FIREBASE_PROJECT_ID with the service account, or FIRESTORE_EMULATOR_HOST; .env applies.
  */
-import { existsSync } from 'node:fs';
 import { jobReceiptContext } from '../src/features/donations/receipt-mails.server.ts';
 import { issueYearlyReceipts, previousYear } from '../src/features/donations/yearly-receipts.server.ts';
 import { drainOutbox } from '../src/features/mail/drain.server.ts';
 import { mailSettings, transportFrom } from '../src/features/mail/transport.server.ts';
 import { adminFirestoreOf } from '../src/lib/firebase-app.server.ts';
 import { exitWithError as fail } from './lib/content-source.ts';
+import { loadScriptEnvironment } from './lib/dev-session.ts';
 
-if (existsSync('.env')) process.loadEnvFile('.env');
+loadScriptEnvironment();
 const asked = process.argv[2];
 const year = asked === undefined ? previousYear(new Date()) : Number(asked);
 if (!Number.isInteger(year) || year < 2000 || year > previousYear(new Date()) + 1) {

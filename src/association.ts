@@ -10,7 +10,7 @@
  * it. A database without `adresse` gives a site named {@link UNNAMED} with no address, and the pull reports it.
  */
 import { getEntry } from 'astro:content';
-import { ASSOCIATION_OBJECT, ASSOCIATION_REGISTRATION, ASSOCIATION_SIGNATORY } from 'astro:env/server';
+import { ASSOCIATION_OBJECT, ASSOCIATION_REGISTRATION, ASSOCIATION_SIGNATORY, LEGAL_HOST } from 'astro:env/server';
 import {
   ADDRESS_ARTICLE,
   ASSOCIATION_DOCUMENT,
@@ -19,6 +19,7 @@ import {
   type AssociationDocument,
 } from './content-association';
 import type { ReceiptIssuer } from './features/donations/receipt-pdf.server';
+import { legalFacts, type LegalFacts } from './features/legal/legal-facts';
 import { htmlToLines } from './lib/html.server';
 import { contactLineText, parseContactLines, revealAt } from './lib/obfuscation';
 
@@ -95,4 +96,13 @@ export async function receiptIssuer(): Promise<ReceiptIssuer> {
       signatory: ASSOCIATION_SIGNATORY,
     }),
   };
+}
+
+/**
+ * What the generated legal pages say of the association and its host: article `adresse`, the registration numbers
+ * and publication director of document `association/site`, the LEGAL_HOST setting (else Netlify).
+ */
+export async function siteLegalFacts(): Promise<LegalFacts> {
+  const [entry, document] = await Promise.all([getEntry('articles', ADDRESS_ARTICLE), associationDocument()]);
+  return legalFacts(entry?.data, document, LEGAL_HOST);
 }

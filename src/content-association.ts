@@ -17,9 +17,10 @@ const associationText = (what: string, max: number) =>
 
 /**
  * The association's document `association/site` (not in the spec: added so that editors change in the space what the
- * templates used to hold): what its tax receipts print besides the name and address of article `adresse`, and the
- * page texts. `''` or a missing field: the receipt falls back to the environment, a page to its default text
- * (`SITE_TEXT_DEFAULTS` in src/association.ts). Each field is left out alone when unreadable.
+ * templates used to hold): what its tax receipts print besides the name and address of article `adresse`, the
+ * publication director of the generated legal notice, and the page texts. `''` or a missing field: the receipt falls
+ * back to the environment, a page to its default text (`SITE_TEXT_DEFAULTS` in src/association.ts). Each field is
+ * left out alone when unreadable.
  */
 export const associationSchema = z.object({
   /** The object as in the statutes, printed on receipts. */
@@ -28,6 +29,8 @@ export const associationSchema = z.object({
   enregistrement: associationText('ses numéros d’enregistrement', 300),
   /** Who signs the receipts: name and office. */
   signataire: associationText('le nom du signataire des reçus', 200),
+  /** The publication director (LCEN art. 6): name and office, on /mentions when editors wrote none. */
+  directeurPublication: associationText('le nom du directeur de la publication', 200),
   /** /contact: the office hours; none shown when ''. */
   horaires: associationText('le texte des horaires', 400),
   /** Pre-registration form: the sentence after « Vous avez été inscrit ». */

@@ -188,8 +188,8 @@ export const firestoreSchemas = {
 export type CollectionName = keyof typeof firestoreSchemas;
 
 /**
- * The legal pages (src/pages/[legal].astro, route = article id) and their names in the editors' words. Each needs its
- * article: the pull reports a missing one and the build fails, never publishing another site's text.
+ * The legal pages (src/pages/[legal].astro, route = article id) and their names in the editors' words. Without its
+ * article a page is generated from what the site knows (src/content.ts legalArticle), never another site's text.
  */
 export const LEGAL_PAGES = {
   mentions: 'Mentions légales',
@@ -222,6 +222,11 @@ export const contentReportSchema = z.object({
   ),
   /** Content pictures read at build time; `failed`: each use of one that could not be read, src as written. */
   pictures: z.object({ fetched: z.number().int(), failed: z.array(z.object({ ...place, src: z.string() })) }),
+  /**
+   * The legal pages generated for want of their article (LEGAL_PAGES id), each with what it lacks that the law asks
+   * for (French phrases of legalGaps, [] when nothing); absent from reports written before pages were generated.
+   */
+  legal: z.array(z.object({ page: z.string(), missing: z.array(z.string()) })).optional(),
 });
 
 /** A menu link after normalisation. */

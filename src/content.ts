@@ -2,7 +2,7 @@
  * The pages' queries on the pulled collections (src/data/), render-ready and sanitised; which article goes where:
  * docs/editeurs.md.
  */
-import { getCollection, getEntry } from 'astro:content';
+import { getCollection } from 'astro:content';
 import type { Article, LegalId } from './content.config.ts';
 import { sanitizeContentHtml } from './lib/html.server.ts';
 import { visibleLinks } from './lib/links.ts';
@@ -10,6 +10,8 @@ import { explainTerms } from './features/falc/glossary.ts';
 import { optimiseHtmlPictures } from './features/pictures/pictures.server.ts';
 export { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from './features/news/news.ts';
 import { revealAt } from './lib/obfuscation.ts';
+import { siteLegalFacts } from './association.ts';
+import { generatedLegalPage } from './features/legal/generated-pages.ts';
 
 /**
  * An article ready to render: id, slug (the id when empty), titre with '[at]' revealed, introHtml and contenuHtml
@@ -51,15 +53,24 @@ async function inCategoryOrder(cat: string, views: ArticleView[], then: (a: Arti
   return views.toSorted(then).toSorted((a, b) => rank(a.id) - rank(b.id));
 }
 
+/**
+ * The document `id` of a small collection the database may lack (a menu, a category), or undefined. Not getEntry: it
+ * logs « Entry … was not found » at each render for a document whose absence is normal (the demo has no category
+ * `facile`, the original admin's database none of the site's own).
+ */
+async function optionalEntry<C extends 'menus' | 'categories'>(name: C, id: string) {
+  return (await getCollection(name, (entry) => entry.id === id))[0];
+}
+
 /** Visible, sorted links of a menu document (spec §3 ids principal, reseaux, pied, divers; [] when missing). */
 export async function menuLinks(id: 'principal' | 'reseaux' | 'pied' | 'divers') {
-  const entry = await getEntry('menus', id);
+  const entry = await optionalEntry('menus', id);
   return entry ? visibleLinks(entry.data.liens) : [];
 }
 
 /** A category's titre/descr/articles, or undefined. */
 export async function category(id: string) {
-  return (await getEntry('categories', id))?.data;
+  return (await optionalEntry('categories', id))?.data;
 }
 
 /** Articles of a category: in the order of the category's `articles` list, then the others newest first. */
@@ -78,17 +89,14 @@ export async function sponsors(): Promise<ArticleView[]> {
 }
 
 /**
- * A legal page's article (`mentions`, `rgpd`, `accessibilite`): never another site's text. The pull reports a missing
- * one to the editors (report.json, « Publier ») and this makes the build fail, so the site online stays as it was.
- * @throws Error naming the article when the pulled content has none.
+ * A legal page (`mentions`, `rgpd`, `accessibilite`): the editors' article when published, else the page written from
+ * what the site knows (src/features/legal/generated-pages.ts), never another association's text. `generated` says
+ * which; the pull reports a generated page and what it lacks to the editors (report.json, « Publier le site »).
  */
-export async function legalArticle(id: LegalId): Promise<ArticleView> {
-  const entry = await getEntry('articles', id);
-  if (!entry) {
-    throw new Error(
-      `articles/${id} is missing: the page /${id} cannot be built and the site is not published. ` +
-        `Create the article "${id}" in Firestore (docs/editeurs.md), then publish again.`,
-    );
-  }
-  return toView(entry.id, entry.data);
+export async function legalArticle(id: LegalId): Promise<ArticleView & { generated: boolean }> {
+  // Not getEntry: it logs a warning at each render for an article the database may well lack.
+  const [entry] = await getCollection('articles', (candidate) => candidate.id === id);
+  if (entry) return { ...(await toView(entry.id, entry.data)), generated: false };
+  const page = generatedLegalPage(id, await siteLegalFacts());
+  return { ...(await toView(id, { slug: id, cat: 'legal', ...page })), generated: true };
 }

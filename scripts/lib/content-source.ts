@@ -5,7 +5,12 @@
 import { existsSync } from 'node:fs';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server.ts';
 import type { ContentReport } from '../../src/content.config.ts';
-import { countSentences, pictureSentences, problemSentences } from '../../src/features/publishing/report.ts';
+import {
+  countSentences,
+  legalSentences,
+  pictureSentences,
+  problemSentences,
+} from '../../src/features/publishing/report.ts';
 import { EMBEDDED_PROJECT_ID, startEmbeddedFirestore } from './embedded-firestore.ts';
 import { pullContent } from './pull.ts';
 import { seedDataset } from './seed.ts';
@@ -18,7 +23,12 @@ export async function pullFromEnvironment(log: (line: string) => void = console.
   const target = firestoreTargetFromEnv();
   log(`Pulling content from Firestore at ${target.host} (project ${target.projectId})`);
   const report = await pullContent({ connect: () => connectFirestore(target), host: target.host, log });
-  const lines = [...countSentences(report), ...problemSentences(report), ...pictureSentences(report)];
+  const lines = [
+    ...countSentences(report),
+    ...problemSentences(report),
+    ...pictureSentences(report),
+    ...legalSentences(report),
+  ];
   for (const line of ['', ...lines]) log(line);
   return report;
 }

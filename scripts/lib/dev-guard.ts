@@ -19,7 +19,8 @@ export function portIsFree(port: number, host = '127.0.0.1'): Promise<void> {
   });
 }
 
-function processIsAlive(pid: number): boolean {
+/** True when process `pid` runs (EPERM: it runs under another user). */
+export function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

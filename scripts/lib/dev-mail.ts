@@ -28,3 +28,40 @@ export async function startDevMailCatcher(args: readonly string[]): Promise<() =
   console.log(`Mail: caught locally, nothing leaves this machine. Read them on ${catcher.httpUrl} or in ${dir}/`);
   return () => void catcher.stop();
 }
+
+/**
+ * Drains the outbox every `everyMs` ms (0: never) as the Netlify Scheduled Function does in production, through its
+ * own module (netlify/functions/outbox-drain.mts drainOnce), on the database and mail server of process.env: a mail
+ * queued while the mail server was down leaves once it is back. Prints a line only when a mail moved or a receipt was
+ * numbered. Returns stop().
+ */
+export function scheduleOutboxDrain(everyMs: number): () => void {
+  if (everyMs <= 0) return () => {};
+  let running: Promise<void> | undefined;
+  let firestore: import('firebase-admin/firestore').Firestore | undefined;
+  const tick = () => {
+    running ??= (async () => {
+      // Loaded at the first tick: firebase-admin is not needed to start the dev server.
+      const [{ drainOnce }, { adminFirestoreOf }] = await Promise.all([
+        import('../../netlify/functions/outbox-drain.mts'),
+        import('../../src/lib/firebase-app.server.ts'),
+      ]);
+      firestore ??= adminFirestoreOf(process.env);
+      const { numbered, report } = await drainOnce(firestore, process.env, { numberingMs: 10_000, drainMs: 20_000 });
+      if (numbered + report.sent + report.retried + report.failed > 0) {
+        console.log(
+          `Outbox (every ${everyMs / 1000} s): ${numbered} receipt(s) numbered, ${report.sent} sent, ` +
+            `${report.retried} to retry later, ${report.failed} failed.`,
+        );
+      }
+    })()
+      .catch((error: unknown) => console.error(`Outbox: the drain failed: ${(error as Error).message ?? error}`))
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    void firestore?.terminate();
+  };
+}

@@ -9,14 +9,15 @@ import {
   dataFile,
   firestoreSchemas,
   type CollectionName,
-  type ContentProblem,
   type ContentReport,
   LEGAL_PAGES,
+  type LegalId,
 } from '../../src/content.config.ts';
 import type { FirestoreConnection } from '../../src/lib/firestore.server.ts';
 import { withDeadline } from '../../src/lib/deadline.ts';
 import { isDraft } from '../../src/lib/drafts.ts';
-import { ADDRESS_ARTICLE } from '../../src/content-association.ts';
+import { ADDRESS_ARTICLE, ASSOCIATION_DOCUMENT, type AssociationDocument } from '../../src/content-association.ts';
+import { legalFacts, legalGaps } from '../../src/features/legal/legal-facts.ts';
 import { collectPictureUses, pullPictures } from './pictures.ts';
 import { validateDocument } from './validate.ts';
 
@@ -92,7 +93,7 @@ export async function pullContent(options: {
       leftOut: 'document',
     });
   }
-  report.problems.push(...missingLegalPages(read.articles, data.articles));
+  report.legal = generatedLegalPages(data);
   assertPublishable(data, report, host);
   const pictures = await pullPictures(collectPictureUses(data), { root, log });
   report.pictures = { fetched: pictures.fetched, failed: pictures.failed };
@@ -107,30 +108,17 @@ export async function pullContent(options: {
 }
 
 /**
- * One problem per legal page whose article is not published (missing, or left out as invalid): the build then fails
- * (src/content.ts legalArticle), so the site online stays as it was; another site's legal text is never published.
+ * The legal pages the site generates because their article is not published (missing, or left out as invalid), each
+ * with what it lacks (legalGaps): the build publishes them and the editors read it in the report.
  */
-function missingLegalPages(read: [id: string, data: unknown][], published: Record<string, unknown>): ContentProblem[] {
-  return Object.entries(LEGAL_PAGES)
-    .filter(([id]) => !(id in published))
-    .map(([id, page]) => {
-      const raw = read.find(([readId]) => readId === id)?.[1] as { titre?: unknown } | undefined;
-      const titre = typeof raw?.titre === 'string' && raw.titre.trim() ? { titre: raw.titre } : {};
-      const consequence =
-        `sans lui, la page « ${page} » ne peut pas être publiée et le site n’est pas mis à jour : ` +
-        'la version en ligne reste en place';
-      return {
-        collection: 'articles',
-        id,
-        field: '(document)',
-        ...titre,
-        reason: raw
-          ? `${consequence}. Corrigez-le, puis publiez à nouveau`
-          : `l’article « ${id} » n’existe pas ; ${consequence}. ` +
-            `Créez-le avec l’identifiant « ${id} », puis publiez à nouveau`,
-        leftOut: 'document',
-      };
-    });
+function generatedLegalPages(data: Record<CollectionName, Record<string, unknown>>): ContentReport['legal'] {
+  const facts = legalFacts(
+    data.articles[ADDRESS_ARTICLE] as { titre: string; intro: string; contenu: string } | undefined,
+    data.association[ASSOCIATION_DOCUMENT] as Partial<AssociationDocument> | undefined,
+  );
+  return (Object.keys(LEGAL_PAGES) as LegalId[])
+    .filter((id) => !(id in data.articles))
+    .map((page) => ({ page, missing: legalGaps(page, facts) }));
 }
 
 /**

@@ -431,6 +431,12 @@ test('« Publier » says its outcome and the last request; /publier and its pass
   await page.goto('/espace/publication');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Publier le site');
   await expect(page.getByText('Version préparée le')).toBeVisible();
+  // The demo's editors wrote the three legal pages: none is written by the site.
+  await expect(
+    page.getByRole('heading', { name: 'Pages légales' }).locator('xpath=following-sibling::p[1]'),
+  ).toHaveText(
+    'Les mentions légales, la page Données personnelles et la déclaration d’accessibilité sont vos articles.',
+  );
   await axeAtBoth(page, 'the publish page');
   await page.getByRole('button', { name: 'Publier le site' }).click();
   // The built site under test has no build hook: the honest outcome is a failure, recorded with who asked.

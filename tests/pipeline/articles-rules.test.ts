@@ -60,8 +60,8 @@ describe('the legal pages', () => {
         {
           field: 'cat',
           message:
-            '« Mentions légales » est une page légale : elle reste dans la rubrique « Pages légales », car le ' +
-            'site ne peut pas être publié sans elle.',
+            '« Mentions légales » est une page légale : elle reste dans la rubrique « Pages légales », sinon le ' +
+            'site la remplacerait par une page écrite à partir de ses seules informations.',
         },
       ],
     });

@@ -12,7 +12,7 @@ import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/li
 import { pullContent } from '../../scripts/lib/pull';
 import { readSeedDirectory, seedDocuments } from '../../scripts/lib/seed';
 import { connectFirestore, type FirestoreTarget } from '../../src/lib/firestore.server';
-import { problemSentences } from '../../src/features/publishing/report';
+import { legalSentences, problemSentences } from '../../src/features/publishing/report';
 import { fixture } from '../fixtures/content';
 import { closedPort } from '../../scripts/lib/ports.ts';
 
@@ -211,27 +211,22 @@ describe('pull', () => {
     });
   });
 
-  it('reports in French each legal page whose article is missing or invalid, and writes the rest', async () => {
+  it('reports each legal page it leaves to the site to write, with what the law asks that is missing', async () => {
     const { mentions: _, rgpd: __, ...articles } = fixture.articles;
     await withDatabase(
       { ...fixture, articles: { ...articles, rgpd: { titre: 'Données personnelles', date: 'hier' } } },
       async (pull, root) => {
         const report = await pull();
-        const sentences = problemSentences(report);
-        expect(sentences).toContain(
-          'L’article « mentions » n’est pas publié : l’article « mentions » n’existe pas ; sans lui, la page ' +
-            '« Mentions légales » ne peut pas être publiée et le site n’est pas mis à jour : la version en ligne ' +
-            'reste en place. Créez-le avec l’identifiant « mentions », puis publiez à nouveau.',
-        );
-        // An invalid one: why it was left out, then what it blocks.
-        expect(sentences).toEqual([
+        // An invalid one: why it was left out; the page is written by the site all the same.
+        expect(problemSentences(report)).toEqual([
           'L’article « Données personnelles » n’est pas publié : sa date est illisible.',
-          expect.stringContaining('L’article « mentions » n’est pas publié'),
-          'L’article « Données personnelles » n’est pas publié : sans lui, la page « Données personnelles » ne peut ' +
-            'pas être publiée et le site n’est pas mis à jour : la version en ligne reste en place. Corrigez-le, ' +
-            'puis publiez à nouveau.',
         ]);
-        // Written for the publish page; the pages are not: the build stops at them (tests/build).
+        expect(legalSentences(report)).toEqual([
+          'La page « Mentions légales » est écrite par le site, faute d’article « mentions » publié ; il y manque le ' +
+            'nom du directeur ou de la directrice de la publication, que la loi exige (LCEN, article 6) : à écrire ' +
+            'dans l’espace, page « L’association et ses textes », partie « Reçus fiscaux et textes des pages ».',
+          'La page « Données personnelles » est écrite par le site, faute d’article « rgpd » publié.',
+        ]);
         expect(JSON.parse(await readFile(join(root, 'src/data/report.json'), 'utf8'))).toEqual(report);
         const written = JSON.parse(await readFile(join(root, 'src/data/articles.json'), 'utf8'));
         expect(Object.keys(written).sort()).toEqual(['accessibilite', 'adresse', 'news-1', 'news-2']);
@@ -292,7 +287,7 @@ describe("pull of the original admin's dataset (content/original)", () => {
       expect(report.collections).toEqual({
         menus: { read: 4, shown: 4 },
         categories: { read: 5, shown: 5 },
-        articles: { read: 16, shown: 14 },
+        articles: { read: 13, shown: 11 },
         partenaires: { read: 4, shown: 4 },
         association: { read: 0, shown: 0 },
       });
@@ -314,6 +309,12 @@ describe("pull of the original admin's dataset (content/original)", () => {
         ['document', 'articles/brouillon-casse', 'date', 'sa date est illisible'],
         ['document', 'articles/sans-titre', 'titre', 'son titre est vide'],
         ['field', 'partenaires/imprimerie', 'img.src', 'l’adresse de son image n’est pas un texte'],
+      ]);
+      // The original admin never wrote the legal pages: the site writes them and says what the law still asks for.
+      expect(legalSentences(report)).toEqual([
+        expect.stringContaining('« mentions » publié ; il y manque le nom du directeur ou de la directrice'),
+        'La page « Données personnelles » est écrite par le site, faute d’article « rgpd » publié.',
+        'La page « Accessibilité » est écrite par le site, faute d’article « accessibilite » publié.',
       ]);
       const read = async (name: string) => JSON.parse(await readFile(join(root, 'src/data', name), 'utf8'));
       const articles = await read('articles.json');

@@ -150,7 +150,7 @@ export async function saveArticle(
   const targetId = creating ? fields.slug || slugify(fields.titre) : id;
   const existing = all.find((document) => document.id === targetId);
   if (!creating && !existing) throw new HttpError(404, ARTICLE_MESSAGES.notFound);
-  // A legal page's article is never a draft nor elsewhere: the pull would not read it and the build would fail.
+  // A legal page's article is never a draft nor elsewhere: the pull would not read it and the site would write its own.
   const legal = Object.hasOwn(LEGAL_PAGES, targetId) ? LEGAL_PAGES[targetId as LegalId] : undefined;
   if (legal && fields.brouillon) refuse('brouillon', ARTICLE_MESSAGES.legalDraft(legal));
   if (legal && fields.cat !== 'legal') refuse('cat', ARTICLE_MESSAGES.legalCategory(legal));

@@ -121,14 +121,14 @@ export const ARTICLE_MESSAGES = {
   titleEmpty: 'Son titre est vide.',
   category: 'Merci de choisir une rubrique dans la liste.',
   legalDraft: (page: string) =>
-    `« ${page} » est une page légale : elle ne peut pas être un brouillon, car le site ne peut pas être publié ` +
-    'sans elle. Décochez « Brouillon », puis enregistrez.',
+    `« ${page} » est une page légale : elle ne peut pas être un brouillon, car elle est toujours publiée (sans elle, ` +
+    'le site écrit lui-même une page à partir de ses seules informations). Décochez « Brouillon », puis enregistrez.',
   legalCategory: (page: string) =>
-    `« ${page} » est une page légale : elle reste dans la rubrique « Pages légales », car le site ne peut pas être ` +
-    'publié sans elle.',
+    `« ${page} » est une page légale : elle reste dans la rubrique « Pages légales », sinon le site la remplacerait ` +
+    'par une page écrite à partir de ses seules informations.',
   legalRestore: (page: string) =>
     `Rien n’a été rétabli : cette version de « ${page} » est un brouillon, est dans une autre rubrique ou n’existait ` +
-    'pas encore ; la rétablir retirerait cette page légale, et le site ne pourrait plus être publié.',
+    'pas encore ; la rétablir retirerait votre texte de cette page légale.',
   restoreSlugTaken: (slug: string, titre: string) =>
     `Rien n’a été rétabli : le lien de cette version (${slug}) est aujourd’hui celui de l’article « ${titre} ». ` +
     'Changez d’abord le lien de l’un des deux.',

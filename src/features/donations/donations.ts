@@ -12,6 +12,12 @@ export const DONATION_AMOUNTS_EUR = [10, 25, 50, 100, 250, 500, 1000, 2000, 5000
  */
 export const TAX_REDUCTION_RATE = 0.66;
 
+/**
+ * Years the ledger (`dons`) and the receipts are kept: accounting records ten years (Code de commerce, art. L123-22);
+ * nothing deletes them sooner, and the privacy notice says so from this constant.
+ */
+export const GIFT_RECORDS_KEPT_YEARS = 10;
+
 /** A Checkout Session id (`cs_…`, Stripe ids are at most 255 characters): the ledger's key and the receipt's link. */
 export const SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{1,252}$/;
 

@@ -2,7 +2,7 @@
  * The publish page's French words: the outcomes of a publish asked from the space (`/espace/publication?publication=…`)
  * and the pull's content report as sentences.
  */
-import type { CollectionName, ContentReport } from '../../content.config';
+import { LEGAL_PAGES, type CollectionName, type ContentReport } from '../../content.config';
 
 /** What the publish page says of each outcome (only `lancee` is good news). */
 export const PUBLICATION_MESSAGES = {
@@ -88,4 +88,17 @@ export function countSentences({ collections, pictures }: ContentReport): string
     count(pictures.fetched, 'image publiée', 'images publiées') +
       (missing ? `, ${count(missing, 'image écartée', 'images écartées')}` : ''),
   ];
+}
+
+/**
+ * One French sentence per legal page generated for want of its article, saying what it lacks that the law asks for
+ * (« La page « Mentions légales » est écrite par le site, faute d’article « mentions » publié ; il y manque le nom du
+ * directeur ou de la directrice de la publication, que la loi exige (LCEN, article 6) : à écrire dans l’espace… »).
+ */
+export function legalSentences({ legal = [] }: ContentReport): string[] {
+  return legal.map(({ page, missing }) => {
+    const name = LEGAL_PAGES[page as keyof typeof LEGAL_PAGES] ?? page;
+    const generated = `La page « ${name} » est écrite par le site, faute d’article « ${page} » publié`;
+    return sentence(missing.length > 0 ? `${generated} ; il y manque ${missing.join(' ; ')}` : generated);
+  });
 }

@@ -9,6 +9,7 @@ export const ASSOCIATION_FIELDS = [
   'objet',
   'enregistrement',
   'signataire',
+  'directeurPublication',
   'horaires',
   'delaiReponse',
   'soutenirDon',
@@ -28,6 +29,12 @@ export const ASSOCIATION_LABELS: Record<SiteField, [label: string, help: string,
     2,
   ],
   signataire: ['Signataire des reçus', 'Nom et fonction. Par exemple : Marie Dupont, présidente.', 0],
+  directeurPublication: [
+    'Directeur ou directrice de la publication',
+    'La personne responsable de ce que publie le site, que la loi demande de nommer dans les mentions légales ' +
+      '(souvent le président ou la présidente). Nom et fonction. Par exemple : Marie Dupont, présidente.',
+    0,
+  ],
   horaires: ['Horaires du secrétariat (page Contact)', 'Laissez vide pour ne pas afficher d’horaires.', 2],
   delaiReponse: [
     'Après une préinscription',
