@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDataset, measureBuild } from '../../bench/src/builds';
 import { stopEverything } from '../../bench/src/processes';
 import { createWorkspace, type Workspace } from '../../bench/src/workspace';
+import { ALLOW_LOOPBACK_ENV } from '../../scripts/lib/picture-fetch';
 import { startPictureServer, type PictureServer } from '../../scripts/lib/picture-server';
 import { freePort } from '../../scripts/lib/ports';
 import { builtPolicies, type Policy } from '../fixtures/built-site';
@@ -32,6 +33,8 @@ const built = (url: string) => join(workspace.dir, 'dist', url.split('?')[0]!);
 
 beforeAll(async () => {
   server = await startPictureServer();
+  // The build downloads from that loopback server: allowed by name (a production build refuses loopback).
+  process.env[ALLOW_LOOPBACK_ENV] = '1';
   const dataset = await demoDataset(root);
   const articles = dataset.articles as Record<string, Record<string, unknown>>;
   const partners = dataset.partenaires as Record<string, Record<string, unknown>>;
