@@ -74,10 +74,13 @@ const TOOLS: Tool[] = [
         current,
       );
       if (href === null) return;
-      const chain = e.chain().focus().extendMarkRange('link');
       const safe = safeLinkAddress(href);
-      if (!href.trim()) chain.unsetLink().run();
-      else if (safe === undefined) window.alert(ARTICLE_MESSAGES.badLink(href));
+      if (href.trim() && safe === undefined) {
+        window.alert(ARTICLE_MESSAGES.badLink(href));
+        return;
+      }
+      const chain = e.chain().focus().extendMarkRange('link');
+      if (safe === undefined) chain.unsetLink().run();
       else chain.setLink({ href: safe }).run();
     },
   },
