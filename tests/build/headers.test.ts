@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { parseAllHeaders } from '@netlify/headers-parser';
+import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_FILE_POLICY, SECURITY_HEADERS } from '../../src/lib/security-headers';
 import { STRIPE_SOURCES } from '../../src/lib/csp';
@@ -119,7 +119,9 @@ describe('security headers', () => {
     /** netlify.toml's headers for a static file's path, as Netlify merges the rules that match it. */
     const staticHeaders = (path: string) =>
       Object.fromEntries(
-        headers.filter((rule) => rule.forRegExp.test(path)).flatMap((rule) => Object.entries(rule.values)),
+        (headers as Header[])
+          .filter((rule) => rule.forRegExp.test(path))
+          .flatMap((rule) => Object.entries(rule.values)),
       );
     const files = readdirSync(join(dist, '_astro')).filter((file) =>
       /\.(svg|png|jpe?g|webp|avif|gif|woff2?)$/.test(file),
