@@ -160,9 +160,11 @@ export async function pullPictures(
   const started = performance.now();
   const worker = async () => {
     for (let src = queue.shift(); src !== undefined; src = queue.shift()) {
-      const read = await readPicture(src, { root, cacheDir, timeoutMs, policy }).catch(
-        (error) => `erreur inattendue (${error})`,
-      );
+      // The detail goes to the build's log only: the report is shown in the space.
+      const read = await readPicture(src, { root, cacheDir, timeoutMs, policy }).catch((error: unknown) => {
+        log(`  ⚠ ${src}: ${error instanceof Error ? error.message : String(error)}`);
+        return 'erreur inattendue en lisant l’image';
+      });
       if (typeof read === 'string') {
         problems.set(src, read);
         continue;
