@@ -33,9 +33,11 @@ export const LINK_REFUSED =
 
 /** A refused address as a message may quote it: control characters as spaces, at most `max` characters. */
 export function quotedLinkAddress(raw: string, max = 60): string {
-  return raw
-    // eslint-disable-next-line no-control-regex -- shown, never followed
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .trim()
-    .slice(0, max);
+  return (
+    raw
+      // eslint-disable-next-line no-control-regex -- shown, never followed
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .trim()
+      .slice(0, max)
+  );
 }
