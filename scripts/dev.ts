@@ -20,6 +20,7 @@ import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
 import { scheduleOutboxDrain, startDevMailCatcher } from './lib/dev-mail.ts';
 import { recordDevSession } from './lib/dev-session.ts';
 import { startDevAuth } from './lib/dev-auth.ts';
+import { ALLOW_LOOPBACK_ENV } from './lib/picture-fetch.ts';
 
 const args = process.argv.slice(2);
 const firestorePortFlag = args.indexOf('--firestore-port');
@@ -45,6 +46,8 @@ await claimDevServer(port).catch(exitWithError);
 
 // Read before the pull sets the embedded database's project id (.env first, as the pull reads it).
 if (existsSync('.env')) process.loadEnvFile('.env');
+// Pictures uploaded from the space are served by this dev server on loopback, over http: the pull may read them.
+process.env[ALLOW_LOOPBACK_ENV] ??= '1';
 const embedded = !process.env.FIREBASE_PROJECT_ID?.trim();
 
 const stopMail = await startDevMailCatcher(args);

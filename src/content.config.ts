@@ -6,6 +6,7 @@ import { defineCollection } from 'astro/content/config';
 import { file } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { associationSchema } from './content-association.ts';
+import { LINK_REFUSED, safeLinkAddress } from './lib/link-address.ts';
 
 const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
@@ -75,7 +76,7 @@ const optionalImage = optional(
   z.object({ src: pictureSourceSchema, alt: text('la description de son image') }),
 );
 
-/** A link's target: a site path, `#anchor`, http(s), mailto: or tel: (never `javascript:`). */
+/** A link's target, as safeLinkAddress reads and allows it: a site path, `#anchor`, http(s), mailto: or tel:. */
 const hrefSchema = z
   .string({
     error: (issue) =>
@@ -83,8 +84,12 @@ const hrefSchema = z
   })
   .trim()
   .min(1, 'son adresse (href) est vide')
-  // Any scheme but these (`javascript:`…) is refused; a relative path has none.
-  .regex(/^(\/|#|https?:|mailto:|tel:|(?![a-z][a-z\d+.-]*:))/i, 'son adresse (href) n’est pas un lien web');
+  .transform((href, ctx) => {
+    const safe = safeLinkAddress(href);
+    if (safe !== undefined) return safe;
+    ctx.issues.push({ code: 'custom', input: href, message: `son adresse (href) ${LINK_REFUSED}` });
+    return z.NEVER;
+  });
 
 /** Fields of menu links and their sub-links (spec §3 "liens"). */
 const linkFields = {
@@ -142,7 +147,10 @@ const menuSchema = z.object({
       src: z
         .string({ error: 'l’adresse du suivi des démarches n’est pas un texte' })
         .trim()
-        .regex(/^(\/|https:\/\/)/, 'l’adresse du suivi des démarches ne commence ni par / ni par https://'),
+        .refine(
+          (src) => /^(\/|https:)/i.test(safeLinkAddress(src) ?? ''),
+          'l’adresse du suivi des démarches ne commence ni par / ni par https://',
+        ),
     }),
   ),
 });

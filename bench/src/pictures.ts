@@ -6,6 +6,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import sharp from 'sharp';
+import { ALLOW_LOOPBACK_ENV } from '../../scripts/lib/picture-fetch.ts';
 import { startPictureServer, type PictureServer } from '../../scripts/lib/picture-server.ts';
 import type { Dataset } from './builds.ts';
 import { BenchError, onCleanup } from './processes.ts';
@@ -33,6 +34,8 @@ const PLACES = [
 export async function withFixturePictures(demo: Dataset): Promise<{ dataset: Dataset; server: PictureServer }> {
   const server = await startPictureServer();
   onCleanup(() => server.close());
+  // The builds this process starts download from that loopback server: allowed by name (scripts/lib/picture-fetch.ts).
+  process.env[ALLOW_LOOPBACK_ENV] = '1';
   const dataset = structuredClone(demo);
   for (const place of PLACES) {
     const documents = dataset[place.collection] ?? {};

@@ -58,6 +58,12 @@ function logo(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/** An editor's « logo » that is an SVG document with a script: what the pull must never publish as such. */
+export const SCRIPTED_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120">
+  <script>fetch('/espace/preinscriptions/export.csv').then((r) => r.text()).then((t) => alert(t))</script>
+  <rect width="240" height="120" rx="20" fill="#1864ab"/>
+</svg>`;
+
 /** A running picture server: `url(path)` is its address for a path like `/photo-sortie.jpg`. */
 export interface PictureServer {
   url(path: string): string;
@@ -70,7 +76,8 @@ export interface PictureServer {
 
 /**
  * Starts the server on a free loopback port. Paths: `/<fixture picture>` (200, ETag, 304 on If-None-Match),
- * `/page.html` (an HTML page), `/lent.jpg` (never answers), others 404.
+ * `/page.html` (an HTML page), `/lent.jpg` (never answers), `/logo-script.svg` (SCRIPTED_SVG),
+ * `/vers-reseau-interne.jpg` (a redirect to a private address), others 404.
  */
 export async function startPictureServer(): Promise<PictureServer> {
   const requests = new Map<string, number>();
@@ -83,6 +90,14 @@ export async function startPictureServer(): Promise<PictureServer> {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     requests.set(path, (requests.get(path) ?? 0) + 1);
     if (path === '/lent.jpg') return; // never answers: the pull's timeout must end it
+    if (path === '/logo-script.svg') {
+      response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SCRIPTED_SVG);
+      return;
+    }
+    if (path === '/vers-reseau-interne.jpg') {
+      response.writeHead(302, { location: 'http://10.20.30.40/photo.jpg' }).end();
+      return;
+    }
     if (path === '/page.html') {
       response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>Connexion requise</p>');
       return;

@@ -9,6 +9,8 @@ import {
   type CollectionName,
   type ContentProblem,
 } from '../../src/content.config.ts';
+import { refusedLinks } from '../../src/lib/html.server.ts';
+import { LINK_REFUSED, quotedLinkAddress } from '../../src/lib/link-address.ts';
 
 /** Rounds of "leave out the failing parts, validate again" before giving up on a document. */
 const MAX_ROUNDS = 8;
@@ -53,6 +55,25 @@ function titreNear(data: unknown, path: readonly PropertyKey[]): string | undefi
 }
 
 /**
+ * One problem per link of `intro`/`contenu` that safeLinkAddress refuses: the build's sanitiser drops its address (the
+ * text stays), and the report says so.
+ */
+function richTextLinkProblems(data: unknown): Omit<ContentProblem, 'collection' | 'id'>[] {
+  const fields = data as { titre?: unknown; intro?: unknown; contenu?: unknown };
+  const titre = typeof fields.titre === 'string' && fields.titre.trim() ? { titre: fields.titre.trim() } : {};
+  return (['intro', 'contenu'] as const).flatMap((field) =>
+    typeof fields[field] === 'string'
+      ? refusedLinks(fields[field]).map((href) => ({
+          ...titre,
+          field: `${field} (<a>)`,
+          reason: `l’adresse du lien « ${quotedLinkAddress(href)} » ${LINK_REFUSED}`,
+          leftOut: 'link' as const,
+        }))
+      : [],
+  );
+}
+
+/**
  * Validates one document, leaving out failing parts and retrying (MAX_ROUNDS): its published data (undefined when left
  * out) and problems.
  */
@@ -69,7 +90,10 @@ export function validateDocument(
   let current = raw;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const parsed = firestoreSchemas[name].safeParse(current, { error: fallbackReason });
-    if (parsed.success) return { data: parsed.data, problems };
+    if (parsed.success) {
+      const links = richTextLinkProblems(parsed.data).map((link) => ({ collection: name, id, ...link }));
+      return { data: parsed.data, problems: [...problems, ...links] };
+    }
     const parts = parsed.error.issues.map((issue) => {
       const dotted = issue.path.join('.');
       const rule = partsLeftOutAlone[name].find(([pattern]) => pattern.test(dotted));

@@ -4,6 +4,7 @@
  */
 import { DomUtils, Parser, parseDocument } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
+import { safeLinkAddress } from './link-address.ts';
 import { revealAt } from './obfuscation.ts';
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -32,10 +33,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     h1: 'h3',
     h2: 'h3',
-    a: (tagName, { target, ...attribs }) => ({
-      tagName,
-      attribs: target === '_blank' ? { ...attribs, target, rel: 'noopener noreferrer' } : attribs,
-    }),
+    // sanitize-html checks schemes too; safeLinkAddress also drops `/\\host` and relative paths, as menus do.
+    a: (tagName, { target, href, ...rest }) => {
+      const safe = href === undefined ? undefined : safeLinkAddress(href);
+      const attribs = safe === undefined ? rest : { ...rest, href: safe };
+      return { tagName, attribs: target === '_blank' ? { ...attribs, target, rel: 'noopener noreferrer' } : attribs };
+    },
     img: (tagName, attribs) => ({ tagName, attribs: { loading: 'lazy', alt: '', ...attribs } }),
   },
 };
@@ -113,4 +116,10 @@ export function holdsScript(html: string): boolean {
   });
   parser.end(html);
   return found;
+}
+
+/** The `href` of each `<a>` in `html` that safeLinkAddress refuses (as written), in order: the forms name them. */
+export function refusedLinks(html: string): string[] {
+  const links = DomUtils.getElementsByTagName('a', parseDocument(html));
+  return links.flatMap(({ attribs: { href } }) => (href?.trim() && safeLinkAddress(href) === undefined ? [href] : []));
 }

@@ -9,3 +9,10 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
+
+/**
+ * The policy of content files (pictures, fonts, the files of /_astro/ and /medias/): opened by themselves, they run no
+ * script (an SVG's included) and are a sandbox; a page that shows them is governed by its own policy. netlify.toml's
+ * `/_astro/*` rule holds the same text (tests/build/headers.test.ts).
+ */
+export const CONTENT_FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; sandbox";

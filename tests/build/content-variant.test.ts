@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDataset, measureBuild } from '../../bench/src/builds';
 import { stopEverything } from '../../bench/src/processes';
 import { createWorkspace, type Workspace } from '../../bench/src/workspace';
-import { startPictureServer, type PictureServer } from '../../scripts/lib/picture-server';
+import { ALLOW_LOOPBACK_ENV } from '../../scripts/lib/picture-fetch';
+import { SCRIPTED_SVG, startPictureServer, type PictureServer } from '../../scripts/lib/picture-server';
 import { freePort } from '../../scripts/lib/ports';
 import { builtPolicies, type Policy } from '../fixtures/built-site';
 
@@ -32,6 +33,8 @@ const built = (url: string) => join(workspace.dir, 'dist', url.split('?')[0]!);
 
 beforeAll(async () => {
   server = await startPictureServer();
+  // The build downloads from that loopback server: allowed by name (a production build refuses loopback).
+  process.env[ALLOW_LOOPBACK_ENV] = '1';
   const dataset = await demoDataset(root);
   const articles = dataset.articles as Record<string, Record<string, unknown>>;
   const partners = dataset.partenaires as Record<string, Record<string, unknown>>;
@@ -40,6 +43,7 @@ beforeAll(async () => {
   articles['notre-histoire']!.contenu =
     `<p>Notre première sortie.</p><p><img src="${server.url('/photo-sortie.jpg')}" alt="La première sortie"></p>`;
   partners['fondation-lumiere-enfance']!.img = { src: server.url('/logo-partenaire.png'), alt: 'Fondation Lumière' };
+  partners['club-sportif-berges']!.img = { src: server.url('/logo-script.svg'), alt: 'Club sportif des berges' };
   const course = articles['course-solidaire-2026'] as { img: { src: string }; contenu: string };
   course.img.src = UNREACHABLE_PICTURE;
   course.contenu += `<iframe src="${VIDEO}" title="La course en vidéo"></iframe>`;
@@ -111,6 +115,22 @@ describe('a build with real pictures', () => {
     expect(inText.getAttribute('loading')).toBe('lazy');
     expect(inText.getAttribute('src')).toMatch(/^\/_astro\//);
     expect(Number(inText.getAttribute('width'))).toBeGreaterThan(0);
+  });
+
+  it('publishes an editor’s scripted SVG logo as pixels: its script reaches neither src/data/ nor dist/', () => {
+    const home = page('index.html');
+    const logo = home.querySelector<HTMLImageElement>('img[alt="Club sportif des berges"]')!;
+    expect(logo.getAttribute('src')).toMatch(/^\/_astro\/.+\.png$/);
+    const script = /<script>fetch\('\/espace\/preinscriptions\/export\.csv'\)/;
+    expect(SCRIPTED_SVG).toMatch(script);
+    for (const dir of ['src/data', 'dist']) {
+      const files = (readdirSync(join(workspace.dir, dir), { recursive: true }) as string[]).filter((file) =>
+        statSync(join(workspace.dir, dir, file)).isFile(),
+      );
+      for (const file of files) {
+        expect(readFileSync(join(workspace.dir, dir, file), 'latin1'), `${dir}/${file}`).not.toMatch(script);
+      }
+    }
   });
 
   it('publishes the article whose picture is missing, without the picture, and no page points elsewhere', () => {

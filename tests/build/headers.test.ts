@@ -7,9 +7,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { parseAllHeaders } from '@netlify/headers-parser';
+import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../src/lib/security-headers';
+import { CONTENT_FILE_POLICY, SECURITY_HEADERS } from '../../src/lib/security-headers';
 import { STRIPE_SOURCES } from '../../src/lib/csp';
 import { siteAddress } from '../../scripts/lib/site-address';
 import { builtPolicies, callBuiltFunction, parsePolicy } from '../fixtures/built-site';
@@ -89,7 +89,7 @@ describe('Content-Security-Policy of the built pages', () => {
 });
 
 describe('security headers', () => {
-  it('netlify.toml gives static files the security headers, and a policy only to /contenu/', async () => {
+  it('netlify.toml gives static files the security headers, and a policy to content files only', async () => {
     const { headers, errors } = await parseAllHeaders({
       headersFiles: [],
       netlifyConfigPath: join(root, 'netlify.toml'),
@@ -99,12 +99,51 @@ describe('security headers', () => {
     expect(errors).toEqual([]);
     expect(headers.find((rule) => rule.for === '/*')?.values).toEqual(SECURITY_HEADERS);
     const withPolicy = headers.filter((rule) => 'Content-Security-Policy' in rule.values).map((rule) => rule.for);
-    expect(withPolicy).toEqual(['/contenu/*']);
-    const contenu = parsePolicy(
-      headers.find((rule) => rule.for === '/contenu/*')?.values['Content-Security-Policy'] ?? '',
-    );
+    expect(withPolicy).toEqual(['/_astro/*', '/contenu/*']);
+    const policyOf = (path: string) =>
+      headers.find((rule) => rule.for === path)?.values['Content-Security-Policy'] ?? '';
+    expect(policyOf('/_astro/*')).toBe(CONTENT_FILE_POLICY);
+    const contenu = parsePolicy(policyOf('/contenu/*'));
     expect(contenu['default-src']).toEqual(["'none'"]);
     expect(contenu['frame-ancestors']).toEqual(["'self'"]);
+    expect(contenu.sandbox).toEqual([]);
+  });
+
+  it('serves content files (/_astro/, /contenu/, /medias/) where no script runs, types never guessed', async () => {
+    const { headers } = await parseAllHeaders({
+      headersFiles: [],
+      netlifyConfigPath: join(root, 'netlify.toml'),
+      configHeaders: [],
+      minimal: false,
+    });
+    /** netlify.toml's headers for a static file's path, as Netlify merges the rules that match it. */
+    const staticHeaders = (path: string) =>
+      Object.fromEntries(
+        (headers as Header[])
+          .filter((rule) => rule.forRegExp.test(path))
+          .flatMap((rule) => Object.entries(rule.values)),
+      );
+    const files = readdirSync(join(dist, '_astro')).filter((file) =>
+      /\.(svg|png|jpe?g|webp|avif|gif|woff2?)$/.test(file),
+    );
+    expect(files.length).toBeGreaterThan(0);
+    const contents = (readdirSync(join(dist, 'contenu'), { recursive: true }) as string[]).filter((file) =>
+      file.includes('.'),
+    );
+    expect(contents.length).toBeGreaterThan(0);
+    for (const path of [...files.map((file) => `/_astro/${file}`), ...contents.map((file) => `/contenu/${file}`)]) {
+      const values = staticHeaders(path);
+      const policy = parsePolicy(values['Content-Security-Policy'] ?? '');
+      expect(policy['default-src'], path).toEqual(["'none'"]);
+      expect(policy['script-src'], path).toBeUndefined();
+      expect(policy.sandbox, path).toEqual([]);
+      expect(values['X-Content-Type-Options'], path).toBe('nosniff');
+    }
+    // /medias/ is the function's: an unknown key's answer carries the same policy (a stored picture's: the e2e test).
+    const medias = await callBuiltFunction(root, new Request(new URL('/medias/inconnue.svg', siteAddress())));
+    expect(medias.status).toBe(404);
+    expect(medias.headers.get('content-security-policy')).toBe(CONTENT_FILE_POLICY);
+    expect(medias.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('the function answers an unknown path with the not-found page, its policy and the security headers', async () => {

@@ -6,7 +6,7 @@
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ARTICLE_MESSAGES } from '../../src/features/articles/articles';
 import RichTextField from '../../src/features/articles/RichTextField';
 
@@ -55,5 +55,19 @@ describe('RichTextField on stored HTML', () => {
     expect(screen.queryByRole('toolbar')).toBeNull();
     await userEvent.type(field, '<p>Ajouté</p>');
     expect(posted()).toBe(`${initial}<p>Ajouté</p>`);
+  });
+
+  it('refuses a link the site would not publish, in French, and sets none', async () => {
+    const posted = renderField('<p>Le club</p>');
+    await screen.findByRole('toolbar');
+    const prompt = vi.spyOn(window, 'prompt');
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    for (const href of ['java\tscript:alert(1)', '\u0001javascript:alert(1)', '//evil.example']) {
+      prompt.mockReturnValueOnce(href);
+      await userEvent.click(screen.getByRole('button', { name: 'Lien' }));
+      expect(alert).toHaveBeenLastCalledWith(ARTICLE_MESSAGES.badLink(href));
+    }
+    expect(posted()).toBe('<p>Le club</p>');
+    vi.restoreAllMocks();
   });
 });

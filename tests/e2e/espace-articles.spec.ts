@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { fixturePicture } from '../../scripts/lib/picture-server';
 import { ARTICLE_MESSAGES, slugify } from '../../src/features/articles/articles';
 import { GLOSSARY } from '../../src/features/falc/glossary';
+import { CONTENT_FILE_POLICY } from '../../src/lib/security-headers';
 import { espaceDatabase, historyRows, restoreNewest, signIn, unique } from './espace-helpers';
 import { expectNoAxeViolations, VIEWPORTS, watchPage } from './helpers';
 
@@ -128,6 +129,9 @@ test('edition writes a news article with a photo, a date and formatted text, pre
   const served = await page.request.get(new URL(stored?.img.src).pathname);
   expect(served.headers()['content-type']).toBe('image/jpeg');
   expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  // Opened by itself, it runs nothing and its type is never guessed.
+  expect(served.headers()['content-security-policy']).toBe(CONTENT_FILE_POLICY);
+  expect(served.headers()['x-content-type-options']).toBe('nosniff');
   const metadata = await sharp(await served.body()).metadata();
   expect([metadata.format, metadata.width! <= 2560, metadata.exif]).toEqual(['jpeg', true, undefined]);
 

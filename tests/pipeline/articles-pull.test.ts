@@ -14,6 +14,7 @@ import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pullContent } from '../../scripts/lib/pull';
+import { ALLOW_LOOPBACK_ENV } from '../../scripts/lib/picture-fetch';
 import { fixturePicture, startPictureServer, type PictureServer } from '../../scripts/lib/picture-server';
 import { seedDocuments } from '../../scripts/lib/seed';
 import { saveArticle } from '../../src/features/articles/articles.server';
@@ -54,6 +55,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
   pictures = await startPictureServer();
+  // The pictures are on loopback (and /medias on this test's own server): allowed by name, as under npm start.
+  vi.stubEnv(ALLOW_LOOPBACK_ENV, '1');
   const connection = connectFirestore(target(), { emulatorOwner: true });
   await seedDocuments(connection.db, fixture);
   await connection.close();

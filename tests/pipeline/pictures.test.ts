@@ -2,15 +2,19 @@
  * The pictures step of the pull against a local HTTP server (scripts/lib/picture-server.ts):
  * what is read, what is left out with which French reason, and the download cache between builds.
  */
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPictureUses, htmlPictureSources, pullPictures } from '../../scripts/lib/pictures';
-import { fixturePicture, startPictureServer, type PictureServer } from '../../scripts/lib/picture-server';
+import { fixturePicture, SCRIPTED_SVG, startPictureServer, type PictureServer } from '../../scripts/lib/picture-server';
 
 let server: PictureServer;
 const roots: string[] = [];
+/** The test server is on loopback: what `npm start` and the tests allow (PICTURES_ALLOW_LOOPBACK=1). */
+const LOCAL = { allowLoopback: true };
+/** A production build's policy: https from public addresses only. */
+const PRODUCTION = { allowLoopback: false };
 
 /** A project root in /tmp with public/contenu/logo.png and an optional stale pulled picture. */
 async function tempRoot(): Promise<string> {
@@ -87,7 +91,7 @@ describe('pullPictures', () => {
         { src: '/contenu/oubli.png', collection: 'menus', id: 'reseaux', field: 'liens.0.picto.src' },
         { src: 'ftp://serveur/photo.jpg', collection: 'articles', id: 'ftp', field: 'img.src' },
       ],
-      { root, cacheDir: join(root, 'cache'), timeoutMs: 1500, log: (line) => lines.push(line) },
+      { root, cacheDir: join(root, 'cache'), timeoutMs: 1500, policy: LOCAL, log: (line) => lines.push(line) },
     );
 
     expect(server.requests.get('/photo-sortie.jpg')).toBe(1);
@@ -147,8 +151,8 @@ describe('pullPictures', () => {
       const uses = [{ src: logo, collection: 'partenaires', id: 'mairie', field: 'img.src' }];
       const before = server.requests.get('/logo-partenaire.png') ?? 0;
       const downloadsBefore = server.downloads.get('/logo-partenaire.png') ?? 0;
-      const first = await pullPictures(uses, { root, cacheDir, log: () => {} });
-      const second = await pullPictures(uses, { root, cacheDir, log: () => {} });
+      const first = await pullPictures(uses, { root, cacheDir, policy: LOCAL, log: () => {} });
+      const second = await pullPictures(uses, { root, cacheDir, policy: LOCAL, log: () => {} });
       expect(server.requests.get('/logo-partenaire.png')).toBe(before + 2);
       expect(server.downloads.get('/logo-partenaire.png')).toBe(downloadsBefore + 1);
       expect(second.manifest).toEqual(first.manifest);
@@ -156,7 +160,7 @@ describe('pullPictures', () => {
 
       await server.close();
       try {
-        const offline = await pullPictures(uses, { root, cacheDir, timeoutMs: 1500, log: () => {} });
+        const offline = await pullPictures(uses, { root, cacheDir, timeoutMs: 1500, policy: LOCAL, log: () => {} });
         expect(offline.manifest).toEqual(first.manifest);
         expect(offline.failed).toEqual([]);
       } finally {
@@ -164,4 +168,65 @@ describe('pullPictures', () => {
       }
     },
   );
+
+  it('draws a downloaded SVG into a PNG: its script never reaches src/data/', async () => {
+    const root = await tempRoot();
+    const logo = server.url('/logo-script.svg');
+    const uses = [{ src: logo, collection: 'partenaires', id: 'club', field: 'img.src' }];
+    const result = await pullPictures(uses, { root, cacheDir: join(root, 'cache'), policy: LOCAL, log: () => {} });
+    expect(result.failed).toEqual([]);
+    expect(result.manifest[logo]).toMatchObject({ format: 'png', width: 1600, height: 800 });
+    expect(result.manifest[logo]!.file).toMatch(/\.png$/);
+    expect(SCRIPTED_SVG).toContain('<script>');
+    for (const name of await readdir(join(root, 'src/data/pictures'))) {
+      const bytes = await readFile(join(root, 'src/data/pictures', name));
+      expect(bytes.subarray(0, 8).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
+      expect(bytes.toString('latin1')).not.toMatch(/<svg|<script|export\.csv/);
+    }
+  });
+
+  it('downloads from public addresses over https only, without PICTURES_ALLOW_LOOPBACK', async () => {
+    const root = await tempRoot();
+    const cacheDir = join(root, 'cache');
+    const logo = server.url('/logo-partenaire.png');
+    const use = (src: string) => ({ src, collection: 'articles', id: 'piege', field: 'img.src' });
+    // A copy kept by an earlier build with the setting is not used once the address is refused.
+    await pullPictures([use(logo)], { root, cacheDir, policy: LOCAL, log: () => {} });
+    const requests = server.requests.get('/logo-partenaire.png');
+    const internal = [
+      logo.replace('http:', 'https:'),
+      'https://localhost/logo.png',
+      'https://[::1]/logo.png',
+      'https://[::ffff:127.0.0.1]/logo.png',
+      'https://10.0.0.8/logo.png',
+      'https://192.168.1.1/logo.png',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[fd00::1]/logo.png',
+      'https://0.0.0.0/logo.png',
+    ];
+    const result = await pullPictures([use(logo), ...internal.map(use)], {
+      root,
+      cacheDir,
+      timeoutMs: 5000,
+      policy: PRODUCTION,
+      log: () => {},
+    });
+    const refused = 'l’adresse ne mène pas à un serveur public d’Internet : le site ne télécharge pas cette image';
+    expect(result.failed.map(({ src, reason }) => [src, reason])).toEqual([
+      [logo, 'l’adresse doit commencer par https:// (ou / pour un fichier du site)'],
+      ...internal.map((src) => [src, refused]),
+    ]);
+    expect(result.manifest).toEqual({});
+    expect(server.requests.get('/logo-partenaire.png')).toBe(requests);
+
+    // With the setting, loopback is allowed, never a private address, even through a redirect.
+    const local = await pullPictures([use(server.url('/vers-reseau-interne.jpg')), use('http://10.0.0.8/logo.png')], {
+      root,
+      cacheDir,
+      timeoutMs: 5000,
+      policy: LOCAL,
+      log: () => {},
+    });
+    expect(local.failed.map(({ reason }) => reason)).toEqual([refused, refused]);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toSeconds, type CollectionName } from '../../src/content.config';
+import { LINK_REFUSED } from '../../src/lib/link-address';
 import { validateDocument } from '../../scripts/lib/validate';
 import { readSeedDirectory, reviveSeedValue, DEMO_DIR } from '../../scripts/lib/seed';
 
@@ -170,10 +171,30 @@ describe('content schemas', () => {
         id: 'reseaux',
         titre: 'Site',
         field: 'liens.2.href',
-        reason: 'son adresse (href) n’est pas un lien web',
+        reason: `son adresse (href) ${LINK_REFUSED}`,
         leftOut: 'link',
       },
     ]);
+  });
+
+  it('leave out and report a menu link or a rich-text link smuggling a script or leaving the site', () => {
+    const smuggled = ['java\tscript:alert(1)', 'java\nscript:alert(1)', '\u0001javascript:alert(1)'];
+    const spellings = [...smuggled, 'javascript\t:alert(1)', '//evil.example'];
+    const menu = validate('menus', 'principal', {
+      liens: [{ titre: 'Accueil', href: '/' }, ...spellings.map((href, index) => ({ titre: `Piège ${index}`, href }))],
+    });
+    expect(menu.data).toEqual({ liens: [{ titre: 'Accueil', href: '/' }] });
+    expect(menu.problems.map(({ field, reason }) => [field, reason])).toEqual(
+      spellings.map((_, index) => [`liens.${index + 1}.href`, `son adresse (href) ${LINK_REFUSED}`]),
+    );
+    const article = validate('articles', 'a', {
+      titre: 'A',
+      contenu: spellings.map((href) => `<a href="${href}">x</a>`).join(''),
+    });
+    expect(article.problems.map(({ field, leftOut }) => [field, leftOut])).toEqual(
+      spellings.map(() => ['contenu (<a>)', 'link']),
+    );
+    expect(article.problems[4]!.reason).toBe(`l’adresse du lien « //evil.example » ${LINK_REFUSED}`);
   });
 
   it('leave out a document whose date or titre cannot be read, saying why in French', () => {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../../scripts/lib/validate';
 import { ARTICLE_MESSAGES } from '../../src/features/articles/articles';
+import { LINK_REFUSED } from '../../src/lib/link-address';
 import { readSeedDirectory } from '../../scripts/lib/seed';
 import {
   linkFromForm,
@@ -29,6 +30,15 @@ import {
 } from '../../src/features/structure/structure';
 
 const form = (fields: Record<string, string>) => new Map(Object.entries(fields));
+
+/** The five spellings the menus' old check let through (a browser reads the first four as `javascript:`). */
+const SMUGGLED = [
+  'java\tscript:alert(1)',
+  'java\nscript:alert(1)',
+  '\u0001javascript:alert(1)',
+  'javascript\t:alert(1)',
+  '//evil.example',
+];
 
 describe('orders', () => {
   it('moves an id up or down, and leaves the list as it is at an end or for an unknown id', () => {
@@ -137,11 +147,22 @@ describe('menus', () => {
       { parent: undefined },
       linkFromForm(form({ titre: 'Piège', href: 'javascript:alert(1)' })).fields,
     );
-    expect(schemaErrors('menus', bad)).toEqual({ 'liens.3.href': 'Son adresse (href) n’est pas un lien web' });
+    expect(schemaErrors('menus', bad)).toEqual({ 'liens.3.href': `Son adresse (href) ${LINK_REFUSED}` });
     const nameless = writeLink(menu, { parent: undefined }, linkFromForm(form({ href: '/x', picto: '/p.svg' })).fields);
     expect(schemaErrors('menus', nameless)).toEqual({
       'liens.3.titre': 'Il n’a pas de titre et son pictogramme n’a pas de description (alt)',
     });
+    for (const href of SMUGGLED) {
+      const smuggled = writeLink(menu, { parent: undefined }, linkFromForm(form({ titre: 'Piège', href })).fields);
+      expect(schemaErrors('menus', smuggled), JSON.stringify(href)).toEqual({
+        'liens.3.href': `Son adresse (href) ${LINK_REFUSED}`,
+      });
+    }
+    for (const src of ['//evil.example/suivi', '/\\evil.example', 'java\tscript:alert(1)']) {
+      expect(schemaErrors('menus', { ...menu, schema: { src } }), src).toEqual({
+        'schema.src': 'L’adresse du suivi des démarches ne commence ni par / ni par https://',
+      });
+    }
     const frame = { ...menu, schema: { src: 'http://insecure.example/' } };
     expect(schemaErrors('menus', frame)).toEqual({
       'schema.src': 'L’adresse du suivi des démarches ne commence ni par / ni par https://',
@@ -219,6 +240,16 @@ describe('partners', () => {
     expect(partnerFromForm(form({ titre: 'Club', intro: '<script>x()</script>' }), undefined).errors).toEqual({
       intro: ARTICLE_MESSAGES.script,
     });
+    for (const href of SMUGGLED) {
+      const smuggled = partnerFromForm(form({ titre: 'Club', intro: `<a href="${href}">site</a>` }), undefined);
+      // The four `javascript:` spellings are code; an address on another host is a link refused.
+      const message = href.startsWith('//') ? ARTICLE_MESSAGES.badLink(href) : ARTICLE_MESSAGES.script;
+      expect(smuggled.errors, JSON.stringify(href)).toEqual({ intro: message });
+    }
+    expect(ARTICLE_MESSAGES.badLink('java\tscript:x')).toBe(
+      'Le lien « java script:x » n’est pas accepté : écrivez une adresse https://…, mailto:…, tel:… ou /page du ' +
+        'site, puis enregistrez à nouveau.',
+    );
     const html = '<p style="color:red">Le <b>goûter</b></p><iframe src="https://pister.example/"></iframe>';
     const saved = partnerFromForm(form({ titre: 'Club', intro: html }), undefined);
     expect(saved.errors).toEqual({});

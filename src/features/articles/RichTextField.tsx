@@ -12,6 +12,7 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { safeLinkAddress } from '../../lib/link-address';
 import { ARTICLE_MESSAGES } from './articles';
 import { editorLoses } from './editor-coverage';
 
@@ -73,9 +74,14 @@ const TOOLS: Tool[] = [
         current,
       );
       if (href === null) return;
+      const safe = safeLinkAddress(href);
+      if (href.trim() && safe === undefined) {
+        window.alert(ARTICLE_MESSAGES.badLink(href));
+        return;
+      }
       const chain = e.chain().focus().extendMarkRange('link');
-      if (!href.trim()) chain.unsetLink().run();
-      else chain.setLink({ href: href.trim() }).run();
+      if (safe === undefined) chain.unsetLink().run();
+      else chain.setLink({ href: safe }).run();
     },
   },
   { label: 'Annuler', run: (e) => e.chain().focus().undo().run() },
@@ -103,7 +109,12 @@ export default function RichTextField({
         heading: { levels: [3, 4] },
         code: false,
         codeBlock: false,
-        link: { openOnClick: false, HTMLAttributes: { rel: null, target: null } },
+        // The server's rule (refusedLinks): a stored link it refuses is not taken in, so the HTML field stays.
+        link: {
+          openOnClick: false,
+          HTMLAttributes: { rel: null, target: null },
+          isAllowedUri: (url) => safeLinkAddress(url) !== undefined,
+        },
       }),
     ],
     content: initial,

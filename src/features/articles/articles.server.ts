@@ -7,7 +7,7 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import { LEGAL_PAGES, toSeconds, type LegalId } from '../../content.config';
 import { isDraft } from '../../lib/drafts';
-import { holdsScript, sanitizeEditorHtml } from '../../lib/html.server';
+import { holdsScript, refusedLinks, sanitizeEditorHtml } from '../../lib/html.server';
 import { mediaType, readBoundedBody } from '../../lib/endpoint.server';
 import { HttpError } from '../../lib/http';
 import { ESPACE_MESSAGES } from '../espace/messages';
@@ -142,7 +142,9 @@ export async function saveArticle(
     if (reserved) refuse('slug', reserved);
   }
   for (const name of ['intro', 'contenu'] as const) {
+    const refused = refusedLinks(fields[name])[0];
     if (holdsScript(fields[name])) refuse(name, ARTICLE_MESSAGES.script);
+    else if (refused !== undefined) refuse(name, ARTICLE_MESSAGES.badLink(refused));
     else fields[name] = sanitizeEditorHtml(fields[name]);
   }
 

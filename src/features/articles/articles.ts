@@ -3,6 +3,7 @@
  * derived from titles, the date picker's value in the original admin's seconds, and the French messages of the form
  * that are not the pull's schema's own (src/content.config.ts keeps those).
  */
+import { quotedLinkAddress } from '../../lib/link-address';
 
 /** What locates an article on the site: its id, category and slug. */
 type ArticlePlace = { id: string; cat: string; slug: string };
@@ -107,6 +108,9 @@ export const ARTICLE_MESSAGES = {
   script:
     'Ce texte contient du code (une balise <script>, un attribut « on… » ou un lien « javascript: ») : il n’est ' +
     'pas accepté. Retirez-le, puis enregistrez à nouveau.',
+  badLink: (href: string) =>
+    `Le lien « ${quotedLinkAddress(href)} » n’est pas accepté : écrivez une ` +
+    'adresse https://…, mailto:…, tel:… ou /page du site, puis enregistrez à nouveau.',
   slugTaken: (titre: string) => `Ce lien est déjà celui de l’article « ${titre} » : choisissez-en un autre.`,
   slugShape:
     'Le lien ne peut contenir que des lettres minuscules sans accent, des chiffres et des tirets (par exemple ' +

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
 import sharp from 'sharp';
 import { HttpError } from '../../lib/http';
+import { CONTENT_FILE_POLICY } from '../../lib/security-headers';
 import { siteOrigin } from '../../lib/site-origin';
 import { withDeadline } from '../../lib/deadline';
 import { ESPACE_MESSAGES } from '../espace/messages';
@@ -110,10 +111,12 @@ export function displayHtmlPictures(html: string): string {
 
 /** GET /medias/<key>: the stored picture, cached for a year (a key names its content); 404 for anything else. */
 export async function servePicture(key: string | undefined): Promise<Response> {
+  // Every answer is a content file's: no script runs in it, and its type is never guessed.
+  const contentFile = { 'content-security-policy': CONTENT_FILE_POLICY, 'x-content-type-options': 'nosniff' };
   const notFound = () =>
     new Response('Cette image n’existe pas.', {
       status: 404,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      headers: { ...contentFile, 'content-type': 'text/plain; charset=utf-8' },
     });
   if (!key || !KEY_PATTERN.test(key)) return notFound();
   const found = await withDeadline(store().getWithMetadata(key, { type: 'arrayBuffer' }), 8000).catch(
@@ -126,6 +129,7 @@ export async function servePicture(key: string | undefined): Promise<Response> {
   const extension = key.split('.')[1] as Extension;
   return new Response(found.data, {
     headers: {
+      ...contentFile,
       'content-type': TYPES[extension],
       'cache-control': 'public, max-age=31536000, immutable',
       'content-length': String(found.data.byteLength),

@@ -40,7 +40,8 @@ export async function pictureView(
     const width = Math.min(usage.width, meta.width);
     return { ...asIs, src: meta.src, width, height: Math.round((width * meta.height) / meta.width) };
   }
-  // SVG stays vector: served as is (astro:assets copies it under /_astro/ with a hashed name).
+  // The site's own SVG (public/) stays vector: served as is under /_astro/, where no script runs (netlify.toml). A
+  // downloaded SVG is never here: the pull drew it into a PNG.
   if (meta.format === 'svg') {
     const { src } = await getImage({ src: meta, format: 'svg' });
     return { ...asIs, src, width: meta.width || usage.width, height: meta.height || usage.width };

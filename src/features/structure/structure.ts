@@ -6,7 +6,7 @@
  */
 import { z } from 'astro/zod';
 import { firestoreSchemas, type CollectionName } from '../../content.config';
-import { holdsScript, sanitizeEditorHtml } from '../../lib/html.server';
+import { holdsScript, refusedLinks, sanitizeEditorHtml } from '../../lib/html.server';
 import { ARTICLE_MESSAGES } from '../articles/articles';
 import { issuesInFrench } from '../editing/messages';
 
@@ -126,7 +126,7 @@ export interface PartnerForm {
  * form does not show, `contenu` or `picto`, are kept): `cat` `partenaires`, `slug` = id, `date` in seconds, `img`
  * `{src, alt}` (`{src: '', alt: ''}` for none), `imgContenu` and `picto` kept or empty, `intro` HTML sanitised as the
  * articles' (plain text as typed). Errors: the schema's and the form's own (a logo needs its description, a readable
- * date, a valid id, no script in `intro`: ARTICLE_MESSAGES.script).
+ * date, a valid id, no script in `intro`: ARTICLE_MESSAGES.script, no link safeLinkAddress refuses: badLink).
  */
 export function partnerFromForm(
   fields: Map<string, string>,
@@ -148,7 +148,9 @@ export function partnerFromForm(
   const seconds = form.date ? dateInputToSeconds(form.date) : undefined;
   if (form.date && seconds === undefined) errors.date = STRUCTURE_MESSAGES.badDate;
   if (form.logo && !form.logoAlt) errors['img.alt'] = STRUCTURE_MESSAGES.altRequired;
+  const refused = refusedLinks(form.intro)[0];
   if (holdsScript(form.intro)) errors.intro = ARTICLE_MESSAGES.script;
+  else if (refused !== undefined) errors.intro = ARTICLE_MESSAGES.badLink(refused);
   const document: RawDocument = {
     slug: '',
     contenu: '',
