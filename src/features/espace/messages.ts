@@ -28,6 +28,12 @@ export const ESPACE_MESSAGES = {
   saved: 'Modifications enregistrées.',
   notFound: 'Cette préinscription n’existe pas ou a été supprimée.',
   badForm: 'La demande est illisible. Merci de réessayer depuis la page.',
+  /** A form post with a control character or a bidirectional override in any field (form-post.server.ts). */
+  forbiddenCharacter:
+    'Rien n’a été enregistré : un champ contient un caractère invisible interdit (caractère de contrôle ou inversion ' +
+    'du sens d’écriture). Retapez ce texte au lieu de le coller.',
+  /** A form post with a field longer than any of the space's fields may be (form-post.server.ts). */
+  fieldTooLong: (max: number) => `Rien n’a été enregistré : un champ dépasse ${max} caractères.`,
   unavailable: 'Le service est momentanément indisponible : rien n’a été modifié. Réessayez dans quelques minutes.',
   invalidDate: 'Merci de saisir une date valide (jj/mm/aaaa), au plus tard aujourd’hui',
   notSubscribed: 'Cette adresse n’est pas (ou plus) inscrite à la lettre.',
