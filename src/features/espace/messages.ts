@@ -21,6 +21,7 @@ export const ESPACE_MESSAGES = {
   sessionEnded: 'Votre session a pris fin. Merci de vous reconnecter.',
   forbidden: 'Cette page n’est pas accessible avec votre rôle.',
   unknownAccount: 'Aucun compte ne porte cet email. La personne doit d’abord avoir un compte.',
+  invalidEmail: 'Merci de saisir une adresse email valide',
   unknownRole: 'Merci de choisir un rôle dans la liste',
   sessionsStillOpen:
     'Le rôle est changé, mais les sessions ouvertes de la personne n’ont pas pu être fermées : elles gardent ' +
