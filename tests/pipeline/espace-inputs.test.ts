@@ -94,6 +94,28 @@ describe('a partner’s form', () => {
   });
 });
 
+describe('the treasurer’s cheque form', () => {
+  it('refuses a control character in the donor’s name in French, recording no gift', async () => {
+    const cle = randomUUID();
+    const fields = {
+      cle,
+      moyen: 'cheque',
+      date: new Date().toISOString().slice(0, 10),
+      montant: '20',
+      nom: 'Jean\u0000Dupont',
+      adresse: '12 rue Victor Hugo',
+      postal: '69002',
+      ville: 'Lyon',
+      email: '',
+    };
+    const answer = await postPage('dons/nouveau.astro', '/espace/dons/nouveau', fields, staffSession('tresorerie'));
+    expect(answer.status).toBe(400);
+    expect(visible(answer.text)).toContain('un champ contient un caractère invisible interdit');
+    expect(answer.text).not.toContain('\u0000');
+    expect((await adminFirestore().collection('dons').where('nom', '==', fields.nom).get()).size).toBe(0);
+  });
+});
+
 describe('the roles page', () => {
   const admin = staffSession('admin');
   const role = async (email: string) => {
