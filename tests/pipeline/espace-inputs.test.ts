@@ -1,7 +1,8 @@
 /**
  * The space's forms under attack, rendered by Astro as the site answers them, against the embedded Firestore and
- * Firebase's Auth emulator: a partner with a 60,000-character name, a NUL or a right-to-left override gets a French
- * 400 by its field and nothing is written; the roles page answers an address of 5,000 characters, or an error of
+ * Firebase's Auth emulator: a partner with a 60,000-character name (said by the field), a NUL or a right-to-left
+ * override (said above the form: every form post of the space refuses them), or a cheque with a NUL in its donor's
+ * name, gets a French 400 and nothing is written; the roles page answers an address of 5,000 characters, or an error of
  * Firebase, in French without a stack trace; a session whose role is taken away is refused at its next request, even
  * within the second of its sign-in.
  */
