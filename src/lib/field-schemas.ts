@@ -3,21 +3,33 @@
  * French messages of a failed validation in shape order (firstError and fieldErrors rely on it).
  */
 import * as z from 'zod/mini';
-import { FIELD_MESSAGES, PERSON_FIELD_MAX, isAcceptableEmail } from './fields';
+import { FIELD_MESSAGES, PERSON_FIELD_MAX, hasForbiddenCharacter, isAcceptableEmail, isPersonName } from './fields';
 import { HTTP_MESSAGES } from './http';
 
 // Else zod probes `new Function('')`, which the Content-Security-Policy refuses (no 'unsafe-eval');
 // the setting is global, shared with `astro/zod`.
 z.config({ jitless: true });
 
-/**
- * A trimmed text of at most `max` characters (code points); `message` when it is not a string,
- * FIELD_MESSAGES.malformedText (and no further check) with an unpaired surrogate.
- */
-export const text = (max: number, message: string = HTTP_MESSAGES.badRequest) =>
+/** A trimmed string (`message` when it is not one), FIELD_MESSAGES.malformedText with an unpaired surrogate. */
+const trimmed = (message: string) =>
   z.string(message).check(
     z.refine((value) => !/\p{Surrogate}/u.test(value), { error: FIELD_MESSAGES.malformedText, abort: true }),
     z.trim(),
+  );
+
+/**
+ * A trimmed text of at most `max` characters (code points); `message` when it is not a string,
+ * FIELD_MESSAGES.malformedText (and no further check) with an unpaired surrogate, `forbidden` (default
+ * FIELD_MESSAGES.forbiddenCharacter) with a control character or a bidirectional override, or with a tab or line break
+ * unless `multiline` (hasForbiddenCharacter).
+ */
+export const text = (
+  max: number,
+  message: string = HTTP_MESSAGES.badRequest,
+  { multiline = false, forbidden = FIELD_MESSAGES.forbiddenCharacter as string } = {},
+) =>
+  trimmed(message).check(
+    z.refine((value) => !hasForbiddenCharacter(value, multiline), { error: forbidden, abort: true }),
     z.maxLength(max, { error: FIELD_MESSAGES.tooLong(max) }),
   );
 
@@ -25,12 +37,23 @@ export const text = (max: number, message: string = HTTP_MESSAGES.badRequest) =>
 export const requiredText = (max: number, message: string) =>
   text(max, message).check(z.minLength(1, { error: message }));
 
-/** A text of at most `max` characters, '' when absent. */
-export const optionalText = (max: number) => z._default(text(max), '');
+/** A text of at most `max` characters, '' when absent; line breaks and tabs allowed when `multiline`. */
+export const optionalText = (max: number, multiline = false) =>
+  z._default(text(max, HTTP_MESSAGES.badRequest, { multiline }), '');
+
+/**
+ * A person's name that may not be empty (`message`) and is only a name (isPersonName, FIELD_MESSAGES.personName): what
+ * the site may write into a mail to an address nobody has verified.
+ */
+export const personName = (message: string) =>
+  trimmed(message).check(
+    z.minLength(1, { error: message, abort: true }),
+    z.refine(isPersonName, { error: FIELD_MESSAGES.personName }),
+  );
 
 /** An email: a text of at most PERSON_FIELD_MAX.email characters, then spec §5's rule (`message`). */
 export const email = (message: string) =>
-  text(PERSON_FIELD_MAX.email, message).check(
+  text(PERSON_FIELD_MAX.email, message, { forbidden: message }).check(
     z.refine(isAcceptableEmail, { error: message, abort: true }),
     z.email({ error: message }),
   );

@@ -99,6 +99,24 @@ describe('PreRegistrationForm', () => {
     expect(screen.queryByRole('link', { name: 'Merci d’indiquer le prénom de votre enfant' })).toBeNull();
   });
 
+  it('refuses a message typed as a first name beside its field, and sends nothing', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const { user, submit } = setup();
+    await fillValid(user);
+    const child = screen.getByLabelText(/Prénom de l’enfant/);
+    await user.clear(child);
+    await user.click(child);
+    await user.paste('Votre dossier est refusé. Appelez le 08 99 00 00 00');
+    await submit();
+    const message =
+      'Écrivez seulement un nom : des lettres, des espaces, des traits d’union ou des apostrophes ' +
+      '(60 caractères au plus)';
+    expect(child).toHaveAccessibleDescription(message);
+    expect(screen.getByRole('link', { name: message })).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('requires the consent box, whatever else is filled in', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);

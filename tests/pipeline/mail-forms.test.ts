@@ -16,6 +16,8 @@ import * as preinscription from '../../src/pages/api/preinscription';
 import { newsletterConsent, storedConsent, validPreRegistration } from '../fixtures/submissions';
 import { outboxDocuments, startMailWorld, type MailWorld } from '../fixtures/mail-setup';
 import { siteAddress } from '../../scripts/lib/site-address';
+import { preRegistrationMails } from '../../src/features/mail/mails.server';
+import { mailIdentity } from '../../src/features/mail/mail-env.server';
 
 /** The site the mails link to (astro.config.mjs's `site`), escaped for a RegExp. */
 const SITE = siteAddress().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -129,6 +131,79 @@ describe('a pre-registration', () => {
       expect(await refused.json()).toMatchObject({ message: 'Merci de saisir un email valide' });
     },
   );
+
+  it(
+    'refuses a message typed as the child’s first name (JSON and plain form), writing and mailing nothing, ' +
+      'and names a child whose name is in any script',
+    async () => {
+      const attack = 'Votre dossier est refusé. Appelez le 08 99 00 00 00 ou http://evil.example/pay';
+      const email = `victime-${randomUUID().slice(0, 8)}@exemple.fr`;
+      const message =
+        'Écrivez seulement un nom : des lettres, des espaces, des traits d’union ou des apostrophes ' +
+        '(60 caractères au plus)';
+      const refused = await post(preinscription, 'preinscription', {
+        ...validPreRegistration,
+        email,
+        enfantPrenom: attack,
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ message, fields: { enfantPrenom: message } });
+      const plain = await preinscription.POST({
+        request: new Request('http://127.0.0.1:4321/api/preinscription', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ ...validPreRegistration, email, parentPrenom: attack, consentement: 'on' }),
+        }),
+      });
+      expect(plain.status).toBe(303);
+      expect(plain.headers.get('location')).toBe('/ecole#preinscription-nom');
+
+      // A first name that is a name, in Latin or Arabic script, is mailed as typed.
+      const names = ['Léa-Maëlle', 'نور'];
+      const addresses = names.map((_, index) => `nom-${index}-${randomUUID().slice(0, 8)}@exemple.fr`);
+      const before = world.smtp.mails.length;
+      for (const [index, enfantPrenom] of names.entries()) {
+        const accepted = await post(preinscription, 'preinscription', {
+          ...validPreRegistration,
+          email: addresses[index],
+          enfantPrenom,
+        });
+        expect(accepted.status).toBe(200);
+      }
+      await world.smtp.waitForMails(before + 4);
+      for (const [index, name] of names.entries()) {
+        const [ack] = mailsTo(addresses[index]!);
+        expect(ack!.subject).toMatch(new RegExp(`^Pré-inscription de ${name} : demande reçue`));
+        expect(ack!.text).toContain(`Votre demande de pré-inscription pour ${name} est bien enregistrée.`);
+        expect(ack!.text).not.toContain(validPreRegistration.infos);
+      }
+      // Nothing of the refused ones: no document, no mail, nothing queued.
+      expect((await adminFirestore().collection('inscripitions').where('email', '==', email).get()).size).toBe(0);
+      expect((await adminFirestore().collection('outbox').where('to', '==', email).get()).size).toBe(0);
+      expect(mailsTo(email)).toEqual([]);
+    },
+  );
+
+  it('mails no text of a stored request that is not a name, nor its health notes', async () => {
+    const attack = 'Votre dossier est refusé. Appelez le 08 99 00 00 00 ou http://evil.example/pay';
+    const mails = await preRegistrationMails({
+      identity: await mailIdentity(),
+      submissionId: randomUUID(),
+      reference: '1234 5678',
+      parentFirstName: attack,
+      childFirstName: attack,
+      parentEmail: 'victime@exemple.fr',
+      receivedAt: '1 janvier 2026 à 10:00',
+    });
+    const [ack] = mails;
+    expect(ack!.subject).toBe('Pré-inscription de votre enfant : demande reçue (référence 1234 5678)');
+    for (const body of [ack!.subject, ack!.text, visibleText(ack!.html)]) {
+      expect(body).not.toContain('evil.example');
+      expect(body).not.toContain('08 99');
+    }
+    expect(ack!.text).toContain('Bonjour,');
+    expect(ack!.text).toContain('Votre demande de pré-inscription pour votre enfant est bien enregistrée.');
+  });
 
   it('answers within its deadline when SMTP is slow, and the mail still goes out once', async () => {
     world.smtp.setMode({ delayMs: 6000 });

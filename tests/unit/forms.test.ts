@@ -130,26 +130,26 @@ describe('pre-registration rules', () => {
   });
 });
 
-describe('messages and their order, as the islands see them (no per-parse fallback)', () => {
-  /** firstError and fieldErrors of a payload the schema must refuse. */
-  function refused(
-    schema: typeof preRegistrationSchema | typeof newsletterSchema | typeof paymentDraftSchema,
-    payload: unknown,
-  ) {
-    const result = schema.safeParse(payload);
-    expect(result.success).toBe(false);
-    return result.success ? {} : { first: firstError(result.error), fields: fieldErrors(result.error) };
-  }
+/** firstError and fieldErrors of a payload the schema must refuse. */
+function refused(
+  schema: typeof preRegistrationSchema | typeof newsletterSchema | typeof paymentDraftSchema,
+  payload: unknown,
+) {
+  const result = schema.safeParse(payload);
+  expect(result.success).toBe(false);
+  return result.success ? {} : { first: firstError(result.error), fields: fieldErrors(result.error) };
+}
 
+describe('messages and their order, as the islands see them (no per-parse fallback)', () => {
   it('says "too long" before "incorrect" for an email that is both, and measures a text once trimmed', () => {
     const both = refused(newsletterSchema, { email: 'x'.repeat(300), ...newsletterConsent });
     expect(both.first).toBe(MESSAGES.tooLong(254));
-    expect(refused(preRegistrationSchema, { ...validPreRegistration, enfantNom: ` ${'x'.repeat(101)} ` })).toEqual({
+    expect(refused(preRegistrationSchema, { ...validPreRegistration, ville: ` ${'x'.repeat(101)} ` })).toEqual({
       first: MESSAGES.tooLong(100),
-      fields: { enfantNom: MESSAGES.tooLong(100) },
+      fields: { ville: MESSAGES.tooLong(100) },
     });
     // 100 characters once trimmed is within the limit.
-    expect(preRegistrationSchema.parse({ ...validPreRegistration, enfantNom: ` ${'x'.repeat(100)} ` }).enfantNom).toBe(
+    expect(preRegistrationSchema.parse({ ...validPreRegistration, ville: ` ${'x'.repeat(100)} ` }).ville).toBe(
       'x'.repeat(100),
     );
   });
@@ -253,13 +253,69 @@ describe('well-formed texts and lengths, in every payload', () => {
   });
 });
 
+describe('the pre-registration’s names, mailed to an address nobody has verified', () => {
+  const names = ['enfantPrenom', 'enfantNom', 'parentPrenom', 'parentNom'] as const;
+
+  it.each(names)('%s takes a name of any script up to 60 characters', (field) => {
+    for (const name of [
+      'Léa-Maëlle',
+      'O’Brien',
+      "d'Artagnan",
+      'Jean Pierre',
+      'نور',
+      'Nguyễn',
+      'मानसी',
+      'é'.repeat(60),
+    ]) {
+      expect(preRegistrationSchema.safeParse({ ...validPreRegistration, [field]: ` ${name} ` }).success, name).toBe(
+        true,
+      );
+    }
+  });
+
+  it.each(names)('%s refuses a message, a link, digits, 61 letters and control characters, in French', (field) => {
+    for (const text of [
+      'Votre dossier est refusé. Appelez le 08 99 00 00 00',
+      'http://evil.example/pay',
+      'Léa2',
+      'é'.repeat(61),
+      'Léa\n=1+1',
+      'Léa\u202e',
+      '-',
+    ]) {
+      expect(refused(preRegistrationSchema, { ...validPreRegistration, [field]: text }), text).toEqual({
+        first: MESSAGES.personName,
+        fields: { [field]: MESSAGES.personName },
+      });
+    }
+  });
+});
+
+describe('control characters', () => {
+  it('are refused in every text field in French, line breaks and tabs only in the notes', () => {
+    const fields = ['infos', 'adresse', 'postal', 'ville'] as const;
+    for (const field of fields) {
+      for (const character of ['\u0000', '\u0007', '\u001b', '\u007f', '\u202a', '\u202e', '\u2066', '\u2069']) {
+        expect(refused(preRegistrationSchema, { ...validPreRegistration, [field]: `a${character}b` }).fields).toEqual({
+          [field]: MESSAGES.forbiddenCharacter,
+        });
+      }
+    }
+    expect(refused(preRegistrationSchema, { ...validPreRegistration, ville: 'Lyon\nParis' }).fields).toEqual({
+      ville: MESSAGES.forbiddenCharacter,
+    });
+    expect(preRegistrationSchema.parse({ ...validPreRegistration, infos: 'Ligne 1\r\nLigne 2\tfin' }).infos).toBe(
+      'Ligne 1\r\nLigne 2\tfin',
+    );
+    expect(refused(paymentDraftSchema, { ...validPayment, nom: 'Dupont\u0000' }).fields).toEqual({
+      nom: MESSAGES.forbiddenCharacter,
+    });
+  });
+});
+
 describe('FIELD_MAX, the one source of the text limits', () => {
   const fieldsOf = {
-    'pre-registration': [
-      preRegistrationSchema,
-      validPreRegistration,
-      { enfantPrenom: 'prenom', enfantNom: 'nom', infos: 'infos', parentPrenom: 'prenom', parentNom: 'nom' },
-    ],
+    'pre-registration': [preRegistrationSchema, validPreRegistration, { infos: 'infos' }],
     'payment draft': [paymentDraftSchema, validPayment, { prenom: 'prenom', nom: 'nom' }],
   } as const;
   const address = { adresse: 'adresse', postal: 'postal', ville: 'ville' } as const;

@@ -11,9 +11,11 @@ import { holdsScript, refusedLinks, sanitizeEditorHtml } from '../../lib/html.se
 import { mediaType, readBoundedBody } from '../../lib/endpoint.server';
 import { HttpError } from '../../lib/http';
 import { ESPACE_MESSAGES } from '../espace/messages';
+import { assertPlainFields } from '../espace/form-post.server';
 import type { StaffSession } from '../espace/auth.server';
 import { ContentRejected, listContent, loadContent, saveContent } from '../editing/content-store.server';
 import type { FieldIssue } from '../editing/messages';
+import { CONTENT_TEXT_MAX } from '../editing/text-bounds';
 import {
   ARTICLE_MESSAGES,
   MAX_PICTURE_BYTES,
@@ -220,7 +222,8 @@ const MAX_POST_BYTES = MAX_PICTURE_BYTES + 2 * 1024 * 1024;
 
 /**
  * The article form's post (multipart with its picture, or URL-encoded), read bounded.
- * @throws HttpError 413 ARTICLE_MESSAGES.bodyTooLarge past MAX_POST_BYTES, 415 / 400 ESPACE_MESSAGES.badForm.
+ * @throws HttpError 413 ARTICLE_MESSAGES.bodyTooLarge past MAX_POST_BYTES, 415 / 400 ESPACE_MESSAGES.badForm, 400 as
+ *   assertPlainFields (a control character, a text past an article's content).
  */
 export async function readArticlePost(request: Request): Promise<FormData> {
   const type = mediaType(request);
@@ -232,7 +235,10 @@ export async function readArticlePost(request: Request): Promise<FormData> {
       ? new HttpError(413, ARTICLE_MESSAGES.bodyTooLarge)
       : error;
   });
-  return new Response(body, { headers: request.headers }).formData().catch((error: unknown) => {
+  const form = await new Response(body, { headers: request.headers }).formData().catch((error: unknown) => {
     throw new HttpError(400, ESPACE_MESSAGES.badForm, { cause: error });
   });
+  // The longest field is an article's HTML; the editing layer bounds each field by its own limit (text-bounds.ts).
+  assertPlainFields(form, CONTENT_TEXT_MAX.contenu!);
+  return form;
 }

@@ -21,6 +21,7 @@ import type { StaffSession } from '../espace/auth.server';
 import { bounded } from '../espace/server-calls.server';
 import { assertEditor } from './editing';
 import { EDITING_MESSAGES, issuesInFrench, type FieldIssue } from './messages';
+import { textIssues } from './text-bounds';
 
 /** The history's collection (no client reads it: firestore.rules refuses every collection but the public content). */
 export const HISTORY = 'historique';
@@ -102,11 +103,15 @@ function schemaOf(collection: string, schema?: z.ZodType): z.ZodType {
 
 /**
  * @throws ContentRejected with each issue in French unless `schema` accepts `data` whole (the pull would leave out a
- * document, a field or a link it does not accept; the space refuses it instead).
+ * document, a field or a link it does not accept; the space refuses it instead) and every text is within its bounds
+ * (text-bounds.ts: its length, no control character): one issue per field, the bounds' first.
  */
 export function validateContent(collection: ContentCollection, data: unknown, schema?: z.ZodType): void {
   const parsed = schemaOf(collection, schema).safeParse(data);
-  if (!parsed.success) throw new ContentRejected(issuesInFrench(parsed.error.issues));
+  const issues = [...textIssues(data), ...(parsed.success ? [] : issuesInFrench(parsed.error.issues))];
+  const fields = new Set<string>();
+  const first = issues.filter(({ field }) => !fields.has(field) && fields.add(field));
+  if (first.length > 0) throw new ContentRejected(first);
 }
 
 const versionOf = (time: Timestamp | undefined) => (time ? time.toMillis() : 0);

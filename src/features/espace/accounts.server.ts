@@ -7,6 +7,7 @@ import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { withDeadline } from '../../lib/deadline';
 import { HttpError } from '../../lib/http';
+import { isMailAddress } from '../mail/mail';
 import { recordAccess } from './access-log.server';
 import type { StaffSession } from './auth.server';
 import { ESPACE_MESSAGES } from './messages';
@@ -45,6 +46,19 @@ export async function listAccounts(session: StaffSession | undefined, auth: Auth
     .toSorted((a, b) => Number(b.roles.length > 0) - Number(a.roles.length > 0) || a.email.localeCompare(b.email));
 }
 
+/**
+ * Firebase Auth's failure `error` (of call `what`) as the space says it: 404 ESPACE_MESSAGES.unknownAccount for an
+ * unknown account, 400 ESPACE_MESSAGES.invalidEmail for an address Firebase refuses, else 503
+ * ESPACE_MESSAGES.unavailable (the error as its cause, for the log; never shown).
+ */
+function authFailure(error: unknown, what: string): HttpError {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'auth/user-not-found') return new HttpError(404, ESPACE_MESSAGES.unknownAccount);
+  if (code === 'auth/invalid-email') return new HttpError(400, ESPACE_MESSAGES.invalidEmail);
+  return new HttpError(503, ESPACE_MESSAGES.unavailable, { cause: new Error(`Auth ${what} failed`, { cause: error }) });
+}
+
 /** A role change done: the account's roles after it, and whether its open sessions were closed. */
 export interface RoleChange {
   roles: Role[];
@@ -56,18 +70,23 @@ export interface RoleChange {
  * that the change applies at once: the person signs in again. `sessionsClosed: false` when both tries failed: the
  * claims changed, but sessions opened before keep the old roles until they end (8 hours); the caller must say so.
  * Checks no role: `npm run role` runs it with the service account; the roles page goes through changeRole.
- * @throws HttpError 404 ESPACE_MESSAGES.unknownAccount; Auth's error or a TimeoutError before the claims changed.
+ * @throws HttpError 400 ESPACE_MESSAGES.invalidEmail for an address no account can have, 404
+ *   ESPACE_MESSAGES.unknownAccount, 503 ESPACE_MESSAGES.unavailable for any other failure of Auth (or its 8 s
+ *   deadline) before the claims changed.
  */
 export async function setRole(auth: Auth, email: string, role: Role, grant: boolean): Promise<RoleChange> {
-  const user = await withDeadline(auth.getUserByEmail(email.trim()), AUTH_DEADLINE_MS).catch((error: unknown) => {
-    if ((error as { code?: unknown }).code === 'auth/user-not-found') {
-      throw new HttpError(404, ESPACE_MESSAGES.unknownAccount);
-    }
-    throw error;
+  const address = email.trim();
+  if (!isMailAddress(address)) throw new HttpError(400, ESPACE_MESSAGES.invalidEmail);
+  const user = await withDeadline(auth.getUserByEmail(address), AUTH_DEADLINE_MS).catch((error: unknown) => {
+    throw authFailure(error, 'getUserByEmail');
   });
   const current = rolesOfClaims(user.customClaims);
   const roles = ROLES.filter((known) => (known === role ? grant : current.includes(known)));
-  await withDeadline(auth.setCustomUserClaims(user.uid, { ...user.customClaims, roles }), AUTH_DEADLINE_MS);
+  await withDeadline(auth.setCustomUserClaims(user.uid, { ...user.customClaims, roles }), AUTH_DEADLINE_MS).catch(
+    (error: unknown) => {
+      throw authFailure(error, 'setCustomUserClaims');
+    },
+  );
   for (let attempt = 1; attempt <= 2; attempt += 1) {
     try {
       await withDeadline(auth.revokeRefreshTokens(user.uid), AUTH_DEADLINE_MS);

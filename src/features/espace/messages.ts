@@ -21,6 +21,7 @@ export const ESPACE_MESSAGES = {
   sessionEnded: 'Votre session a pris fin. Merci de vous reconnecter.',
   forbidden: 'Cette page n’est pas accessible avec votre rôle.',
   unknownAccount: 'Aucun compte ne porte cet email. La personne doit d’abord avoir un compte.',
+  invalidEmail: 'Merci de saisir une adresse email valide',
   unknownRole: 'Merci de choisir un rôle dans la liste',
   sessionsStillOpen:
     'Le rôle est changé, mais les sessions ouvertes de la personne n’ont pas pu être fermées : elles gardent ' +
@@ -28,6 +29,12 @@ export const ESPACE_MESSAGES = {
   saved: 'Modifications enregistrées.',
   notFound: 'Cette préinscription n’existe pas ou a été supprimée.',
   badForm: 'La demande est illisible. Merci de réessayer depuis la page.',
+  /** A form post with a control character or a bidirectional override in any field (form-post.server.ts). */
+  forbiddenCharacter:
+    'Rien n’a été enregistré : un champ contient un caractère invisible interdit (caractère de contrôle ou inversion ' +
+    'du sens d’écriture). Retapez ce texte au lieu de le coller.',
+  /** A form post with a field longer than any of the space's fields may be (form-post.server.ts). */
+  fieldTooLong: (max: number) => `Rien n’a été enregistré : un champ dépasse ${max} caractères.`,
   unavailable: 'Le service est momentanément indisponible : rien n’a été modifié. Réessayez dans quelques minutes.',
   invalidDate: 'Merci de saisir une date valide (jj/mm/aaaa), au plus tard aujourd’hui',
   notSubscribed: 'Cette adresse n’est pas (ou plus) inscrite à la lettre.',

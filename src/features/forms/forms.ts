@@ -9,7 +9,7 @@ import {
   fieldErrors,
   firstError,
   optionalText,
-  requiredText,
+  personName,
   strict,
   text,
 } from '../../lib/field-schemas';
@@ -40,15 +40,15 @@ export const newsletterSchema = z.strictObject(
 
 /**
  * Pre-registration entry (spec §3) and the consent wording's version; pays is an ISO 3166-1 alpha-2 code, FR by
- * default.
+ * default. The four names are only names (personName): the acknowledgement goes to an address nobody has verified.
  */
 export const preRegistrationSchema = z.strictObject(
   {
-    enfantPrenom: requiredText(FIELD_MAX.prenom, MESSAGES.required.enfantPrenom),
-    enfantNom: requiredText(FIELD_MAX.nom, MESSAGES.required.enfantNom),
-    infos: optionalText(FIELD_MAX.infos),
-    parentPrenom: requiredText(FIELD_MAX.prenom, MESSAGES.required.parentPrenom),
-    parentNom: requiredText(FIELD_MAX.nom, MESSAGES.required.parentNom),
+    enfantPrenom: personName(MESSAGES.required.enfantPrenom),
+    enfantNom: personName(MESSAGES.required.enfantNom),
+    infos: optionalText(FIELD_MAX.infos, true),
+    parentPrenom: personName(MESSAGES.required.parentPrenom),
+    parentNom: personName(MESSAGES.required.parentNom),
     email: email(MESSAGES.emailFieldInvalid),
     adresse: optionalText(FIELD_MAX.adresse),
     postal: optionalText(FIELD_MAX.postal),

@@ -3,6 +3,7 @@
  * by `:target`.
  */
 import { HTTP_MESSAGES } from '../../lib/http';
+import { PERSON_NAME_MAX } from '../../lib/fields';
 import { MESSAGES, type FormName } from './form-rules';
 
 /** Going back to the form keeps what was typed: every browser restores a form's fields on the way back. */
@@ -24,6 +25,9 @@ export const OUTCOMES = {
     ok: MESSAGES.preRegistrationSuccess,
     email: MESSAGES.emailFieldInvalid,
     consentement: MESSAGES.preRegistrationConsentRequired,
+    nom:
+      'Les prénoms et noms ne peuvent contenir que des lettres, des espaces, des traits d’union et des apostrophes ' +
+      `(${PERSON_NAME_MAX} caractères au plus) : ${BACK}.`,
     champs:
       'Certains champs obligatoires sont vides ou incorrects : revenez en arrière pour les compléter, ce que vous' +
       ' avez saisi est conservé par votre navigateur.',
@@ -34,8 +38,8 @@ export const OUTCOMES = {
   },
 } satisfies Record<FormName, Record<string, string>>;
 
-/** What can come of a submission. */
-export type Outcome = keyof (typeof OUTCOMES)['newsletter'];
+/** What can come of a submission, whichever the form. */
+export type Outcome = { [F in FormName]: keyof (typeof OUTCOMES)[F] }[FormName];
 
 /** Id of an outcome's message block, e.g. `newsletter-ok`. */
 export const outcomeId = (form: FormName, outcome: Outcome) => `${form}-${outcome}`;

@@ -23,6 +23,7 @@ import {
   firstError,
   formDataToPayload,
   HONEYPOT_FIELD,
+  MESSAGES,
   newsletterSchema,
   preRegistrationSchema,
   type FormName,
@@ -156,7 +157,9 @@ export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL
       if (String(payload[HONEYPOT_FIELD] ?? '').trim()) return done(String(payload.envoi ?? '') || crypto.randomUUID());
       const result = schema.safeParse(payload);
       if (!result.success) {
-        const field = result.error.issues[0]?.path[0];
+        const [issue] = result.error.issues;
+        const field = issue?.path[0];
+        if (fromForm && issue?.message === MESSAGES.personName) return redirect('nom');
         if (fromForm) return redirect(field === 'email' || field === 'consentement' ? field : 'champs');
         return jsonResponse(400, { ok: false, message: firstError(result.error), fields: fieldErrors(result.error) });
       }

@@ -5,6 +5,7 @@
  */
 import { render, toPlainText } from '@react-email/components';
 import type { ReactElement } from 'react';
+import { isPersonName } from '../../lib/fields';
 import { headerText, NEWSLETTER_MAIL_KIND, type OutgoingMail } from './mail';
 import type { MailIdentity } from './templates/MailLayout';
 import { PreRegistrationAck, PreRegistrationNotice } from './templates/PreRegistrationMails';
@@ -19,13 +20,17 @@ export async function renderMail(element: ReactElement): Promise<{ html: string;
   return { html, text: toPlainText(html) };
 }
 
-/** A first name fit for a subject line: headerText, at most 60 characters. */
-const nameInSubject = (name: string) => headerText(name, 60);
+/**
+ * `name` when it is only a person's name (isPersonName), else undefined: a mail to an address nobody has verified
+ * carries no free text its sender typed, whatever a stored document or a future form holds.
+ */
+const onlyAName = (name: string) => (isPersonName(name) ? name.trim() : undefined);
 
 /**
  * The two mails of a pre-registration stored as `inscripitions/<submissionId>`: the acknowledgement to `parentEmail`
- * (answers go to `staffEmail`) and, when `staffEmail` is set, the notice to it (the reference only). `receivedAt` is
- * French text (« 12 mars 2026 à 14 h 05 »).
+ * (answers go to `staffEmail`; the first names only when they are names, else « votre enfant » and « Bonjour, ») and,
+ * when `staffEmail` is set, the notice to it (the reference only). `receivedAt` is French text (« 12 mars 2026 à
+ * 14 h 05 »).
  */
 export async function preRegistrationMails(input: {
   identity: MailIdentity;
@@ -38,17 +43,19 @@ export async function preRegistrationMails(input: {
   receivedAt: string;
 }): Promise<OutgoingMail[]> {
   const { identity, submissionId, reference, staffEmail } = input;
+  const child = onlyAName(input.childFirstName);
+  const parent = onlyAName(input.parentFirstName);
   const ack: OutgoingMail = {
     id: `inscripitions-${submissionId}-parent`,
     kind: 'preinscription-parent',
     to: input.parentEmail,
     ...(staffEmail ? { replyTo: staffEmail } : {}),
-    subject: `Pré-inscription de ${nameInSubject(input.childFirstName)} : demande reçue (référence ${reference})`,
+    subject: `Pré-inscription de ${headerText(child ?? 'votre enfant', 60)} : demande reçue (référence ${reference})`,
     ...(await renderMail(
       <PreRegistrationAck
         identity={identity}
-        parentFirstName={input.parentFirstName}
-        childFirstName={input.childFirstName}
+        {...(parent && { parentFirstName: parent })}
+        {...(child && { childFirstName: child })}
         reference={reference}
         {...(staffEmail ? { replyTo: staffEmail } : {})}
       />,

@@ -5,15 +5,19 @@
 import { Button, Link, Text } from '@react-email/components';
 import { button, highlight, link, MailLayout, paragraph, type MailIdentity } from './MailLayout';
 
-/** The parent's acknowledgement: `parentFirstName`, `childFirstName`, `reference` (« 4829 1375 »), `replyTo` shown. */
+/**
+ * The parent's acknowledgement: `parentFirstName` and `childFirstName` (names only: the caller checks; without them
+ * « Bonjour, » and « votre enfant »), `reference` (« 4829 1375 »), `replyTo` shown.
+ */
 export function PreRegistrationAck(props: {
   identity: MailIdentity;
-  parentFirstName: string;
-  childFirstName: string;
+  parentFirstName?: string;
+  childFirstName?: string;
   reference: string;
   replyTo?: string;
 }) {
-  const { identity, parentFirstName, childFirstName, replyTo } = props;
+  const { identity, parentFirstName, replyTo } = props;
+  const childFirstName = props.childFirstName ?? 'votre enfant';
   // Never cut across two lines.
   const reference = props.reference.replaceAll(' ', '\u00a0');
   return (
@@ -27,7 +31,7 @@ export function PreRegistrationAck(props: {
         'Si ce n’est pas vous, répondez-nous : nous effacerons la demande.'
       }
     >
-      <Text style={paragraph}>Bonjour {parentFirstName},</Text>
+      <Text style={paragraph}>{parentFirstName ? `Bonjour ${parentFirstName},` : 'Bonjour,'}</Text>
       <Text style={paragraph}>
         Merci de votre confiance. Votre demande de pré-inscription pour {childFirstName} est bien enregistrée.
       </Text>

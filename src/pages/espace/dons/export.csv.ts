@@ -7,7 +7,7 @@ import { exportGifts } from '../../../features/espace/donations.server';
 import { csvResponse } from '../../../features/espace/csv';
 import { requestedYear } from '../../../features/espace/donations';
 import { receiptYear } from '../../../features/donations/donations';
-import { HttpError } from '../../../lib/http';
+import { failureResponse } from '../../../features/espace/server-calls.server';
 
 export const prerender = false;
 
@@ -16,11 +16,6 @@ export const GET: APIRoute = async ({ locals, url }) => {
   try {
     return csvResponse(await exportGifts(locals.espace, year), `dons-${year}.csv`);
   } catch (error) {
-    const known = error instanceof HttpError;
-    if (!known || error.status >= 500) console.error('[espace/dons/export]', error);
-    return new Response(known ? error.message : 'Une erreur est survenue.', {
-      status: known ? error.status : 500,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
-    });
+    return failureResponse(error, '[espace/dons/export]');
   }
 };

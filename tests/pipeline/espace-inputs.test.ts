@@ -1,0 +1,183 @@
+/**
+ * The space's forms under attack, rendered by Astro as the site answers them, against the embedded Firestore and
+ * Firebase's Auth emulator: a partner with a 60,000-character name (said by the field), a NUL or a right-to-left
+ * override (said above the form: every form post of the space refuses them), or a cheque with a NUL in its donor's
+ * name, gets a French 400 and nothing is written; the roles page answers an address of 5,000 characters, or an error of
+ * Firebase, in French without a stack trace; a session whose role is taken away is refused at its next request, even
+ * within the second of its sign-in.
+ */
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { FIREBASE_AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID } from 'astro:env/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startAuthEmulator, type AuthEmulator } from '../../scripts/lib/auth-emulator';
+import {
+  adminAuth,
+  openSession,
+  signInWithPassword,
+  verifySession,
+  type StaffSession,
+} from '../../src/features/espace/auth.server';
+import { adminFirestore } from '../../src/lib/firebase-admin.server';
+import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
+import { staffSession } from '../fixtures/staff';
+
+let world: MailWorld;
+let emulator: AuthEmulator;
+beforeAll(async () => {
+  world = await startMailWorld();
+  // Where the site's Auth looks (tests/fixtures/site-env.ts).
+  emulator = await startAuthEmulator(FIREBASE_PROJECT_ID!, Number(FIREBASE_AUTH_EMULATOR_HOST!.split(':')[1]));
+}, 180_000);
+afterAll(async () => {
+  await emulator?.stop();
+  await world?.stop();
+});
+
+/** The page at `file` (under src/pages/espace/) rendered for a POST of `fields` by `session`, with route `params`. */
+async function postPage(
+  file: string,
+  path: string,
+  fields: Record<string, string>,
+  session: StaffSession,
+  params: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
+  const url = fileURLToPath(new URL(`../../src/pages/espace/${file}`, import.meta.url));
+  // By its path, not a static import: eslint's import plugin would parse the .astro file without its TypeScript.
+  const { default: page } = (await import(/* @vite-ignore */ url)) as { default: AstroComponentFactory };
+  const container = await AstroContainer.create();
+  const request = new Request(`https://site.test${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://site.test' },
+    body: new URLSearchParams(fields),
+  });
+  const response = await container.renderToResponse(page, { request, params, locals: { espace: session } });
+  return { status: response.status, text: await response.text() };
+}
+
+/** What a reader sees of a page: its text without tags. */
+const visible = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('a partner’s form', () => {
+  const editor = staffSession('edition');
+  const partner = (titre: string, id: string) => ({ id, titre, intro: 'Une boulangerie du quartier.', date: '' });
+
+  it.each([
+    ['a 60,000-character name', 'x'.repeat(60_000), 'Ce champ est trop long (200 caractères au plus)'],
+    ['a NUL', 'Boulangerie\u0000Dupont', 'caractère invisible interdit'],
+    ['a right-to-left override', 'Boulangerie \u202eexe.cod', 'caractère invisible interdit'],
+  ])('refuses %s in French, writing nothing', async (_, titre, message) => {
+    const id = `attaque-${Math.random().toString(36).slice(2, 8)}`;
+    const answer = await postPage('partenaires/[id].astro', '/espace/partenaires/nouveau', partner(titre, id), editor, {
+      id: 'nouveau',
+    });
+    expect(answer.status).toBe(400);
+    expect(visible(answer.text)).toContain(message);
+    expect(visible(answer.text)).toMatch(/(Rien n’a|Le contenu n’a pas) été enregistré/);
+    expect(answer.text).not.toContain('\u0000');
+    expect((await adminFirestore().collection('partenaires').doc(id).get()).exists).toBe(false);
+    expect((await adminFirestore().collection('historique').where('documentId', '==', id).get()).size).toBe(0);
+  });
+
+  it('saves a partner whose name is within bounds', async () => {
+    const id = `boulangerie-${Math.random().toString(36).slice(2, 8)}`;
+    const answer = await postPage(
+      'partenaires/[id].astro',
+      '/espace/partenaires/nouveau',
+      partner('Boulangerie Dupont', id),
+      editor,
+      { id: 'nouveau' },
+    );
+    expect(answer.status).toBe(303);
+    expect((await adminFirestore().collection('partenaires').doc(id).get()).get('titre')).toBe('Boulangerie Dupont');
+  });
+});
+
+describe('the treasurer’s cheque form', () => {
+  it('refuses a control character in the donor’s name in French, recording no gift', async () => {
+    const cle = randomUUID();
+    const fields = {
+      cle,
+      moyen: 'cheque',
+      date: new Date().toISOString().slice(0, 10),
+      montant: '20',
+      nom: 'Jean\u0000Dupont',
+      adresse: '12 rue Victor Hugo',
+      postal: '69002',
+      ville: 'Lyon',
+      email: '',
+    };
+    const answer = await postPage('dons/nouveau.astro', '/espace/dons/nouveau', fields, staffSession('tresorerie'));
+    expect(answer.status).toBe(400);
+    expect(visible(answer.text)).toContain('un champ contient un caractère invisible interdit');
+    expect(answer.text).not.toContain('\u0000');
+    expect((await adminFirestore().collection('dons').where('nom', '==', fields.nom).get()).size).toBe(0);
+  });
+});
+
+describe('the roles page', () => {
+  const admin = staffSession('admin');
+  const role = async (email: string) => {
+    const answer = await postPage('roles.astro', '/espace/roles', { email, role: 'edition', action: 'donner' }, admin);
+    return { ...answer, text: visible(answer.text) };
+  };
+
+  it('answers an address of 5,000 characters with a French 400, changing nothing', async () => {
+    const answer = await role(`${'a'.repeat(4990)}@exemple.fr`);
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain('Merci de saisir une adresse email valide');
+    expect(answer.text).not.toMatch(/\bat \S+ \(|Error:/);
+  });
+
+  it('answers an unexpected error of Firebase with a logged 503 in French, without its stack', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failure = Object.assign(new Error('Internal error encountered.'), { code: 'auth/internal-error' });
+    vi.spyOn(adminAuth(), 'getUserByEmail').mockRejectedValueOnce(failure);
+    const answer = await role('benevole@exemple.fr');
+    vi.restoreAllMocks();
+    expect(answer.status).toBe(503);
+    expect(answer.text).toContain('Le service est momentanément indisponible : rien n’a été modifié.');
+    expect(answer.text).not.toContain('Internal error');
+    expect(answer.text).not.toMatch(/\bat \S+ \(/);
+    expect(logged).toHaveBeenCalled();
+  });
+});
+
+describe('a session whose role is taken away', () => {
+  /** A staff account with `roles`, signed in: its session cookie and session. */
+  async function signedIn(roles: string[]) {
+    const email = `personne-${randomUUID().slice(0, 8)}@exemple.fr`;
+    const user = await adminAuth().createUser({ email, password: 'un-mot-de-passe' });
+    await adminAuth().setCustomUserClaims(user.uid, { roles });
+    const { cookie, session } = await openSession(await signInWithPassword(email, 'un-mot-de-passe'));
+    expect(await verifySession(cookie)).toMatchObject({ uid: user.uid, roles });
+    return { uid: user.uid, cookie, session };
+  }
+
+  it('is refused at its next request when the revocation falls in the second of its sign-in', async () => {
+    const { uid, cookie, session } = await signedIn(['tresorerie']);
+    await adminAuth().setCustomUserClaims(uid, { roles: [] });
+    // What revokeRefreshTokens records, in whole seconds: here the very second the session was opened.
+    const answer = await fetch(
+      `http://${emulator.address}/identitytoolkit.googleapis.com/v1/projects/${FIREBASE_PROJECT_ID}/accounts:update`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+        body: JSON.stringify({ localId: uid, validSince: String(session.authTime) }),
+      },
+    );
+    expect(answer.ok).toBe(true);
+    expect(Date.parse((await adminAuth().getUser(uid)).tokensValidAfterTime!)).toBe(session.authTime * 1000);
+    expect(await verifySession(cookie)).toBeUndefined();
+  });
+
+  it('takes the account’s roles as they are now, at every request', async () => {
+    const { uid, cookie } = await signedIn(['admin', 'tresorerie']);
+    await adminAuth().setCustomUserClaims(uid, { roles: ['tresorerie'] });
+    expect(await verifySession(cookie)).toMatchObject({ roles: ['tresorerie'] });
+    await adminAuth().updateUser(uid, { disabled: true });
+    expect(await verifySession(cookie)).toBeUndefined();
+  });
+});
