@@ -37,7 +37,10 @@ export const SESSION_COOKIE_OPTIONS: AstroCookieSetOptions = {
 /** Clearing the cookie: a `__Host-` cookie is replaced only by one with the same Secure and Path. */
 export const SESSION_COOKIE_CLEAR = { path: '/', secure: true, httpOnly: true, sameSite: 'strict' } as const;
 
-/** The paths anyone may open: the sign-in pages (password, link), the sign-out endpoint (it only ends a session). */
+/** The 403 page for a post whose session has ended (src/pages/espace/session-terminee.astro). */
+export const SESSION_ENDED_PAGE = '/espace/session-terminee';
+
+/** The paths anyone may open: the sign-in pages (password, link), the sign-out endpoint, the « session ended » page. */
 const PUBLIC_PATHS = new Set([
   '/espace/connexion',
   '/espace/connexion/lien',
@@ -47,9 +50,6 @@ const PUBLIC_PATHS = new Set([
 
 /** The 403 page the guard renders (src/pages/espace/acces-refuse.astro). */
 export const FORBIDDEN_PAGE = '/espace/acces-refuse';
-
-/** The 403 page for a post whose session has ended (src/pages/espace/session-terminee.astro). */
-export const SESSION_ENDED_PAGE = '/espace/session-terminee';
 
 /** « Rester connecté »: the endpoint that renews a session still valid (src/pages/espace/session.ts). */
 export const RENEW_PATH = '/espace/session';
