@@ -116,6 +116,7 @@ test('a session ended mid-article gives the text back after signing in again, to
 });
 
 test('the space warns before the session ends; « Rester connecté » renews it', async ({ page, context }) => {
+  test.setTimeout(120_000);
   await page.clock.install();
   await signIn(page, 'tresorerie@demo.test');
   await page.goto('/espace/dons/nouveau');
@@ -157,6 +158,7 @@ test('the space warns before the session ends; « Rester connecté » renews it'
 });
 
 test('the space’s forms say their refusals and their saves: focus, title, aria ties', async ({ page }) => {
+  test.setTimeout(120_000);
   await signIn(page, 'tresorerie@demo.test');
   await page.goto('/espace/dons/nouveau');
   await expect(page.getByText('Les champs marqués (obligatoire) doivent être remplis.')).toBeVisible();
