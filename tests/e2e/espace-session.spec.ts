@@ -194,3 +194,27 @@ test('the space’s forms say their refusals and their saves: focus, title, aria
   const saved = page.getByRole('status').getByText(ARTICLE_MESSAGES.saved);
   await expect(saved).toBeFocused();
 });
+
+test('any form of the space posted after the session ended comes back filled (the cheque entry)', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'tresorerie@demo.test');
+  await page.waitForTimeout(1100);
+  await page.goto('/espace/dons/nouveau');
+  const nom = `Donateur ${unique()}`;
+  await page.getByLabel('Virement').check();
+  await page.getByLabel(/^Nom et prénom du donateur/).fill(nom);
+  await page.getByLabel(/^Montant en euros/).fill('75');
+  await signOutElsewhere(browser, 'tresorerie@demo.test');
+  await page.getByRole('button', { name: 'Enregistrer et émettre le reçu' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votre session a pris fin');
+  await page.getByRole('link', { name: 'Se reconnecter' }).click();
+  await signInHere(page, 'tresorerie@demo.test');
+  await expect(page).toHaveURL(/\/espace\/dons\/nouveau$/);
+  await expect(page.getByRole('alert').filter({ hasText: ESPACE_MESSAGES.postGivenBack })).toBeFocused();
+  await expect(page.getByLabel(/^Nom et prénom du donateur/)).toHaveValue(nom);
+  await expect(page.getByLabel(/^Montant en euros/)).toHaveValue('75');
+  await expect(page.getByLabel('Virement')).toBeChecked();
+});

@@ -6,6 +6,7 @@
 import type { APIRoute } from 'astro';
 import { renewSession, SESSION_MS } from '../../features/espace/auth.server';
 import { readFormPost } from '../../features/espace/form-post.server';
+import { ACCOUNT_COOKIE, KEPT_POST_MS, spaceCookie } from '../../features/espace/kept-posts.server';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../../features/espace/session.server';
 import { jsonResponse } from '../../lib/endpoint.server';
 import { HttpError } from '../../lib/http';
@@ -18,6 +19,7 @@ export const POST: APIRoute = async ({ locals, cookies, request }) => {
     await readFormPost(request);
     const { cookie } = await renewSession(locals.espace!.uid);
     cookies.set(SESSION_COOKIE, cookie, SESSION_COOKIE_OPTIONS);
+    cookies.set(ACCOUNT_COOKIE, locals.espace!.uid, spaceCookie((SESSION_MS + KEPT_POST_MS) / 1000));
     return jsonResponse(200, { resteMs: SESSION_MS });
   } catch (failure) {
     console.error('[espace/session]', failure);
