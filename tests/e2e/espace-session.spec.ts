@@ -6,17 +6,32 @@
  * saves (focus, title, aria ties); the editor says how to leave a list with Tab.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { getAuth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { DEMO_PASSWORD } from '../../scripts/lib/auth-emulator';
 import { ARTICLE_MESSAGES } from '../../src/features/articles/articles';
 import { ESPACE_MESSAGES } from '../../src/features/espace/messages';
-import { COOKIE, espaceDatabase, signIn, unique } from './espace-helpers';
+import type { Role } from '../../src/features/espace/roles';
+import { adminApp } from '../../src/lib/firebase-app.server';
+import { COOKIE, espaceDatabase, PROJECT, signIn, unique } from './espace-helpers';
 import { expectNoAxeViolations, VIEWPORTS } from './helpers';
 
 let db: Firestore;
 test.beforeAll(async () => {
   db ??= await espaceDatabase();
 });
+
+/**
+ * A new account with `role` (demo password): ending its sessions or signing it out touches no other test, which the
+ * demo accounts' would (a sign-out ends every session of the account).
+ */
+async function newAccount(role: Role): Promise<string> {
+  const email = `session-${unique()}@demo.test`;
+  const auth = getAuth(adminApp({ FIREBASE_PROJECT_ID: PROJECT }, { emulated: true }));
+  const user = await auth.createUser({ email, password: DEMO_PASSWORD });
+  await auth.setCustomUserClaims(user.uid, { roles: [role] });
+  return email;
+}
 
 /** Signs in as `email` on the sign-in page already open (its `suite` kept). */
 async function signInHere(page: Page, email: string): Promise<void> {
@@ -39,7 +54,9 @@ test('a session ended mid-article gives the text back after signing in again, to
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'edition@demo.test');
+  const author = await newAccount('edition');
+  const colleague = await newAccount('edition');
+  await signIn(page, author);
   // Revocation counts in whole seconds from the sign-in.
   await page.waitForTimeout(1100);
   await page.goto('/espace/articles/nouveau');
@@ -62,7 +79,7 @@ test('a session ended mid-article gives the text back after signing in again, to
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Photo ou image')).toBeFocused();
 
-  await signOutElsewhere(browser, 'edition@demo.test');
+  await signOutElsewhere(browser, author);
   const answer = page.waitForResponse((response) => response.request().method() === 'POST');
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   const ended = await answer;
@@ -94,7 +111,7 @@ test('a session ended mid-article gives the text back after signing in again, to
   // Another account signed in with the same browser gets an empty form.
   await page.getByRole('link', { name: 'Se reconnecter' }).click();
   await expect(page).toHaveURL(/\/espace\/connexion\?suite=%2Fespace%2Farticles%2Fnouveau&avis=expiree$/);
-  await signInHere(page, 'admin@demo.test');
+  await signInHere(page, colleague);
   await expect(page).toHaveURL(/\/espace\/articles\/nouveau$/);
   await expect(page.getByLabel('Titre')).toHaveValue('');
   await expect(page.getByText(ESPACE_MESSAGES.postGivenBack)).toHaveCount(0);
@@ -102,7 +119,7 @@ test('a session ended mid-article gives the text back after signing in again, to
 
   // Its author gets it back, on the form, told so first.
   await page.goto('/espace/connexion?suite=%2Fespace%2Farticles%2Fnouveau');
-  await signInHere(page, 'edition@demo.test');
+  await signInHere(page, author);
   await expect(page).toHaveURL(/\/espace\/articles\/nouveau$/);
   const told = page.getByRole('alert').filter({ hasText: ESPACE_MESSAGES.postGivenBack });
   await expect(told).toBeFocused();
@@ -159,7 +176,7 @@ test('the space warns before the session ends; « Rester connecté » renews it'
 
 test('the space’s forms say their refusals and their saves: focus, title, aria ties', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'tresorerie@demo.test');
+  await signIn(page, await newAccount('tresorerie'));
   await page.goto('/espace/dons/nouveau');
   await expect(page.getByText('Les champs marqués (obligatoire) doivent être remplis.')).toBeVisible();
   const amount = page.getByLabel('Montant en euros (obligatoire)');
@@ -178,7 +195,7 @@ test('the space’s forms say their refusals and their saves: focus, title, aria
   await expectNoAxeViolations(page, 'the refused cheque');
 
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
-  await signIn(page, 'edition@demo.test');
+  await signIn(page, await newAccount('edition'));
   await page.goto('/espace/articles/nouveau');
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page).toHaveTitle(/^Erreur · Nouvel article/);
@@ -200,18 +217,19 @@ test('any form of the space posted after the session ended comes back filled (th
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'tresorerie@demo.test');
+  const treasurer = await newAccount('tresorerie');
+  await signIn(page, treasurer);
   await page.waitForTimeout(1100);
   await page.goto('/espace/dons/nouveau');
   const nom = `Donateur ${unique()}`;
   await page.getByLabel('Virement').check();
   await page.getByLabel(/^Nom et prénom du donateur/).fill(nom);
   await page.getByLabel(/^Montant en euros/).fill('75');
-  await signOutElsewhere(browser, 'tresorerie@demo.test');
+  await signOutElsewhere(browser, treasurer);
   await page.getByRole('button', { name: 'Enregistrer et émettre le reçu' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votre session a pris fin');
   await page.getByRole('link', { name: 'Se reconnecter' }).click();
-  await signInHere(page, 'tresorerie@demo.test');
+  await signInHere(page, treasurer);
   await expect(page).toHaveURL(/\/espace\/dons\/nouveau$/);
   await expect(page.getByRole('alert').filter({ hasText: ESPACE_MESSAGES.postGivenBack })).toBeFocused();
   await expect(page.getByLabel(/^Nom et prénom du donateur/)).toHaveValue(nom);
