@@ -236,3 +236,35 @@ test('any form of the space posted after the session ended comes back filled (th
   await expect(page.getByLabel(/^Montant en euros/)).toHaveValue('75');
   await expect(page.getByLabel('Virement')).toBeChecked();
 });
+
+test('an article typed and not saved is kept in the browser, offered back after a reload', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'edition@demo.test');
+  await page.goto('/espace/articles/nouveau');
+  await expect(page.getByRole('toolbar', { name: /^Mise en forme/ })).toHaveCount(2);
+  const titre = `Brocante ${unique()}`;
+  await page.getByLabel('Titre').fill(titre);
+  const editor = page.getByRole('textbox', { name: 'Texte complet' });
+  await editor.click();
+  await page.keyboard.type('Des stands toute la journée.');
+  // The editor's field follows its text a moment later; the draft is kept then.
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('espace-article-nouveau') ?? ''))
+    .toContain('Des stands toute la journée.');
+
+  await page.reload();
+  await expect(page.getByRole('toolbar', { name: /^Mise en forme/ })).toHaveCount(2);
+  const note = page.getByRole('region', { name: 'Texte non enregistré' });
+  await expect(note).toContainText('Un texte non enregistré de cet article est gardé dans ce navigateur');
+  await note.getByRole('button', { name: 'Reprendre ce texte' }).click();
+  await expect(page.getByLabel('Titre')).toHaveValue(titre);
+  await expect(editor).toHaveText('Des stands toute la journée.');
+  await expect(note).toHaveCount(0);
+
+  // Saved: the draft ends, nothing is offered again.
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(page.getByRole('status').getByText(ARTICLE_MESSAGES.saved)).toBeFocused();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Texte non enregistré' })).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('espace-article-nouveau'))).toBeNull();
+});

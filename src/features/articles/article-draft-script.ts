@@ -1,13 +1,12 @@
 /**
  * The article form's draft in the browser (sessionStorage, src/lib/submit.ts): what is typed is kept while typing, per
  * article and tab; back on the form (a reload, a crash, a session that ended), a note offers to take the text back or
- * to drop it. A save confirmed by the page that follows (`?enregistre`, `?brouillon`) ends the draft that was sent.
+ * to drop it. A save confirmed by the page that follows ends the draft that was sent (sent-draft.ts, run by the
+ * layout on every page of the space).
  */
 import { loadDraft, saveDraft } from '../../lib/submit';
 import { fillForm, formFields } from '../espace/fill-form';
-
-/** The sessionStorage key of the draft whose form was posted last, ended by the save's confirmation. */
-const SENT = 'espace-article-envoye';
+import { SENT_DRAFT } from '../espace/sent-draft';
 
 /** What is kept: the form's fields and when (ms since epoch). */
 interface ArticleDraft {
@@ -16,12 +15,6 @@ interface ArticleDraft {
 }
 
 const form = document.querySelector<HTMLFormElement>('form[data-draft]');
-const saved = new URLSearchParams(location.search);
-if (saved.has('enregistre') || saved.has('brouillon')) {
-  const sent = loadDraft(SENT);
-  if (typeof sent === 'string') saveDraft(sent);
-  saveDraft(SENT);
-}
 
 if (form) {
   const key = form.dataset.draft!;
@@ -44,7 +37,7 @@ if (form) {
   addEventListener('pagehide', keep);
   form.addEventListener('submit', () => {
     keep();
-    saveDraft(SENT, key);
+    saveDraft(SENT_DRAFT, key);
   });
 
   const draft = loadDraft(key) as ArticleDraft | null;
