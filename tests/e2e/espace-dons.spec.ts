@@ -194,7 +194,9 @@ test('tresorerie: a cheque recorded gets the next number; bad input is refused i
   await page.getByLabel('Code postal').fill('69002');
   await page.getByLabel('Ville').fill('Lyon');
   await page.getByRole('button', { name: 'Enregistrer et émettre le reçu' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Merci de saisir le montant en euros, par exemple 150,00');
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText(
+    'Montant en euros : Merci de saisir le montant en euros, par exemple 150,00',
+  );
   await expect(page.getByLabel('Nom et prénom du donateur')).toHaveValue(nom);
   expect(await giftsNamed(nom)).toBe(0);
   const before = Number((await db.collection('compteurs').doc(`recus-${year}`).get()).data()?.dernier ?? 0);
@@ -385,7 +387,9 @@ for (const viewport of VIEWPORTS) {
     await page.getByLabel('Code postal').fill('75005');
     await page.getByLabel('Ville').fill('Paris');
     await page.getByRole('button', { name: 'Enregistrer et émettre le reçu' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Le montant doit être compris entre 0,01 € et 1 000 000 €');
+    await expect(page.getByRole('alert').getByRole('listitem')).toHaveText(
+      'Montant en euros : Le montant doit être compris entre 0,01 € et 1 000 000 €',
+    );
     await expectNoAxeViolations(page, `record error at ${viewport.width}`);
     await page.screenshot({ path: `test-results/dons/nouveau-erreur-${viewport.width}.png`, fullPage: true });
   });

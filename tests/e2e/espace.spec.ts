@@ -430,8 +430,8 @@ test.describe('signed in', () => {
 
     await signIn(page, 'admin@demo.test');
     await page.goto('/espace/roles');
-    await page.getByLabel('Email du compte').fill(email);
-    await page.getByLabel('Rôle', { exact: true }).selectOption({ label: 'Admissions' });
+    await page.getByLabel(/^Email du compte/).fill(email);
+    await page.getByLabel(/^Rôle/).selectOption({ label: 'Admissions' });
     await page.getByRole('button', { name: 'Donner ce rôle' }).click();
     await expect(page.getByRole('status')).toContainText(`Rôle « Admissions » donné à ${email}.`);
     await expect(page.getByRole('listitem').filter({ hasText: email })).toContainText('Admissions, Édition');
@@ -523,8 +523,8 @@ test.describe('accessibility', () => {
       await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
       await expectNoAxeViolations(page, `detail saved at ${viewport.width}`);
       await page.goto('/espace/roles');
-      await page.getByLabel('Email du compte').fill('inconnu@demo.test');
-      await page.getByLabel('Rôle', { exact: true }).selectOption({ label: 'Trésorerie' });
+      await page.getByLabel(/^Email du compte/).fill('inconnu@demo.test');
+      await page.getByLabel(/^Rôle/).selectOption({ label: 'Trésorerie' });
       await page.getByRole('button', { name: 'Donner ce rôle' }).click();
       await expect(page.getByRole('alert')).toHaveText(
         'Aucun compte ne porte cet email. La personne doit d’abord avoir un compte.',

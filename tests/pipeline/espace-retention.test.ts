@@ -59,7 +59,7 @@ it('deletes what was decided more than 12 months ago, logs each deletion, keeps 
   const answer = await retention();
   expect({ status: answer.status, text: await answer.text() }).toEqual({
     status: 200,
-    text: '1 pre-registration(s), 0 unconfirmed sign-up(s), 0 outbox mail(s) deleted',
+    text: '1 pre-registration(s), 0 unconfirmed sign-up(s), 0 outbox mail(s), 0 kept post(s) deleted',
   });
   const left = (await db.collection('inscripitions').get()).docs.map((document) => document.id).toSorted();
   expect(left).toEqual(['ancienne', 'decidee-il-y-a-11-mois', 'sans-decision']);
@@ -75,7 +75,7 @@ it('deletes what was decided more than 12 months ago, logs each deletion, keeps 
 
   // A second run finds nothing more to delete.
   expect(await (await retention()).text()).toBe(
-    '0 pre-registration(s), 0 unconfirmed sign-up(s), 0 outbox mail(s) deleted',
+    '0 pre-registration(s), 0 unconfirmed sign-up(s), 0 outbox mail(s), 0 kept post(s) deleted',
   );
 });
 
@@ -96,7 +96,7 @@ it('deletes a newsletter sign-up left unconfirmed 30 days after its last mail, a
   await subscriptions.doc('desinscrite').set(signUp('unsubscribed', null, { email: null }));
 
   expect(await (await retention()).text()).toBe(
-    '0 pre-registration(s), 1 unconfirmed sign-up(s), 0 outbox mail(s) deleted',
+    '0 pre-registration(s), 1 unconfirmed sign-up(s), 0 outbox mail(s), 0 kept post(s) deleted',
   );
   const left = (await subscriptions.get()).docs.map((document) => document.id).toSorted();
   expect(left).toEqual(['confirmee', 'desinscrite', 'en-attente-29-jours']);
@@ -117,7 +117,7 @@ it('deletes each mail’s record in the outbox 30 days after it was queued, what
   await outbox.doc('echoue-29-jours').set(record('failed', 29));
 
   expect(await (await retention()).text()).toBe(
-    '0 pre-registration(s), 0 unconfirmed sign-up(s), 2 outbox mail(s) deleted',
+    '0 pre-registration(s), 0 unconfirmed sign-up(s), 2 outbox mail(s), 0 kept post(s) deleted',
   );
   const left = (await outbox.get()).docs.map((document) => document.id).toSorted();
   expect(left).toEqual(['echoue-29-jours', 'envoye-29-jours']);

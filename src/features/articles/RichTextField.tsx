@@ -8,6 +8,11 @@
  *
  * The toolbar follows the WAI-ARIA toolbar pattern: one Tab stop, arrow keys (Home, End) between buttons, toggles
  * with `aria-pressed`. Headings are the site's intertitles (<h3>, <h4>): the page's own title is the <h1>.
+ *
+ * In a list, Tab and Shift+Tab indent and outdent an item (TipTap's list keys), so Tab does not leave the field there:
+ * Escape moves the focus to the help under the editor, which says so (tied with aria-describedby), and Tab goes on to
+ * the next field from there. The editor also listens for `rich-text:set` events (detail `{ name, html }`) on the
+ * document, by which the article form's browser draft puts its text back.
  */
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -102,6 +107,8 @@ export default function RichTextField({
   const [html, setHtml] = useState(initial);
   const [focusIndex, setFocusIndex] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const keysHelp = useRef<HTMLParagraphElement | null>(null);
+  const keysId = `${id}-clavier`;
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -124,9 +131,14 @@ export default function RichTextField({
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelId,
-        ...(describedBy && { 'aria-describedby': describedBy }),
+        'aria-describedby': [describedBy, keysId].filter(Boolean).join(' '),
         ...(invalid && { 'aria-invalid': 'true' }),
         class: 'rich-text__area prose',
+      },
+      handleKeyDown: (_view, event) => {
+        if (event.key !== 'Escape') return false;
+        keysHelp.current?.focus();
+        return true;
       },
     },
     onUpdate: ({ editor: current }) => setHtml(current.isEmpty ? '' : current.getHTML()),
@@ -138,6 +150,14 @@ export default function RichTextField({
   useEffect(() => {
     if (editor && !initial.trim()) setHtml('');
   }, [editor, initial]);
+  useEffect(() => {
+    const set = (event: Event) => {
+      const { name: target, html: text } = (event as CustomEvent<{ name: string; html: string }>).detail;
+      if (editor && target === name) editor.commands.setContent(text, { emitUpdate: true });
+    };
+    document.addEventListener('rich-text:set', set);
+    return () => document.removeEventListener('rich-text:set', set);
+  }, [editor, name]);
   // Once, on what was stored: what the editor would write of it, against it.
   const lossy = useMemo(() => (editor ? editorLoses(initial, editor.getHTML()) : false), [editor, initial]);
 
@@ -203,6 +223,10 @@ export default function RichTextField({
         ))}
       </div>
       <EditorContent editor={editor} />
+      <p className="field__help rich-text__keys" id={keysId} ref={keysHelp} tabIndex={-1}>
+        Au clavier, dans une liste : Tab décale l’élément vers la droite, Maj+Tab vers la gauche. Pour sortir de la zone
+        de texte, appuyez sur Échap, puis sur Tab.
+      </p>
       <input type="hidden" name={name} value={html} />
     </div>
   );

@@ -92,6 +92,21 @@ export function fieldsOf(data: DocumentData | undefined, version: number): Artic
   };
 }
 
+/** The form's fields as posted (`text`: a field's value, '' when absent): a save's, or a post kept after a session. */
+export function postedArticleFields(text: (name: string) => string): ArticleFields {
+  return {
+    titre: text('titre').trim(),
+    slug: text('slug').trim(),
+    cat: text('cat'),
+    date: text('date'),
+    intro: text('intro'),
+    contenu: text('contenu'),
+    ...postedPictureFields(text),
+    brouillon: text('brouillon') === 'oui',
+    version: text('version'),
+  };
+}
+
 /** A refused form: HTTP 400 with its French messages per form field (`''`: the whole form) and the typed fields. */
 export class ArticleRefused extends HttpError {
   override name = 'ArticleRefused';
@@ -118,18 +133,7 @@ export async function saveArticle(
   origin: string,
 ): Promise<{ id: string; brouillon: boolean }> {
   const creating = id === 'nouveau';
-  const text = (name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : '');
-  const fields: ArticleFields = {
-    titre: text('titre').trim(),
-    slug: text('slug').trim(),
-    cat: text('cat'),
-    date: text('date'),
-    intro: text('intro'),
-    contenu: text('contenu'),
-    ...postedPictureFields(text),
-    brouillon: text('brouillon') === 'oui',
-    version: text('version'),
-  };
+  const fields = postedArticleFields((name) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : ''));
   const issues: FieldIssue[] = [];
   const refuse = (field: string, message: string) => issues.push({ field, message });
 

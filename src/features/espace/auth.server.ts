@@ -19,12 +19,16 @@ export const SESSION_MS = 8 * 60 * 60 * 1000;
 /** How long a call to Firebase Auth may take before the visitor is told it is unavailable (ms). */
 const AUTH_DEADLINE_MS = 8000;
 
-/** A signed-in staff member, from a verified session cookie. `authTime`: when they signed in (s since epoch). */
+/**
+ * A signed-in staff member, from a verified session cookie. `authTime`: when they signed in, `expiresAt`: when the
+ * session cookie stops working (both s since epoch; `expiresAt` absent for a session not read from a cookie).
+ */
 export interface StaffSession {
   uid: string;
   email: string;
   roles: Role[];
   authTime: number;
+  expiresAt?: number;
 }
 
 let auth: Auth | undefined;
@@ -138,6 +142,22 @@ function staffSession(claims: { uid: string; email?: string; auth_time: number }
 }
 
 /**
+ * A new session cookie for `uid`, whose session is still valid (the guard checked it): firebase-admin mints a custom
+ * token (signed with the service account's key), the Auth REST API exchanges it for a fresh ID token
+ * (`accounts:signInWithCustomToken`), and that token opens a session of SESSION_MS from now, with the account's
+ * current roles. « Rester connecté » (docs/espace.md, « Sessions that end »).
+ * @throws HttpError 403 ESPACE_MESSAGES.noRole when no role is left, 503 when Firebase fails.
+ */
+export async function renewSession(uid: string): Promise<{ cookie: string; session: StaffSession }> {
+  const token = await withDeadline(adminAuth().createCustomToken(uid), AUTH_DEADLINE_MS).catch((error: unknown) => {
+    throw authUnavailable('createCustomToken failed', error);
+  });
+  const { idToken, code } = await identityToolkitToken('signInWithCustomToken', { token, returnSecureToken: true });
+  if (!idToken) throw authUnavailable(`accounts:signInWithCustomToken answered ${code}`);
+  return openSession(idToken);
+}
+
+/**
  * The session of a cookie's value with the account's roles as they are now, or undefined for any cookie that is not
  * (or no longer) valid: signed badly or expired, its account deleted or disabled, its sessions revoked since it was
  * opened (sign-out, a role change), or no role left. The roles are read from the account at every request, not from
@@ -151,7 +171,10 @@ export async function verifySession(cookie: string): Promise<StaffSession | unde
     const user = await withDeadline(adminAuth().getUser(claims.uid), AUTH_DEADLINE_MS);
     const revokedAt = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0;
     if (user.disabled || claims.auth_time * 1000 < revokedAt) return undefined;
-    const session = staffSession({ ...claims, email: user.email ?? claims.email, roles: user.customClaims?.roles });
+    const session: StaffSession = {
+      ...staffSession({ ...claims, email: user.email ?? claims.email, roles: user.customClaims?.roles }),
+      expiresAt: claims.exp,
+    };
     return session.roles.length > 0 ? session : undefined;
   } catch (error) {
     const code = (error as { code?: unknown }).code;

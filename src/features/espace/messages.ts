@@ -19,6 +19,21 @@ export const ESPACE_MESSAGES = {
     'pendant une heure. Pensez à regarder dans les indésirables.',
   signedOut: 'Vous êtes déconnecté.',
   sessionEnded: 'Votre session a pris fin. Merci de vous reconnecter.',
+  /** The « session ended » page, when the post was kept for its sender (kept-posts.server.ts). */
+  postKept:
+    'Ce que vous venez d’envoyer n’est pas perdu : il est gardé pour vous pendant 24 heures. Reconnectez-vous : ' +
+    'vous retrouverez le formulaire rempli, à enregistrer de nouveau.',
+  postNotKept:
+    'Ce que vous venez d’envoyer n’a pas pu être gardé. Revenez à la page précédente avec le bouton « Retour » du ' +
+    'navigateur et copiez votre texte avant de vous reconnecter.',
+  /** Above a form given back after signing in again. */
+  postGivenBack:
+    'Votre session avait pris fin : ce que vous aviez envoyé est revenu dans le formulaire. Vérifiez-le, puis ' +
+    'enregistrez.',
+  postGivenBackFiles: 'Les fichiers choisis n’ont pas été gardés : choisissez-les de nouveau.',
+  /** The warning before the session's end (EspaceLayout's dialog). */
+  sessionEnding: 'Votre session va bientôt prendre fin',
+  sessionRenewFailed: 'La session n’a pas pu être prolongée. Enregistrez votre travail, puis reconnectez-vous.',
   forbidden: 'Cette page n’est pas accessible avec votre rôle.',
   unknownAccount: 'Aucun compte ne porte cet email. La personne doit d’abord avoir un compte.',
   invalidEmail: 'Merci de saisir une adresse email valide',

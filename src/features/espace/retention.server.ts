@@ -9,6 +9,7 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { purgeOldMails } from '../mail/outbox.server';
 import { purgeUnconfirmedSignUps } from '../forms/newsletter-subscription.server';
 import { recordAccess, type Actor } from './access-log.server';
+import { deleteExpiredKeptPosts } from './kept-posts.server';
 
 /** The actor the log names for the job. */
 export const RETENTION_JOB: Actor = { uid: 'tache-conservation', email: 'Suppression automatique (12 mois)' };
@@ -46,20 +47,24 @@ export interface RetentionReport {
   preRegistrations: number;
   signUps: number;
   mails: number;
+  keptPosts: number;
 }
 
 /**
  * One retention run, as the daily job and `npm run retention` do it: the pre-registrations past their deletion date
  * (with their mails), the newsletter sign-ups unconfirmed 30 days, then every mail's record queued over 30 days ago
- * (docs/mail.md). @throws the Firestore error (what was deleted before it stays deleted).
+ * (docs/mail.md), and the posts kept after a session ended past their day (kept-posts.server.ts).
+ * @throws the Firestore error (what was deleted before it stays deleted).
  */
 export async function applyRetention(db: Firestore, now = new Date()): Promise<RetentionReport> {
   const preRegistrations = (await purgeExpiredPreRegistrations(db, now)).length;
   const signUps = await purgeUnconfirmedSignUps(db, now.getTime());
   const mails = await purgeOldMails(db, now);
-  return { preRegistrations, signUps, mails };
+  const keptPosts = await deleteExpiredKeptPosts(db, now.getTime());
+  return { preRegistrations, signUps, mails, keptPosts };
 }
 
 /** The run's counts in a line of the job's log (English, as the functions' logs). */
-export const retentionLine = ({ preRegistrations, signUps, mails }: RetentionReport) =>
-  `${preRegistrations} pre-registration(s), ${signUps} unconfirmed sign-up(s), ${mails} outbox mail(s) deleted`;
+export const retentionLine = ({ preRegistrations, signUps, mails, keptPosts }: RetentionReport) =>
+  `${preRegistrations} pre-registration(s), ${signUps} unconfirmed sign-up(s), ${mails} outbox mail(s), ` +
+  `${keptPosts} kept post(s) deleted`;

@@ -2,12 +2,22 @@
  * The space's session cookie and its guard (a middleware, chained in src/middleware.ts): every answer under /espace is
  * `no-store` and `noindex`; without a valid session a page redirects to the sign-in page (any other method gets 403),
  * and a role that does not open the section gets the 403 page. Pages find the session in `Astro.locals.espace`.
+ * A form posted after its session ended gets the « session ended » page, its text kept for its sender
+ * (kept-posts.server.ts) and given back on that page once they sign in again (`Astro.locals.keptPost`).
  */
 import type { AstroCookies, AstroCookieSetOptions } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError } from '../../lib/http';
 import { openSession, SESSION_MS, verifySession, type StaffSession } from './auth.server';
+import {
+  ACCOUNT_COOKIE,
+  KEPT_POST_COOKIE,
+  KEPT_POST_MS,
+  keepPost,
+  spaceCookie,
+  takeKeptPost,
+} from './kept-posts.server';
 import { ESPACE_MESSAGES } from './messages';
 import { canOpen, sectionOfPath } from './roles';
 import { recordSignIn } from './visits.server';
@@ -27,11 +37,22 @@ export const SESSION_COOKIE_OPTIONS: AstroCookieSetOptions = {
 /** Clearing the cookie: a `__Host-` cookie is replaced only by one with the same Secure and Path. */
 export const SESSION_COOKIE_CLEAR = { path: '/', secure: true, httpOnly: true, sameSite: 'strict' } as const;
 
-/** The paths anyone may open: the sign-in pages (password, link), the sign-out endpoint (it only ends a session). */
-const PUBLIC_PATHS = new Set(['/espace/connexion', '/espace/connexion/lien', '/espace/deconnexion']);
+/** The 403 page for a post whose session has ended (src/pages/espace/session-terminee.astro). */
+export const SESSION_ENDED_PAGE = '/espace/session-terminee';
+
+/** The paths anyone may open: the sign-in pages (password, link), the sign-out endpoint, the « session ended » page. */
+const PUBLIC_PATHS = new Set([
+  '/espace/connexion',
+  '/espace/connexion/lien',
+  '/espace/deconnexion',
+  SESSION_ENDED_PAGE,
+]);
 
 /** The 403 page the guard renders (src/pages/espace/acces-refuse.astro). */
 export const FORBIDDEN_PAGE = '/espace/acces-refuse';
+
+/** « Rester connecté »: the endpoint that renews a session still valid (src/pages/espace/session.ts). */
+export const RENEW_PATH = '/espace/session';
 
 /**
  * The decoded, lower-cased path without a trailing slash (`/Espace/%70reinscriptions/` → `/espace/preinscriptions`).
@@ -79,6 +100,8 @@ export function afterSignIn(suite: string | null | undefined): string {
 export async function startSession(cookies: AstroCookies, idToken: string): Promise<StaffSession> {
   const { cookie, session } = await openSession(idToken);
   cookies.set(SESSION_COOKIE, cookie, SESSION_COOKIE_OPTIONS);
+  // Who signs in with this browser, kept past the session: a post sent after it ends is kept for them alone.
+  cookies.set(ACCOUNT_COOKIE, session.uid, spaceCookie((SESSION_MS + KEPT_POST_MS) / 1000));
   // The previous visit is only what /espace compares with: a failure here must not keep anyone out.
   await recordSignIn(adminFirestore(), session).catch((failure: unknown) => console.error('[espace] visit', failure));
   return session;
@@ -143,9 +166,7 @@ export const espaceGuard = defineMiddleware(async (context, next) => {
     context.locals.espace = session;
     if (PUBLIC_PATHS.has(path)) return next();
     if (!session) {
-      if (context.request.method !== 'GET' && context.request.method !== 'HEAD') {
-        return plainAnswer(403, ESPACE_MESSAGES.sessionEnded);
-      }
+      if (context.request.method !== 'GET' && context.request.method !== 'HEAD') return sessionEnded(path);
       const target = `${context.url.pathname}${context.url.search}`;
       return context.redirect(signInLocation(target, hadCookie ? 'expiree' : undefined), 303);
     }
@@ -153,6 +174,28 @@ export const espaceGuard = defineMiddleware(async (context, next) => {
     if (path !== FORBIDDEN_PAGE && section && !canOpen(session.roles, section)) {
       return context.rewrite(FORBIDDEN_PAGE);
     }
+    if (context.request.method === 'GET' && context.cookies.has(KEPT_POST_COOKIE)) {
+      context.locals.keptPost = await takeKeptPost(adminFirestore(), context.cookies, session.uid, path).catch(
+        (failure: unknown) => void console.error('[espace] kept post', failure),
+      );
+    }
     return next();
+  }
+
+  /** The post's text kept for the account that signed in with this browser, then the « session ended » page. */
+  async function sessionEnded(path: string): Promise<Response> {
+    const uid = context.cookies.get(ACCOUNT_COOKIE)?.value;
+    let kept = false;
+    try {
+      if (uid && path !== RENEW_PATH)
+        kept = await keepPost(adminFirestore(), context.cookies, uid, path, context.request);
+    } catch (failure) {
+      console.error('[espace] kept post', failure);
+    }
+    context.locals.sessionEnded = { kept, suite: `${context.url.pathname}${context.url.search}` };
+    const page = new Request(new URL(SESSION_ENDED_PAGE, context.url), {
+      headers: { cookie: context.request.headers.get('cookie') ?? '' },
+    });
+    return context.rewrite(page);
   }
 });

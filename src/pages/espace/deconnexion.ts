@@ -4,6 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { revokeSessions } from '../../features/espace/auth.server';
+import { ACCOUNT_COOKIE } from '../../features/espace/kept-posts.server';
 import { SESSION_COOKIE, SESSION_COOKIE_CLEAR, signInLocation } from '../../features/espace/session.server';
 
 export const prerender = false;
@@ -14,6 +15,8 @@ export const POST: APIRoute = async ({ locals, cookies, redirect }) => {
     await revokeSessions(locals.espace.uid).catch((error: unknown) => console.error('[espace] sign-out', error));
   }
   cookies.delete(SESSION_COOKIE, SESSION_COOKIE_CLEAR);
+  // Signed out on purpose: nothing posted later from this browser is kept for the account.
+  cookies.delete(ACCOUNT_COOKIE, SESSION_COOKIE_CLEAR);
   return redirect(signInLocation(undefined, 'sortie'), 303);
 };
 
