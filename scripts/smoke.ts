@@ -142,7 +142,7 @@ try {
   console.log(`FAIL ${(error as Error).message}`);
 } finally {
   stop(server);
-  await firestore.stop();
+  firestore.stop();
 }
 
 log.end();

@@ -30,7 +30,7 @@ beforeAll(async () => {
   firestore = await startEmbeddedFirestore();
 });
 afterAll(async () => {
-  await firestore?.stop();
+  firestore?.stop();
   await Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
