@@ -1,11 +1,12 @@
 /**
- * Serves dist/ on loopback as Netlify would: static files with the build's headers, then the adapter's ssr function.
+ * Serves dist/ on loopback as Netlify would: static files with the build's headers, then the adapter's ssr function,
+ * compressed as Netlify's CDN sends them (brotli or gzip by Accept-Encoding, with Vary: Accept-Encoding).
  * Usage: `tsx scripts/serve-dist.ts [port] [--emulator host:port]` (default 4322; --emulator: embedded Firestore,
  * demo-e2e).
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { BlobsServer } from '@netlify/blobs/server';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { createRequestFromNodeRequest, writeResponse } from 'astro/app/node';
+import compression from 'compression';
 import sirv from 'sirv';
 import { parseHostPort } from '../src/lib/firestore.server.ts';
 import { startEmbeddedFirestore } from './lib/embedded-firestore.ts';
@@ -99,8 +101,22 @@ const assets = sirv('dist', { extensions: ['html'], dev: false, etag: true, setH
 // A file deleted under our feet (a rebuild while serving) must not take the server down.
 process.on('uncaughtException', (error) => console.error(error));
 
+// Netlify's CDN compresses text answers (static files and functions' alike) for clients that accept it, preferring
+// brotli: so do we, with the `compression` middleware (brotli, then gzip; text types only; Vary: Accept-Encoding).
+// (Its types name Express's request and response; it only needs Node's.)
+const compress = compression() as unknown as (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: () => void,
+) => void;
+
 // What no static file answers goes to the Netlify function (like Netlify's preferStatic), without the rules' headers.
 createServer((request, response) => {
+  compress(request, response, () => serve(request, response));
+}).listen(port, '127.0.0.1', () => console.log(`dist/ on http://127.0.0.1:${port}`));
+
+/** A static file of dist/ if one answers the path, else the function's answer. */
+function serve(request: IncomingMessage, response: ServerResponse): void {
   assets(request, response, async () => {
     if (!handler) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
@@ -118,4 +134,4 @@ createServer((request, response) => {
       response.end();
     }
   });
-}).listen(port, '127.0.0.1', () => console.log(`dist/ on http://127.0.0.1:${port}`));
+}
