@@ -38,7 +38,7 @@ describe('NewsletterPopup', () => {
     expect(dialog()).not.toHaveAttribute('open');
   });
 
-  it('spec §5: « M’inscrire » is disabled while the form is invalid, yet focusable and saying what is missing', async () => {
+  it('spec §5: « M’inscrire » is disabled while the form is invalid, focusable, saying what is missing', async () => {
     const { user } = setup();
     await openPopup(user);
     const submit = screen.getByRole('button', { name: 'M’inscrire' });
@@ -60,7 +60,7 @@ describe('NewsletterPopup', () => {
     expect(submit).toHaveAccessibleDescription('Pour vous inscrire, saisissez un email valide.');
   });
 
-  it("spec §5: once the email field is left, 'Merci de saisir un email valide' shows under it while it is invalid", async () => {
+  it("spec §5: once the email is left, 'Merci de saisir un email valide' shows under it while invalid", async () => {
     const { user } = setup();
     await openPopup(user);
     const email = screen.getByLabelText(/Votre email/);

@@ -202,9 +202,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
           {pills('amountIndex', AMOUNT_INDEXES, (value) => formatEuros(DONATION_AMOUNTS_EUR[value]))}
         </div>
         {/* Not live: the stepper's region says the amount, a radio says itself; the line is read in its turn. */}
-        <p className="donation__tax">
-          {DONOR_KINDS[donorKind].taxLine(euros, monthly)}
-        </p>
+        <p className="donation__tax">{DONOR_KINDS[donorKind].taxLine(euros, monthly)}</p>
         <p className="donation__cap">{DONOR_KINDS[donorKind].cap}</p>
       </fieldset>
 

@@ -169,8 +169,8 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
     : (['email', 'consentement'] as const)
         .filter((name) => errors[name])
         .map((name) => ({ text: errors[name]!, fieldId: `${dialogId}-${name}` }));
-  // Under the field: spec §5's « Merci de saisir un email valide » while the email breaks its rule (the summary says the
-  // submit's message); a message the endpoint gave for a locally acceptable email as it came.
+  // Under the field: spec §5's « Merci de saisir un email valide » while the email breaks its rule (the summary says
+  // the submit's message); a message the endpoint gave for a locally acceptable email as it came.
   const emailInvalid = !isAcceptableEmail(email);
   const emailError = emailInvalid && (emailTouched || errors.email) ? MESSAGES.emailFieldInvalid : errors.email;
   const needs = hydrated ? submitNeeds(email, consent) : undefined;
