@@ -33,7 +33,6 @@ describe('DonationForm', () => {
     vi.clearAllMocks();
   });
 
-  // The arrows' wrap-around is tested in the browser (tests/e2e/donation.spec.ts).
   it('starts at 25 €, and the tax line and the button follow the chosen amount', async () => {
     const { user } = setup();
     expect(screen.getByRole('radiogroup', { name: 'Montants proposés' })).toBeVisible();
@@ -155,19 +154,44 @@ describe('DonationForm', () => {
     log.mockRestore();
   });
 
-  it('the « − » and « + » buttons stop at the first and last amounts', async () => {
+  it('spec §4: the stepper wraps in both directions and says each new amount once, politely', async () => {
     const { user } = setup();
     const previous = screen.getByRole('button', { name: 'Montant précédent' });
-    await user.click(previous);
-    expect(screen.getByRole('radio', { name: /^10\s€$/ })).toBeChecked();
-    expect(previous).toHaveAttribute('aria-disabled', 'true');
-    await user.click(previous);
-    expect(screen.getByRole('radio', { name: /^10\s€$/ })).toBeChecked();
     const next = screen.getByRole('button', { name: 'Montant suivant' });
-    for (let press = 0; press < 20; press++) await user.click(next);
+    const said = () =>
+      screen.getAllByRole('status').filter((region) => region.closest('.donation__stepper') && region.textContent);
+    expect(said()).toEqual([]);
+    await user.click(previous);
+    expect(screen.getByRole('radio', { name: /^10\s€$/ })).toBeChecked();
+    // At the first amount, « Montant précédent » goes to the last one.
+    await user.click(previous);
     expect(screen.getByRole('radio', { name: /^10\s000\s€$/ })).toBeChecked();
-    expect(next).toHaveAttribute('aria-disabled', 'true');
     expect(previous).not.toHaveAttribute('aria-disabled');
+    expect(said().map((region) => plain(region.textContent))).toEqual(['10 000 €']);
+    expect(plain(screen.getByRole('button', { name: /Faire un don de/ }).textContent)).toBe('Faire un don de 10 000 €');
+    // At the last amount, « Montant suivant » goes to the first one.
+    await user.click(next);
+    expect(screen.getByRole('radio', { name: /^10\s€$/ })).toBeChecked();
+    expect(next).not.toHaveAttribute('aria-disabled');
+    expect(said().map((region) => plain(region.textContent))).toEqual(['10 €']);
+    // One polite region says it: the tax line, which repeats the amount, is not live.
+    const live = [...document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')].filter((region) =>
+      plain(region.textContent).includes('10 €'),
+    );
+    expect(live).toHaveLength(1);
+    expect(live[0]).toHaveAttribute('role', 'status');
+    // The radio list stays beside the stepper; a radio chosen says itself, the stepper's region goes quiet.
+    await user.click(amount('50'));
+    expect(said()).toEqual([]);
+    await user.click(next);
+    expect(said().map((region) => plain(region.textContent))).toEqual(['100 €']);
+  });
+
+  it('monthly: the stepper says the amount « par mois »', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('radio', { name: 'Don mensuel' }));
+    await user.click(screen.getByRole('button', { name: 'Montant suivant' }));
+    expect(screen.getByText(/^50\s€ par mois$/, { selector: '[role="status"]' })).toBeInTheDocument();
   });
 
   it('monthly: the labels, the tax line and the draft say "par mois"', async () => {

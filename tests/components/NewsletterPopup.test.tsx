@@ -38,13 +38,62 @@ describe('NewsletterPopup', () => {
     expect(dialog()).not.toHaveAttribute('open');
   });
 
-  it('never says the button is unavailable; an empty submit sums up both problems, each by its field', async () => {
+  it('spec §5: « M’inscrire » is disabled while the form is invalid, focusable, saying what is missing', async () => {
+    const { user } = setup();
+    await openPopup(user);
+    const submit = screen.getByRole('button', { name: 'M’inscrire' });
+    // aria-disabled, not disabled: it stays in the tab order and its description says why.
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
+    expect(submit).toBeEnabled();
+    expect(submit).toHaveAccessibleDescription(
+      'Pour vous inscrire, saisissez un email valide et cochez la case d’accord.',
+    );
+    await user.type(screen.getByLabelText(/Votre email/), 'marie@exemple.fr');
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
+    expect(submit).toHaveAccessibleDescription('Pour vous inscrire, cochez la case d’accord.');
+    await user.click(screen.getByLabelText(/J’accepte/));
+    expect(submit).not.toHaveAttribute('aria-disabled');
+    expect(submit).not.toHaveAccessibleDescription();
+    await user.clear(screen.getByLabelText(/Votre email/));
+    await user.type(screen.getByLabelText(/Votre email/), 'marie@exemple');
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
+    expect(submit).toHaveAccessibleDescription('Pour vous inscrire, saisissez un email valide.');
+  });
+
+  it("spec §5: once the email is left, 'Merci de saisir un email valide' shows under it while invalid", async () => {
+    const { user } = setup();
+    await openPopup(user);
+    const email = screen.getByLabelText(/Votre email/);
+    await user.type(email, 'marie@exemple');
+    // Not while a first typing is under way: only once the field is left.
+    expect(screen.queryByText('Merci de saisir un email valide')).toBeNull();
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.tab();
+    expect(screen.getByText('Merci de saisir un email valide')).toBeVisible();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Merci de saisir un email valide');
+    // From then on it follows what is typed.
+    await user.type(email, '.fr');
+    expect(screen.queryByText('Merci de saisir un email valide')).toBeNull();
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.type(email, '{Backspace}{Backspace}{Backspace}');
+    expect(email).toHaveAccessibleDescription('Merci de saisir un email valide');
+  });
+
+  it('an empty field left untouched says nothing under it', async () => {
+    const { user } = setup();
+    await openPopup(user);
+    await user.tab();
+    expect(screen.queryByText('Merci de saisir un email valide')).toBeNull();
+  });
+
+  it('pressing the unavailable button sums up both problems in spec §5’s words, each by its field', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const { user } = setup();
     await openPopup(user);
     const submit = screen.getByRole('button', { name: 'M’inscrire' });
-    expect(submit).not.toHaveAttribute('aria-disabled');
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
     await user.click(submit);
     const summary = screen.getByRole('heading', { name: 'Il y a un problème' }).parentElement!;
     expect(summary).toHaveFocus();
@@ -54,16 +103,19 @@ describe('NewsletterPopup', () => {
       "L'email ne semble pas correct, pouvez-vous le vérifier ?",
       'Votre consentement est obligatoire pour vous inscrire',
     ]);
+    expect($banner.get()).toMatchObject({
+      text: "L'email ne semble pas correct, pouvez-vous le vérifier ?",
+      announce: false,
+    });
     const email = screen.getByLabelText(/Votre email/);
     expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(email).toHaveAccessibleDescription("L'email ne semble pas correct, pouvez-vous le vérifier ?");
+    expect(email).toHaveAccessibleDescription('Merci de saisir un email valide');
     const consent = screen.getByLabelText(/J’accepte/);
     expect(consent).toHaveAttribute('aria-invalid', 'true');
     expect(consent).toHaveAccessibleDescription('Votre consentement est obligatoire pour vous inscrire');
     // The summary's link leads to the box; a banner also shows, silent (the focused summary is what is read).
     await user.click(screen.getByRole('link', { name: 'Votre consentement est obligatoire pour vous inscrire' }));
     expect(consent).toHaveFocus();
-    expect($banner.get()).toMatchObject({ announce: false });
     expect(fetch).not.toHaveBeenCalled();
     // Each error goes as soon as its field is right; with none left the title is the page's again.
     await user.type(email, 'marie@exemple.fr');
@@ -72,6 +124,31 @@ describe('NewsletterPopup', () => {
     expect(consent).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByRole('heading', { name: 'Il y a un problème' })).toBeNull();
     expect(document.title).not.toMatch(/^Erreur/);
+    expect(submit).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('hydrated after the visitor typed: what the fields hold counts, the button follows it', async () => {
+    // The server's HTML (a plain form, its button never marked unavailable), filled in before the island hydrates.
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<NewsletterPopup privacyHref="/rgpd" />);
+    document.body.append(container);
+    expect(container.querySelector('button[type="submit"]')).not.toHaveAttribute('aria-disabled');
+    (container.querySelector('input[name="email"]') as HTMLInputElement).value = 'marie@exemple';
+    (container.querySelector('input[name="consentement"]') as HTMLInputElement).checked = true;
+    const root = await act(async () => hydrateRoot(container, <NewsletterPopup privacyHref="/rgpd" />));
+    try {
+      const submit = container.querySelector('button[type="submit"]')!;
+      expect(submit).toHaveAttribute('aria-disabled', 'true');
+      expect(submit).toHaveAccessibleDescription('Pour vous inscrire, saisissez un email valide.');
+      expect(container.querySelector('input[name="email"]')).toHaveAccessibleDescription(
+        'Merci de saisir un email valide',
+      );
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
   });
 
   it("submitting a bad email (Enter) says 'L'email ne semble pas correct, pouvez-vous le vérifier ?'", async () => {

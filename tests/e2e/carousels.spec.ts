@@ -1,6 +1,7 @@
 /**
  * The home page carousels in Chromium (spec §2, §4, §9): what a visitor sees
- * at 375 px and 1280 px. "Visible" always means on screen: a slide whose box
+ * at 375 px and 1280 px (the visible counts and the wrap-around are in the
+ * specification's suite, tests/e2e/specification.spec.ts). "Visible" always means on screen: a slide whose box
  * lies inside the carousel's clipping viewport, measured in the page, not the
  * island's state. Also: keyboard use, arrows only when something scrolls, no
  * layout shift at hydration, the 300 ms slide, reduced motion, the no-JS
@@ -10,7 +11,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newsVisibleCount, SLIDE_DURATION_MS, sponsorsVisibleCount } from '../../src/features/carousels/carousel';
 import { HOME_NEWS_COUNT } from '../../src/features/news/news';
 import { NEWS_SLUGS } from '../../scripts/lib/routes';
-import { expectNoAxeViolations, VIEWPORTS, watchPage } from './helpers';
+import { expectNoAxeViolations, VIEWPORTS } from './helpers';
 
 interface CarouselCase {
   /** Accessible name of the region (its section heading, from the demo data). */
@@ -100,27 +101,7 @@ for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.width}px`, () => {
     test.use({ viewport });
 
-    for (const carousel of [NEWS, SPONSORS]) {
-      const visible = carousel.visibleCount(viewport.width);
-      const last = carousel.count - visible + 1;
-
-      test(
-        `${carousel.name}: ${visible} visible; next ${carousel.count - visible}× reaches the end, once more the ` +
-          `start; previous from the start goes to the end`,
-        async ({ page, baseURL }) => {
-          const watch = watchPage(page, baseURL!);
-          await page.goto('/');
-          const root = await hydrate(page, carousel);
-          expect(await onScreen(root)).toEqual(positions(1, visible));
-
-          for (let first = 2; first <= last; first++) await press(root, carousel.next, positions(first, visible));
-          await press(root, carousel.next, positions(1, visible));
-          await press(root, carousel.previous, positions(last, visible));
-          await press(root, carousel.previous, positions(last - 1, visible));
-          expect(watch.problems).toEqual([]);
-        },
-      );
-    }
+    // The visible counts (spec §9) and the wrap-around both ways (§4): tests/e2e/specification.spec.ts.
 
     test('axe finds no violation after hydration, before and after an arrow press', async ({ page }) => {
       await page.goto('/');

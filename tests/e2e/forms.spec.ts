@@ -45,7 +45,7 @@ async function openNewsletter(page: Page) {
 }
 
 test.describe('newsletter popup', () => {
-  test('subscribes: the document is in the database, the confirmation stays, the banner goes after about 4 s', async ({
+  test('subscribes: the document is in the database, the confirmation stays after the banner has gone', async ({
     page,
   }) => {
     const email = uniqueEmail('lettre');
@@ -58,16 +58,6 @@ test.describe('newsletter popup', () => {
     const label =
       (await dialog.getByLabel(/J’accepte/).evaluate((box) => (box as HTMLInputElement).labels?.[0]?.textContent)) ??
       '';
-    // Timestamps of every change of the banner, taken in the page itself.
-    await page.evaluate(() => {
-      const times: { at: number; text: string }[] = [];
-      (window as unknown as { bannerTimes: typeof times }).bannerTimes = times;
-      const region = document.getElementById('message-banner') as HTMLElement;
-      new MutationObserver(() => times.push({ at: performance.now(), text: region.textContent ?? '' })).observe(
-        region,
-        { childList: true, subtree: true, characterData: true },
-      );
-    });
     await dialog.getByRole('button', { name: 'M’inscrire' }).click();
 
     const message =
@@ -102,31 +92,19 @@ test.describe('newsletter popup', () => {
     expect(documents[0]).toMatchObject({ email, ...storedConsent('newsletter') });
     expect(label).toContain(String(documents[0]?.consentementTexte));
 
-    // The real 4 s of spec §9, measured in the page: shown, then gone 4 s later.
-    await expect(banner(page)).toHaveText('', { timeout: 6000 });
+    // The banner goes (spec §9's 4 s are measured in tests/e2e/specification.spec.ts); the confirmation stays.
+    await expect(banner(page)).toHaveText('', { timeout: 15_000 });
     await expect(confirmation).toBeVisible();
     await confirmation.getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'S’inscrire à la lettre d’information' })).toBeFocused();
-    const times = await page.evaluate(
-      () => (window as unknown as { bannerTimes: { at: number; text: string }[] }).bannerTimes,
-    );
-    const shown = times.find((change) => change.text === message);
-    const gone = times.find((change) => shown && change.at > shown.at && change.text === '');
-    expect(shown && gone, JSON.stringify(times)).toBeTruthy();
-    const duration = (gone?.at ?? 0) - (shown?.at ?? 0);
-    expect(duration).toBeGreaterThanOrEqual(3950);
-    expect(duration).toBeLessThan(4500);
   });
 
-  test('sums up what is wrong in the dialog, ties each error to its field, never disables the button', async ({
-    page,
-  }) => {
+  // Spec §5's texts, and the button disabled while the form is invalid: tests/e2e/specification.spec.ts.
+  test('sums up what is wrong in the dialog and ties each error to its field', async ({ page }) => {
     const dialog = await openNewsletter(page);
     const field = dialog.getByLabel(/Votre email/);
     const submit = dialog.getByRole('button', { name: 'M’inscrire' });
-    await expect(submit).toBeEnabled();
-    await expect(submit).not.toHaveAttribute('aria-disabled');
     await field.fill('marie@exemple');
     await field.press('Enter');
     const summary = dialog.locator('.error-summary');
@@ -140,7 +118,7 @@ test.describe('newsletter popup', () => {
           - link "Votre consentement est obligatoire pour vous inscrire"
     `);
     expect(await page.title()).toMatch(/^Erreur : /);
-    await expect(field).toHaveAccessibleDescription("L'email ne semble pas correct, pouvez-vous le vérifier ?");
+    await expect(field).toHaveAccessibleDescription('Merci de saisir un email valide');
     const consent = dialog.getByLabel(/J’accepte/);
     await expect(consent).toHaveAttribute('aria-invalid', 'true');
     await expect(consent).toHaveAccessibleDescription('Votre consentement est obligatoire pour vous inscrire');
@@ -151,7 +129,8 @@ test.describe('newsletter popup', () => {
     const email = uniqueEmail('sans-consentement');
     await field.fill(email);
     await expect(field).not.toHaveAttribute('aria-invalid');
-    await submit.click();
+    // Playwright waits for an aria-disabled button to be enabled: `force` presses it as a person can.
+    await submit.click({ force: true });
     await expect(summary.getByRole('link')).toHaveText(['Votre consentement est obligatoire pour vous inscrire']);
     await expect(banner(page)).toHaveText('Votre consentement est obligatoire pour vous inscrire');
     // Past the banner's 4 s the error is still by its box.

@@ -1,6 +1,6 @@
 /**
- * Donation picker (one-off or monthly, amount radios plus a stepper that stops at the ends), then Stripe's form here or
- * page in a tab. A failure stays in the picker (an error summary that takes the focus) until the next try.
+ * Donation picker (one-off or monthly, amount radios beside a stepper that wraps around, spec §4), then Stripe's form
+ * here or page in a tab. A failure stays in the picker (an error summary that takes the focus) until the next try.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { DONATION_AMOUNTS_EUR, formatEuros, stepAmountIndex } from './donations';
@@ -49,6 +49,9 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   const [busy, setBusy] = useState(false);
   const [checkoutShown, setCheckoutShown] = useState(false);
   const [fallbackUrl, setFallbackUrl] = useState<string | null>(null);
+  // What the stepper's polite live region says: the amount it moved to, '' after any other choice (so that stepping
+  // back to an amount said before is said again).
+  const [stepped, setStepped] = useState('');
   // The last failure, shown until the next try; each failure focuses it again.
   const [failure, setFailure] = useState<{ text: string; count: number } | null>(null);
 
@@ -72,6 +75,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   }, []);
 
   function choose(next: Partial<Choice>) {
+    setStepped('');
     setChoice({ ...choice, ...next });
     saveDraft(CHOICE_KEY, asDraft({ ...choice, ...next }));
   }
@@ -145,14 +149,19 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
       </label>
     ));
 
-  // At an end the button stays focusable (aria-disabled, not disabled: the focus is not lost) and does nothing.
+  /** Moves to the previous (-1) or next (+1) amount, wrapping around, and says the new one once. */
+  function stepTo(delta: number) {
+    const next = stepAmountIndex(amountIndex, delta);
+    choose({ amountIndex: next });
+    setStepped(`${formatEuros(DONATION_AMOUNTS_EUR[next])}${monthly ? ' par mois' : ''}`);
+  }
+
   const step = (delta: number, sign: string, label: string) => (
     <button
       type="button"
       className="round-button donation__step"
       aria-controls={`${id}-amounts`}
-      aria-disabled={stepAmountIndex(amountIndex, delta) === amountIndex || undefined}
-      onClick={() => choose({ amountIndex: stepAmountIndex(amountIndex, delta) })}
+      onClick={() => stepTo(delta)}
     >
       <span aria-hidden="true">{sign}</span>
       <span className="visually-hidden">{label}</span>
@@ -184,13 +193,16 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
             {monthly && <span className="donation__period"> / mois</span>}
           </p>
           {step(1, '+', 'Montant suivant')}
+          {/* The stepper keeps the focus: this says where it went (a radio says itself when chosen). */}
+          <p className="visually-hidden" role="status">
+            {stepped}
+          </p>
         </div>
         <div className="donation__choices" id={`${id}-amounts`} role="radiogroup" aria-label="Montants proposés">
           {pills('amountIndex', AMOUNT_INDEXES, (value) => formatEuros(DONATION_AMOUNTS_EUR[value]))}
         </div>
-        <p className="donation__tax" aria-live="polite">
-          {DONOR_KINDS[donorKind].taxLine(euros, monthly)}
-        </p>
+        {/* Not live: the stepper's region says the amount, a radio says itself; the line is read in its turn. */}
+        <p className="donation__tax">{DONOR_KINDS[donorKind].taxLine(euros, monthly)}</p>
         <p className="donation__cap">{DONOR_KINDS[donorKind].cap}</p>
       </fieldset>
 

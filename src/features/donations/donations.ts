@@ -22,12 +22,13 @@ export const GIFT_RECORDS_KEPT_YEARS = 10;
 export const SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{1,252}$/;
 
 /**
- * Moves the amount index by `delta` for the « − » and « + » buttons, stopping at the first and last amounts: one press
- * of « Montant précédent » must never turn 10 € into 10 000 €. (The spec's wrap-around stays where a person expects it:
- * the arrow keys inside the amounts' radio group, which browsers wrap natively.)
+ * Moves the amount index by `delta`, wrapping around in both directions (spec §4: « the amount index cycles through the
+ * amount list with wrap-around in both directions »): back from 10 € is 10 000 €, on from 10 000 € is 10 €. The picker
+ * says each new amount aloud and shows every amount beside the stepper, so a wrap is never silent.
  */
 export function stepAmountIndex(index: number, delta: number): number {
-  return Math.min(DONATION_AMOUNTS_EUR.length - 1, Math.max(0, index + delta));
+  const count = DONATION_AMOUNTS_EUR.length;
+  return (((index + delta) % count) + count) % count;
 }
 
 /** Euros the French way: "10 000 €", "8,50 €" (cents shown when there are some, or always with `withCents`). */

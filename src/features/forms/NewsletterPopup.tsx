@@ -4,8 +4,13 @@
  * keeping zod off the home page. A failed submit shows each error by its field and in an error summary that takes the
  * focus; a success shows a confirmation in the dialog, which stays until the visitor closes it; the banner also shows
  * both, silently (the focused message is the one read). A failure keeps the input.
+ *
+ * Spec §5, as the visitor types: once the email field is touched (left after typing, or a submit tried), « Merci de
+ * saisir un email valide » shows under it while it is invalid; « M’inscrire » is aria-disabled while the form is
+ * invalid (focusable, described by what is missing; pressing it shows the error summary). Without JavaScript, or until
+ * the island hydrates, the form is a plain HTML form whose button is never marked unavailable.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { isAcceptableEmail } from '../../lib/fields';
 import { currentConsent, MESSAGES } from './form-rules';
 import { formSender } from './submit';
@@ -24,12 +29,20 @@ async function schemaProblem(payload: object): Promise<string | null> {
   return checked && !checked.success ? forms!.firstError(checked.error) : null;
 }
 
-/** What is wrong with `email` and `consent` before anything is sent (spec §5's two rules). */
+/** What is wrong with `email` and `consent` before anything is sent (spec §5's two rules), as the summary says it. */
 function localErrors(email: string, consent: boolean): Errors {
   return {
     ...(!isAcceptableEmail(email) && { email: MESSAGES.emailIncorrect }),
     ...(!consent && { consentement: MESSAGES.consentRequired }),
   };
+}
+
+/** Why « M’inscrire » is unavailable for `email` and `consent`; undefined when the form is valid. */
+function submitNeeds(email: string, consent: boolean): string | undefined {
+  const needs = MESSAGES.newsletterSubmitNeeds;
+  const emailOk = isAcceptableEmail(email);
+  if (emailOk && consent) return undefined;
+  return emailOk ? needs.consent : consent ? needs.email : needs.both;
 }
 
 /** The opener and its dialog; `privacyHref` is the data notice's address. */
@@ -38,9 +51,14 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
   const dialogId = `newsletter-${id}`;
   const dialog = useRef<HTMLDialogElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const sender = useRef(formSender('/api/newsletter'));
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
+  // The email field was left after typing, or a submit was tried: from then on its validity shows under it.
+  const [emailTouched, setEmailTouched] = useState(false);
+  // False in the server's HTML (a plain form: its button never says it is unavailable), true once hydrated.
+  const [hydrated, setHydrated] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
@@ -50,6 +68,19 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
   const [subscribed, setSubscribed] = useState(0);
   const [confirmationShown, setConfirmationShown] = useState(false);
   const confirmation = useFocusOn<HTMLDivElement>(confirmationShown ? subscribed : 0);
+
+  // The island may hydrate after the visitor opened the dialog and typed (the fields keep what was typed, React's state
+  // does not know it): the fields are the truth, whenever hydration comes.
+  useLayoutEffect(() => {
+    const input = emailInput.current;
+    const box = form.current?.elements.namedItem('consentement');
+    if (input && input.value !== '') {
+      setEmail(input.value);
+      if (document.activeElement !== input) setEmailTouched(true);
+    }
+    if (box instanceof HTMLInputElement && box.checked) setConsent(true);
+    setHydrated(true);
+  }, []);
 
   /** Keeps what is typed; once a submit failed, the errors follow it (each goes as soon as its field is right). */
   function edit(nextEmail: string, nextConsent: boolean) {
@@ -78,6 +109,7 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
     event.preventDefault();
     if (sending) return;
     setAttempted(true);
+    setEmailTouched(true);
     const found = localErrors(email, consent);
     if (found.email || found.consentement) return fail((found.email ?? found.consentement)!, found);
     const form = event.currentTarget;
@@ -95,6 +127,7 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
     setEmail('');
     setConsent(false);
     setAttempted(false);
+    setEmailTouched(false);
     setErrors({});
     setFailure(null);
     setSubscribed((count) => count + 1);
@@ -126,6 +159,7 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
   function closed() {
     setConfirmationShown(false);
     setAttempted(false);
+    setEmailTouched(false);
     setErrors({});
     setFailure(null);
   }
@@ -135,6 +169,11 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
     : (['email', 'consentement'] as const)
         .filter((name) => errors[name])
         .map((name) => ({ text: errors[name]!, fieldId: `${dialogId}-${name}` }));
+  // Under the field: spec §5's « Merci de saisir un email valide » while the email breaks its rule (the summary says
+  // the submit's message); a message the endpoint gave for a locally acceptable email as it came.
+  const emailInvalid = !isAcceptableEmail(email);
+  const emailError = emailInvalid && (emailTouched || errors.email) ? MESSAGES.emailFieldInvalid : errors.email;
+  const needs = hydrated ? submitNeeds(email, consent) : undefined;
 
   return (
     <>
@@ -182,9 +221,16 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
         ) : (
           <>
             <p>Une à deux lettres par mois : la vie de l’école, nos besoins, nos fêtes. Désinscription en un clic.</p>
-            <form method="post" action="/api/newsletter" noValidate onSubmit={submit} className="newsletter__form">
+            <form
+              ref={form}
+              method="post"
+              action="/api/newsletter"
+              noValidate
+              onSubmit={submit}
+              className="newsletter__form"
+            >
               <ErrorSummary problems={problems} focusKey={attempt} />
-              <Field id={`${dialogId}-email`} label="Votre email" required error={errors.email}>
+              <Field id={`${dialogId}-email`} label="Votre email" required error={emailError}>
                 {(control) => (
                   <input
                     {...control}
@@ -195,6 +241,7 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
                     autoComplete="email"
                     value={email}
                     onChange={(event) => edit(event.target.value, consent)}
+                    onBlur={() => email !== '' && setEmailTouched(true)}
                   />
                 )}
               </Field>
@@ -206,9 +253,21 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
                 error={errors.consentement}
                 privacyHref={privacyHref}
               />
-              <button type="submit" className="button newsletter__submit" aria-busy={sending}>
+              {/* aria-disabled, not disabled: it stays focusable, says why, and a press shows the summary. */}
+              <button
+                type="submit"
+                className="button newsletter__submit"
+                aria-busy={sending}
+                aria-disabled={needs ? true : undefined}
+                aria-describedby={needs ? `${dialogId}-needs` : undefined}
+              >
                 {sending ? 'Envoi en cours…' : 'M’inscrire'}
               </button>
+              {needs && (
+                <p id={`${dialogId}-needs`} className="field__help">
+                  {needs}
+                </p>
+              )}
             </form>
           </>
         )}

@@ -17,6 +17,15 @@ export const MESSAGES = {
   newsletterConfirmByMail: 'Pour confirmer votre inscription, ouvrez le message que nous venons de vous envoyer.',
   /** Spec §5: shown next to the email field while it is invalid. */
   emailFieldInvalid: FIELD_MESSAGES.emailInvalid,
+  /**
+   * Why the newsletter's « M’inscrire » is unavailable (spec §5: disabled while the form is invalid), by what is
+   * missing: the button's description.
+   */
+  newsletterSubmitNeeds: {
+    both: 'Pour vous inscrire, saisissez un email valide et cochez la case d’accord.',
+    email: 'Pour vous inscrire, saisissez un email valide.',
+    consent: 'Pour vous inscrire, cochez la case d’accord.',
+  },
   preRegistrationSuccess: 'Vous avez été inscrit',
   /** The confirmation panel's title, and what the spec's « inscrit » means: a request, not a place at the school. */
   preRegistrationReceived: 'Pré-inscription reçue',
