@@ -1,6 +1,6 @@
 /**
- * A proper name after « de » or « à », with the French contractions of its leading article: « Les Petits Pas »
- * gives « des Petits Pas » and « aux Petits Pas », « Le Chemin » « du Chemin » and « au Chemin », « La Ruche »
+ * A proper name after « de » or « à », with the French contractions of its leading article: « Les Colibris »
+ * gives « des Colibris » and « aux Colibris », « Le Chemin » « du Chemin » and « au Chemin », « La Ruche »
  * « de la Ruche » and « à la Ruche », « L’Envol » « de l’Envol » and « à l’Envol »; a name without an article
  * gives « d’Arc-en-ciel » before a vowel, else « de Pas à Pas », and « à » followed by the name. The article is
  * lowercased, as a contracted one is (« des », « du » cannot keep a capital); the rest is kept as written.
@@ -36,12 +36,12 @@ function withPreposition(preposition: Preposition, name: string): string {
   return `${preposition} ${trimmed}`.trim();
 }
 
-/** `name` after « de »: « des Petits Pas Ensemble », « du Chemin », « de la Ruche », « de l’Envol », « d’Arc ». */
+/** `name` after « de »: « des Colibris », « du Chemin », « de la Ruche », « de l’Envol », « d’Arc ». */
 export function withDe(name: string): string {
   return withPreposition('de', name);
 }
 
-/** `name` after « à »: « aux Petits Pas Ensemble », « au Chemin », « à la Ruche », « à l’Envol », « à Arc ». */
+/** `name` after « à »: « aux Colibris », « au Chemin », « à la Ruche », « à l’Envol », « à Arc ». */
 export function withA(name: string): string {
   return withPreposition('à', name);
 }

@@ -44,6 +44,8 @@ describe('rate limit', () => {
     '/api/stripe-webhook',
     '/soutenir/[...autre]',
     '/espace/deconnexion',
+    // « Rester connecté »: renews a session that is still valid.
+    '/espace/session',
     '/espace/preinscriptions/export.csv',
     '/espace/lettre/export.csv',
     '/espace/dons/export.csv',
