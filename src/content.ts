@@ -6,7 +6,7 @@ import { getCollection } from 'astro:content';
 import type { Article, LegalId } from './content.config.ts';
 import { sanitizeContentHtml } from './lib/html.server.ts';
 import { visibleLinks } from './lib/links.ts';
-import { explainTerms } from './features/falc/glossary.ts';
+import { entryId, explainTerms, type ExplainOptions } from './features/falc/glossary.ts';
 import { optimiseHtmlPictures } from './features/pictures/pictures.server.ts';
 export { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from './features/news/news.ts';
 import { revealAt } from './lib/obfuscation.ts';
@@ -15,7 +15,8 @@ import { generatedLegalPage } from './features/legal/generated-pages.ts';
 
 /**
  * An article ready to render: id, slug (the id when empty), titre with '[at]' revealed, introHtml and contenuHtml
- * sanitised, each glossary acronym's first use explained (explainTerms), their pictures optimised; date in seconds.
+ * sanitised, the first use of each glossary acronym (in a FALC article, each glossary word) linked to its explanation
+ * (explainTerms), their pictures optimised; date in seconds.
  */
 export type ArticleView = Awaited<ReturnType<typeof toView>>;
 
@@ -28,13 +29,15 @@ export async function toView(
   { slug, intro, contenu, titre, ...data }: Article,
   pictures: (html: string) => string | Promise<string> = optimiseHtmlPictures,
 ) {
+  // A « Facile à lire » article explains every glossary word it uses, below its text (FalcArticle).
+  const explain: ExplainOptions = data.cat === 'facile' ? { every: true, href: (entry) => `#${entryId(entry)}` } : {};
   return {
     id,
     ...data,
     slug: slug || id,
     titre: revealAt(titre),
-    introHtml: await pictures(explainTerms(sanitizeContentHtml(intro))),
-    contenuHtml: await pictures(explainTerms(sanitizeContentHtml(contenu))),
+    introHtml: await pictures(explainTerms(sanitizeContentHtml(intro), explain)),
+    contenuHtml: await pictures(explainTerms(sanitizeContentHtml(contenu), explain)),
   };
 }
 

@@ -1,10 +1,12 @@
 /**
  * On-demand answers: cross-site form submissions refused as Astro's checkOrigin would (src/lib/origin-check.ts), the
  * staff space's guard (src/features/espace/session.server.ts), and the security headers
- * (src/lib/security-headers.ts) on every answer, refusals included; netlify.toml gives them to static files.
+ * (src/lib/security-headers.ts) on every answer, refusals included; netlify.toml gives them to static files. Every
+ * page, prerendered or not, gets its islands' style in <head> (src/lib/island-styles.ts).
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { espaceGuard, espaceHeaders } from './features/espace/session.server';
+import { islandStyleMiddleware } from './lib/island-styles';
 import { CROSS_SITE_REFUSAL, isForbiddenCrossSiteRequest } from './lib/origin-check';
 import { SECURITY_HEADERS } from './lib/security-headers';
 
@@ -36,4 +38,4 @@ const sameOriginForms = defineMiddleware((context, next) => {
   return new Response(CROSS_SITE_REFUSAL, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 });
 
-export const onRequest = sequence(securityHeaders, espaceHeaders, sameOriginForms, espaceGuard);
+export const onRequest = sequence(islandStyleMiddleware, securityHeaders, espaceHeaders, sameOriginForms, espaceGuard);

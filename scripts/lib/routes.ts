@@ -35,6 +35,7 @@ export const ROUTES: string[] = [
   '/actualites',
   '/recherche',
   '/affichage',
+  '/facile',
   '/facile/facile-ecole',
   '/facile/facile-preinscription',
   '/facile/facile-don',

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SITE_CONFORMANCE } from '../../src/features/accessibility/rgaa';
 import { HOME_NEWS_COUNT } from '../../src/features/news/news';
 import { siteAddress } from '../../scripts/lib/site-address';
 import { callBuiltFunction } from '../fixtures/built-site';
@@ -160,9 +161,15 @@ describe('dist/', () => {
     ).not.toBeNull();
 
     const accessibilite = visibleText(page(ROUTES.accessibilite as string));
-    // No conformity claimed without an audit (RGAA: « non conforme » until one); dated; the tests that run, named.
-    expect(accessibilite).not.toContain('partiellement conforme');
-    expect(accessibilite).toContain('non conforme');
+    // The level and rate are the RGAA grid's (docs/accessibilite-rgaa.md), never more; dated; the tests run, named.
+    const { level, rate, unverified } = SITE_CONFORMANCE;
+    const percent = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(rate);
+    expect(accessibilite).toContain(`le site est ${level}`);
+    // visibleText reads the no-break space before « % » as a space.
+    expect(accessibilite).toContain(`soit un taux de conformité de ${percent} %`);
+    const otherLevels = ['totalement conforme', 'partiellement conforme', 'non conforme'].filter((l) => l !== level);
+    for (const other of otherLevels) expect(accessibilite).not.toContain(other);
+    for (const { id, title } of unverified) expect(accessibilite).toContain(`Critère ${id}, ${title}`);
     expect(accessibilite).toMatch(/établie le \d{1,2} \p{L}+ \d{4}/u);
     expect(accessibilite).toContain('WCAG 1.4.12');
     expect(accessibilite).toContain('RGAA');
@@ -175,6 +182,8 @@ describe('dist/', () => {
     for (const href of ['/', '/asso', '/ecole', '/ecole/schema', '/soutenir', '/contact', '/mentions', '/rgpd'])
       expect(hrefs, href).toContain(href);
     for (const href of ['/accessibilite', '/sitemap', '/actualites', '/actualites/rss.xml', '/recherche'])
+      expect(hrefs, href).toContain(href);
+    for (const href of ['/facile', '/facile/facile-ecole', '/facile/facile-preinscription', '/facile/facile-don'])
       expect(hrefs, href).toContain(href);
     // The index leads to every news page: the Plan du site does not grow with the archive.
     expect(hrefs.filter((href) => href?.startsWith('/actualites/') && href !== '/actualites/rss.xml')).toEqual([]);

@@ -38,7 +38,12 @@ describe('readability measures', () => {
 });
 
 describe('« Facile à lire » pages', () => {
-  const pages = existsSync(join(dist, 'facile')) ? readdirSync(join(dist, 'facile')) : [];
+  // The FALC articles' pages (/facile/<slug>/index.html), /facile's own index.html aside.
+  const pages = existsSync(join(dist, 'facile'))
+    ? readdirSync(join(dist, 'facile'), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
 
   it('the demo ships one for each parent journey, linked from its page', () => {
     expect(pages.sort()).toEqual(['facile-don', 'facile-ecole', 'facile-preinscription']);

@@ -15,6 +15,7 @@ import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/li
 import { readSeedDirectory, seedDocuments } from '../../scripts/lib/seed';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server';
 import { legalSentences } from '../../src/features/publishing/report';
+import { SITE_CONFORMANCE } from '../../src/features/accessibility/rgaa';
 
 const root = resolve(import.meta.dirname, '../..');
 const DIRECTOR_FLAG =
@@ -114,13 +115,17 @@ describe('the build of the original admin’s database', () => {
     expect(rgpd).toContain('Netlify, Inc., 101 2nd Street, San Francisco, CA 94105, États-Unis (www.netlify.com) : ');
   });
 
-  it('writes the accessibility statement’s standard parts, its conformance left to an audit', () => {
+  it('writes the accessibility statement’s standard parts, its conformance from the RGAA grid', () => {
     const statement = text('accessibilite');
     expect(statement).toContain(
       'L’association Les Petits Pas Ensemble s’engage à rendre son site accessible, conformément à l’article 47 de ' +
         'la loi n° 2005-102 du 11 février 2005.',
     );
-    expect(statement).toContain('État de conformité Ce site est non conforme au référentiel général');
+    expect(statement).toContain('État de conformité L’état de conformité de ce site au référentiel général');
+    expect(statement).toContain(
+      'Résultats de notre auto-évaluation Selon notre grille d’auto-évaluation du RGAA 4.1, le site est ' +
+        SITE_CONFORMANCE.level,
+    );
     expect(statement).toContain('Par courrier : École des Petits Pas, 12 rue des Tilleuls, 69007 Lyon');
     expect(statement).toContain('Voies de recours');
   });

@@ -1,9 +1,11 @@
 /**
  * « Paramètres d'affichage » (/affichage, src/features/display/): reached from the header and the footer, applied at
  * once, kept on the device without a cookie, applied before the first paint on every page, the device's dark theme
- * followed without JavaScript; axe clean in the dark theme and with each setting.
+ * followed without JavaScript; on every page template, axe clean in the dark theme and with each setting, and no word
+ * broken inside at 320 px with 20 px text.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { NEWS_SLUGS, NOT_FOUND_ROUTES } from '../../scripts/lib/routes';
 import { expectNoAxeViolations } from './helpers';
 
 /** The page's background colour, as computed. */
@@ -84,21 +86,87 @@ test.describe('display settings', () => {
   });
 });
 
-test.describe('axe with each display setting', () => {
-  const SETTINGS = {
-    'dark theme': { theme: 'sombre' },
-    'larger text': { texte: 'grand' },
-    'wider spacing': { espacement: 'large' },
-    'reduced motion, light theme on a dark device': { animations: 'reduites', theme: 'clair' },
-  };
-  for (const [label, settings] of Object.entries(SETTINGS)) {
-    test(label, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await page.addInitScript((stored) => localStorage.setItem('affichage', stored), JSON.stringify(settings));
-      for (const route of ['/', '/ecole', '/soutenir', '/affichage']) {
-        await page.goto(route);
-        await expectNoAxeViolations(page, `${route} (${label})`);
+/** One route per page template (the others share a template with one of these). */
+const TEMPLATES = [
+  '/',
+  '/asso',
+  '/ecole',
+  '/ecole/schema',
+  '/soutenir',
+  '/soutenir/valide',
+  '/contact',
+  '/accessibilite',
+  '/sitemap',
+  '/actualites',
+  `/actualites/${NEWS_SLUGS[0]}`,
+  '/recherche',
+  '/affichage',
+  '/facile',
+  '/facile/facile-ecole',
+  NOT_FOUND_ROUTES[0]!,
+];
+
+/** Each setting alone, then all at once; on a dark device, so that « Clair » is a choice. */
+const SETTINGS: Record<string, Record<string, string>> = {
+  'dark theme': { theme: 'sombre' },
+  'larger text': { texte: 'grand' },
+  'wider spacing': { espacement: 'large' },
+  'reduced motion, light theme on a dark device': { animations: 'reduites', theme: 'clair' },
+  'every setting at once': { theme: 'sombre', texte: 'grand', espacement: 'large', animations: 'reduites' },
+};
+
+/**
+ * Words of the controls and their labels broken inside (« Don ponctu/el »): each word's box spans two lines. Words
+ * are cut at spaces and hyphens, where a line may end.
+ */
+function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    const controls = document.querySelectorAll('button, .button, label, legend, summary, .menu-link, [role="tab"]');
+    for (const control of controls) {
+      if (!(control as HTMLElement).offsetParent) continue;
+      const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? '').matchAll(/[^\s\-‐]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) broken.push(`« ${match[0]} » in « ${control.textContent?.trim().slice(0, 40)} »`);
+        }
       }
+    }
+    return broken;
+  });
+}
+
+test.describe('every page template with every display setting', () => {
+  test.use({ colorScheme: 'dark' });
+
+  for (const route of TEMPLATES) {
+    test(`${route}: axe with each setting (dark theme at 375 and 1280 px), no word broken at 320 px`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await page.goto(route);
+      for (const [label, settings] of Object.entries(SETTINGS)) {
+        await page.evaluate((stored) => localStorage.setItem('affichage', stored), JSON.stringify(settings));
+        await page.setViewportSize({ width: 375, height: 800 });
+        await page.reload();
+        await expectNoAxeViolations(page, `${route} (${label}) at 375 px`);
+        if (label === 'dark theme') {
+          await page.setViewportSize({ width: 1280, height: 900 });
+          await expectNoAxeViolations(page, `${route} (${label}) at 1280 px`);
+        }
+      }
+
+      // The browser's text at 20 px on the narrowest phone: words wrap between them, never inside.
+      await page.evaluate(() => localStorage.removeItem('affichage'));
+      await page.setViewportSize({ width: 320, height: 700 });
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 20, fixed: 16 } });
+      await page.reload();
+      expect(await brokenWords(page)).toEqual([]);
     });
   }
 

@@ -90,7 +90,8 @@ export async function loadEverything(page: Page): Promise<void> {
     );
   });
   for (const iframe of await page.locator('iframe').all()) {
-    await iframe.scrollIntoViewIfNeeded();
+    // A frame the layout hides (/ecole/schema's on a phone) loads all the same, without being scrolled to.
+    if (await iframe.isVisible()) await iframe.scrollIntoViewIfNeeded();
     const frame = await (await iframe.elementHandle())?.contentFrame();
     await frame?.waitForLoadState('load');
   }

@@ -70,8 +70,8 @@ export const DONOR_KINDS: Record<
     label: 'Don personnel',
     taxLine: taxReductionLine,
     cap:
-      'Réduction d’impôt sur le revenu de 66 % du don, dans la limite de 20 % de votre revenu imposable (l’excédent ' +
-      'est reportable sur cinq ans).',
+      'Réduction d’impôt sur le revenu de 66 % du don, dans la limite de 20 % de votre revenu imposable. Si vos ' +
+      'dons dépassent cette limite, la part en trop réduit vos impôts des cinq années suivantes.',
     notice:
       'Paiement sécurisé par Stripe, qui vous demandera votre nom, votre email et votre adresse : ils figurent sur ' +
       'votre reçu fiscal.',
@@ -81,7 +81,8 @@ export const DONOR_KINDS: Record<
     taxLine: companyTaxLine,
     cap:
       `Mécénat d’entreprise : réduction d’impôt de 60 % du don (article 238 bis du CGI), dans la limite de ` +
-      `${COMPANY_CAP} si ce montant est plus élevé (l’excédent est reportable sur cinq exercices).`,
+      `${COMPANY_CAP} si ce montant est plus élevé. Au-delà, la part en trop réduit l’impôt des cinq exercices ` +
+      `suivants.`,
     notice:
       'Paiement sécurisé par Stripe, qui vous demandera le nom de l’entreprise, son adresse, un email et, si vous le ' +
       'souhaitez, son numéro SIREN : ils figurent sur le reçu fiscal de l’entreprise.',

@@ -139,7 +139,7 @@ export function ErrorSummary(props: { problems: Problem[]; focusKey: number; lev
   if (problems.length === 0) return null;
   const Title = level === 2 ? 'h2' : 'h3';
   return (
-    <div ref={box} className="error-summary" tabIndex={-1} aria-labelledby={titleId}>
+    <div ref={box} className="error-summary" tabIndex={-1} role="group" aria-labelledby={titleId}>
       <Title id={titleId} className="error-summary__title">
         Il y a un problème
       </Title>

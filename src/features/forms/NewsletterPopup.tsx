@@ -208,7 +208,13 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
           </button>
         </div>
         {confirmationShown ? (
-          <div ref={confirmation} className="confirmation" tabIndex={-1} aria-labelledby={`${dialogId}-done`}>
+          <div
+            ref={confirmation}
+            className="confirmation"
+            tabIndex={-1}
+            role="group"
+            aria-labelledby={`${dialogId}-done`}
+          >
             <div className="confirmation__panel">
               <h3 id={`${dialogId}-done`}>Plus qu’une étape</h3>
               <p>{MESSAGES.newsletterSuccess}</p>

@@ -200,7 +200,7 @@ export default function PreRegistrationForm({
 
       <fieldset className="form__group">
         <legend>Votre adresse</legend>
-        {field('adresse', 'Adresse', { autoComplete: 'street-address' })}
+        {field('adresse', 'Adresse', { autoComplete: 'address-line1' })}
         {field('postal', 'Code postal', { autoComplete: 'postal-code', inputMode: 'numeric', variant: 'short' })}
         {field('ville', 'Ville', { autoComplete: 'address-level2' })}
         {field('pays', 'Pays', {}, (props) => (

@@ -17,7 +17,7 @@ export function PreRegistrationReceived(props: {
   const id = useId();
   const panel = useFocusOn<HTMLDivElement>(props.count);
   return (
-    <div ref={panel} className="confirmation" tabIndex={-1} aria-labelledby={`${id}-received`}>
+    <div ref={panel} className="confirmation" tabIndex={-1} role="group" aria-labelledby={`${id}-received`}>
       <div className="confirmation__panel">
         <h3 id={`${id}-received`}>{MESSAGES.preRegistrationReceived}</h3>
         {props.reference && (

@@ -179,13 +179,13 @@ function rgpd(facts: LegalFacts): GeneratedLegalPage {
 }
 
 /**
- * The accessibility statement's conformance part, until an RGAA audit (its grid) gives a rate: the law asks a site
- * without an audit to declare itself non-conformant. The one place a measured rate will replace.
+ * The accessibility statement's conformance part: the level, rate and criteria follow the page, computed from the RGAA
+ * grid (src/features/accessibility/RgaaResults.astro), so this text states no figure of its own.
  */
 export const CONFORMANCE_STATUS =
-  '<p>Ce site est <strong>non conforme</strong> au référentiel général d’amélioration de l’accessibilité (RGAA), ' +
-  'version 4.1.2 : aucun audit n’a encore été réalisé, et sans audit la loi demande de le déclarer ainsi. Aucun taux ' +
-  'de conformité ne peut donc être annoncé pour le moment.</p>';
+  '<p>L’état de conformité de ce site au référentiel général d’amélioration de l’accessibilité (RGAA), ' +
+  'version 4.1, vient de notre auto-évaluation, critère par critère : son niveau, son taux et les critères pas ' +
+  'encore vérifiés sont donnés plus bas, dans « Résultats de notre auto-évaluation ».</p>';
 
 function accessibilite(facts: LegalFacts): GeneratedLegalPage {
   const reach = [

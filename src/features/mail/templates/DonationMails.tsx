@@ -115,9 +115,9 @@ export function MonthlyDonationConfirmation(props: {
       </Text>
       <Text style={highlight}>
         Pour changer le montant, mettre à jour votre carte ou arrêter votre don mensuel, à tout moment et sans
-        justification, demandez votre lien de gestion sur{' '}
+        justification, demandez votre lien de gestion sur la page{' '}
         <Link href={`${identity.siteUrl}/soutenir/gerer`} style={link}>
-          {`${identity.siteUrl.replace(/^https?:\/\//, '')}/soutenir/gerer`}
+          «&nbsp;Gérer mon don mensuel&nbsp;» de notre site
         </Link>
         {contact ? (
           <>

@@ -1,7 +1,9 @@
 /**
- * The frame of every mail (react-email): French, one column of at most 600 pixels, the association's name on top,
- * its address and the reason for the mail at the bottom. Colours are the site's tokens (src/styles/tokens.css):
- * ink on white ≈ 14:1, white on teal ≈ 9:1, muted on cream ≈ 7:1.
+ * The frame of every mail (react-email): French, its title as the document's <title> and its <h1>, one column of at
+ * most 600 pixels, the association's name on top, its address and the reason for the mail at the bottom; a mail is
+ * as accessible as a page (headings, lists, link texts that say where they go: tests/unit/mail-accessibility.test.ts).
+ * Colours are the site's tokens (src/styles/tokens.css): ink on white ≈ 14:1, white on teal ≈ 9:1, muted on cream ≈
+ * 7:1.
  */
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type { CSSProperties, ReactNode } from 'react';
@@ -53,6 +55,21 @@ export const button: CSSProperties = {
 /** A text link: teal, underlined. */
 export const link: CSSProperties = { color: COLORS.teal, textDecoration: 'underline' };
 
+/** A section's heading (an <h2>): 20 pixels, bold. */
+export const subheading: CSSProperties = {
+  fontSize: '20px',
+  lineHeight: '26px',
+  fontWeight: 700,
+  margin: '24px 0 8px',
+  color: COLORS.ink,
+};
+
+/** A list (numbered steps): body text, its markers inside the column. */
+export const list: CSSProperties = { ...paragraph, paddingLeft: '28px' };
+
+/** A list's item. */
+export const listItem: CSSProperties = { margin: '0 0 8px' };
+
 interface Props {
   /** The line mail clients show after the subject. */
   preview: string;
@@ -69,6 +86,7 @@ export function MailLayout({ preview, title, identity, reason, children }: Props
   return (
     <Html lang="fr" dir="ltr">
       <Head>
+        <title>{title}</title>
         <meta name="color-scheme" content="light" />
         <meta name="supported-color-schemes" content="light" />
       </Head>
@@ -101,6 +119,7 @@ export function MailLayout({ preview, title, identity, reason, children }: Props
               </span>
             ))}
             <br />
+            Notre site&nbsp;:{' '}
             <Link href={identity.siteUrl} style={link}>
               {identity.siteUrl.replace(/^https?:\/\//, '')}
             </Link>

@@ -32,9 +32,9 @@ export function PortalLink({ identity, linkUrl }: { identity: MailIdentity; link
       </Text>
       <Text style={highlight}>Ce lien est valable une heure et ne sert qu’une fois.</Text>
       <Text style={paragraph}>
-        Lien expiré ou déjà utilisé&nbsp;? Demandez-en un nouveau sur{' '}
+        Lien expiré ou déjà utilisé&nbsp;? Demandez-en un nouveau sur la page{' '}
         <Link href={requestPage} style={link}>
-          {requestPage.replace(/^https?:\/\//, '')}
+          «&nbsp;Gérer mon don mensuel&nbsp;» de notre site
         </Link>
         . Une question&nbsp;? Répondez simplement à ce message.
       </Text>

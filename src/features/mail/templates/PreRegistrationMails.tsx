@@ -2,8 +2,18 @@
  * The two mails of a pre-registration: the parent's acknowledgement (the child's first name and the reference,
  * never the health notes nor the family name) and the staff's notice (the reference and a link, no personal data).
  */
-import { Button, Link, Text } from '@react-email/components';
-import { button, highlight, link, MailLayout, paragraph, type MailIdentity } from './MailLayout';
+import { Button, Heading, Link, Text } from '@react-email/components';
+import {
+  button,
+  highlight,
+  link,
+  list,
+  listItem,
+  MailLayout,
+  paragraph,
+  subheading,
+  type MailIdentity,
+} from './MailLayout';
 
 /**
  * The parent's acknowledgement: `parentFirstName` and `childFirstName` (names only: the caller checks; without them
@@ -40,15 +50,17 @@ export function PreRegistrationAck(props: {
         <br />
         Donnez-le quand vous nous écrivez ou nous appelez&nbsp;: il suffit pour retrouver votre demande.
       </Text>
-      <Text style={{ ...paragraph, fontWeight: 700, margin: '0 0 8px' }}>Et maintenant&nbsp;?</Text>
-      <Text style={paragraph}>
-        1. L’équipe des admissions lit votre demande.
-        <br />
-        2. Elle vous recontacte pour convenir d’une rencontre avec vous et {childFirstName}.
-        <br />
-        3. Après cette rencontre, elle vous dit si une place peut vous être proposée.
-      </Text>
-      <Text style={{ ...paragraph, fontWeight: 700, margin: '0 0 8px' }}>Corriger ou retirer votre demande</Text>
+      <Heading as="h2" style={subheading}>
+        Et maintenant&nbsp;?
+      </Heading>
+      <ol style={list}>
+        <li style={listItem}>L’équipe des admissions lit votre demande.</li>
+        <li style={listItem}>Elle vous recontacte pour convenir d’une rencontre avec vous et {childFirstName}.</li>
+        <li style={listItem}>Après cette rencontre, elle vous dit si une place peut vous être proposée.</li>
+      </ol>
+      <Heading as="h2" style={subheading}>
+        Corriger ou retirer votre demande
+      </Heading>
       <Text style={paragraph}>
         Répondez simplement à ce message{replyTo ? ` (ou écrivez à ${replyTo})` : ''} en indiquant votre référence{' '}
         {reference}. Si vous retirez la demande, nous effaçons les informations que vous nous avez confiées.
@@ -93,7 +105,7 @@ export function PreRegistrationNotice(props: { identity: MailIdentity; reference
       </Text>
       <Text style={paragraph}>
         <Link href={`${identity.siteUrl}/espace/preinscriptions`} style={link}>
-          {`${identity.siteUrl}/espace/preinscriptions`}
+          Lire les pré-inscriptions dans l’espace de l’association
         </Link>
       </Text>
     </MailLayout>
