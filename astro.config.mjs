@@ -59,6 +59,20 @@ const noPolicyInDev = {
   },
 };
 
+/**
+ * `client:interaction`: an island hydrated at the visitor's first act on it, never at load
+ * (src/lib/hydrate-on-interaction.ts).
+ * @type {import('astro').AstroIntegration}
+ */
+const hydrateOnInteraction = {
+  name: 'client-interaction',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'interaction', entrypoint: './src/lib/hydrate-on-interaction.ts' });
+    },
+  },
+};
+
 // Vitest's own process (getViteConfig) runs no adapter: the Netlify adapter's set-up would empty
 // .netlify/v1/functions/, the function the build tests read. Builds that tests start run from a worker
 // (VITEST_WORKER_ID) and keep it.
@@ -80,7 +94,12 @@ export default defineConfig({
         imageCDN: false,
         includeFiles: RECEIPT_FONTS,
       }),
-  integrations: [noPolicyInDev, react(), sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) })],
+  integrations: [
+    noPolicyInDev,
+    hydrateOnInteraction,
+    react(),
+    sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) }),
+  ],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   server: { host: '127.0.0.1', port: 4321 },
