@@ -70,6 +70,13 @@ async function hydrate(page: Page, carousel: CarouselCase): Promise<Locator> {
     await page.mouse.wheel(0, 300);
     await page.waitForFunction(() => new Promise((frame) => requestAnimationFrame(() => frame(true))));
   }
+  // The wheel's scroll may still be going on, and may have shown only part of it: the tests use it whole, at rest.
+  await page.waitForFunction(async () => {
+    const before = window.scrollY;
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    return window.scrollY === before;
+  });
+  await root.scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island', { has: root })).not.toHaveAttribute('ssr');
   const width = page.viewportSize()!.width;
   const hidden = Math.max(0, carousel.count - carousel.visibleCount(width));
