@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig, envField, fontProviders } from 'astro/config';
 import netlify from '@astrojs/netlify';
+import netlifyVitePlugin from '@netlify/vite-plugin';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { siteAddress } from './scripts/lib/site-address.ts';
@@ -59,6 +60,55 @@ const noPolicyInDev = {
   },
 };
 
+/**
+ * No Netlify emulation in dev beyond what the site uses (Blobs: the space's media). The adapter's Vite plugin
+ * (@astrojs/netlify 8's devFeatures switch only images, edge functions and variables) would also bundle
+ * netlify/functions/ with @vercel/nft before the first page (about 19 s, for scheduled functions that only Netlify's
+ * clock runs) and start a Netlify Database (PGlite, 2–20 s) at every `npm start`: it is swapped for the same plugin
+ * without them.
+ * @type {import('astro').AstroIntegration}
+ */
+const netlifyDevFeatures = {
+  name: 'netlify-dev-features',
+  hooks: {
+    'astro:config:setup': ({ command, config }) => {
+      if (command !== 'dev') return;
+      const plugins = config.vite.plugins ?? [];
+      /** @param {unknown} plugin */
+      const isNetlifys = (plugin) =>
+        [plugin].flat().some((entry) => /** @type {{ name?: string }} */ (entry)?.name === 'vite-plugin-netlify');
+      const at = plugins.findIndex(isNetlifys);
+      if (at < 0) throw new Error('netlify-dev-features: the Netlify adapter added no @netlify/vite-plugin to replace');
+      plugins.splice(
+        at,
+        1,
+        netlifyVitePlugin({
+          // As the adapter's devFeatures below.
+          edgeFunctions: { enabled: false },
+          images: { enabled: false },
+          environmentVariables: { enabled: false },
+          functions: { enabled: false },
+          database: { enabled: false },
+        }),
+      );
+    },
+  },
+};
+
+/**
+ * `client:interaction`: an island hydrated at the visitor's first act on it, never at load
+ * (src/lib/hydrate-on-interaction.ts).
+ * @type {import('astro').AstroIntegration}
+ */
+const hydrateOnInteraction = {
+  name: 'client-interaction',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'interaction', entrypoint: './src/lib/hydrate-on-interaction.ts' });
+    },
+  },
+};
+
 // Vitest's own process (getViteConfig) runs no adapter: the Netlify adapter's set-up would empty
 // .netlify/v1/functions/, the function the build tests read. Builds that tests start run from a worker
 // (VITEST_WORKER_ID) and keep it.
@@ -80,7 +130,13 @@ export default defineConfig({
         imageCDN: false,
         includeFiles: RECEIPT_FONTS,
       }),
-  integrations: [noPolicyInDev, react(), sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) })],
+  integrations: [
+    noPolicyInDev,
+    ...(inVitest ? [] : [netlifyDevFeatures]),
+    hydrateOnInteraction,
+    react(),
+    sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) }),
+  ],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   server: { host: '127.0.0.1', port: 4321 },

@@ -87,7 +87,8 @@ export default defineConfig({
       command:
         `tsx scripts/dev.ts --port ${ports.dev} --firestore-port ${ports.devFirestore} ` +
         `--auth-port ${process.env.E2E_DEV_AUTH_PORT}`,
-      url: `http://127.0.0.1:${ports.dev}/`,
+      // Ready when Astro serves and the Auth emulator it starts beside Astro has its demo accounts (either first).
+      wait: { stdout: /ready in[\s\S]*Espace \(\/espace\)|Espace \(\/espace\)[\s\S]*ready in/ },
       reuseExistingServer: false,
       timeout: 180_000,
       env: {

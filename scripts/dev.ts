@@ -6,9 +6,10 @@
  * checks that its port is free and that no other `npm start` of the project holds src/data/ (scripts/lib/dev-guard.ts),
  * and exits before touching anything. Without SMTP_URL a local mail catcher keeps the site's mails
  * (startDevMailCatcher). On the embedded database, unless FIREBASE_AUTH_EMULATOR_HOST is set, the staff space signs in
- * on a Firebase Auth emulator (`-- --auth-port N`) with the demo accounts (scripts/lib/auth-emulator.ts). It drains
- * the mail outbox every minute (`-- --outbox-every <seconds>`, 0 never) and records where its database and mail are,
- * so that `npm run outbox` and the other scripts run beside it (scripts/lib/dev-session.ts).
+ * on a Firebase Auth emulator (`-- --auth-port N`) with the demo accounts (scripts/lib/auth-emulator.ts), started
+ * beside Astro: the first page waits only for the pull. It drains the mail outbox every minute
+ * (`-- --outbox-every <seconds>`, 0 never) and records where its database and mail are, so that `npm run outbox` and
+ * the other scripts run beside it (scripts/lib/dev-session.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,18 +52,18 @@ process.env[ALLOW_LOOPBACK_ENV] ??= '1';
 const embedded = !process.env.FIREBASE_PROJECT_ID?.trim();
 
 const stopMail = await startDevMailCatcher(args);
-// The sign-in's emulator starts while the content is pulled (about 12 s each).
-const [database, auth] = await Promise.allSettled([
-  pullFromPreparedSource({ keepRunning: true, firestorePort }),
-  startDevAuth({ embedded, port: authPort }),
-]);
-if (database.status === 'rejected' || auth.status === 'rejected') {
-  if (database.status === 'fulfilled') database.value();
-  if (auth.status === 'fulfilled') auth.value();
+// The sign-in's emulator starts beside the pull and Astro (6–9 s): no page waits for it, only /espace's sign-in.
+const auth = await startDevAuth({ embedded, port: authPort }).catch((error: unknown) => {
   stopMail();
-  exitWithError(database.status === 'rejected' ? database.reason : (auth as PromiseRejectedResult).reason);
-}
-const [stopDatabase, stopAuth] = [database.value, auth.value];
+  exitWithError(error);
+});
+// Its failure is reported once Astro runs (below); until then it must not end the process as an unhandled rejection.
+auth.ready.catch(() => {});
+const stopDatabase = await pullFromPreparedSource({ keepRunning: true, firestorePort }).catch((error: unknown) => {
+  auth.stop();
+  stopMail();
+  exitWithError(error);
+});
 const generatedSecret = !process.env.REBUILD_SECRET?.trim();
 if (generatedSecret) {
   process.env.REBUILD_SECRET = randomBytes(32).toString('base64url');
@@ -86,7 +87,7 @@ function exit(code: number): never {
   devPull.close();
   stopDatabase();
   stopMail();
-  stopAuth();
+  auth.stop();
   if (generatedSecret) rmSync(DEV_SECRET_FILE, { force: true });
   process.exit(code);
 }
@@ -101,4 +102,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     setTimeout(() => exit(0), 500).unref();
   });
 }
-astro.on('exit', (code) => exit(stopping ? 0 : (code ?? 0)));
+let authFailed = false;
+auth.ready.catch((error: unknown) => {
+  console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}`);
+  authFailed = true;
+  astro.kill('SIGTERM');
+});
+astro.on('exit', (code) => exit(authFailed ? 1 : stopping ? 0 : (code ?? 0)));

@@ -17,7 +17,12 @@ import { freePort, onCleanup, stopEverything } from './processes.ts';
 import { evaluateTargets, kb, machineInfo, pictureTable, seconds, writeReport, type BenchReport } from './report.ts';
 import { SERVED_PROJECT_ID, serveBuiltSite, type LocalSite } from './server.ts';
 import { createWorkspace } from './workspace.ts';
+import { measureDevStarts, type DevStart } from './dev-start.ts';
+import { measureTransfers, type TransferComparison } from './transfer.ts';
 import { findGoogleEmulatorJar, hasJava, startGoogleFirestore } from '../../scripts/lib/google-firestore.ts';
+
+/** Cold starts of `npm start` (the median is the target's figure). */
+const DEV_STARTS = 3;
 
 const { values: options } = parseArgs({
   options: {
@@ -26,13 +31,15 @@ const { values: options } = parseArgs({
     load: { type: 'boolean', default: false },
     mail: { type: 'boolean', default: false },
     receipts: { type: 'boolean', default: false },
+    start: { type: 'boolean', default: false },
+    transfer: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (options.help) {
   console.log(
     [
-      'Usage: npm run bench [-- --quick | --pictures | --load | --mail | --receipts]',
+      'Usage: npm run bench [-- --quick | --pictures | --load | --mail | --receipts | --start | --transfer]',
       '  --quick     no 5,000- and 10,000-article builds, scale Lighthouse at 1,000 articles, 3 s load runs, ' +
         'Lighthouse on one news page only; report in bench/reports/',
       '  --pictures  only the demo build and the pictures before/after table; merged into bench/report.md and .json',
@@ -41,6 +48,8 @@ if (options.help) {
         '400 mails, none lost or twice',
       '  --receipts  only the tax receipt PDF per script of the name: size and time to draw (uses the last build ' +
         'for the fonts the function carries)',
+      `  --start     only \`npm start\` to its first page, ${DEV_STARTS} cold starts`,
+      '  --transfer  only what a browser downloads before any interaction, beside a baseline page (demo build first)',
     ].join('\n'),
   );
   process.exit(0);
@@ -76,6 +85,43 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.error(`\nInterrupted (${signal}): stopping servers, emulators and Chromium, removing temporary copies.`);
     void stopEverything().then(() => process.exit(130));
   });
+}
+
+/** The page each route's download is compared with, in the same run: text only, no island. */
+const BASELINE_ROUTE = '/mentions';
+/** Routes whose download before any interaction is measured beside the baseline. */
+const TRANSFER_ROUTES = ['/', '/actualites', '/ecole', '/soutenir', '/recherche'];
+
+/** Cold starts of `npm start` in a copy of the project: prints each one's phases. */
+async function startPart(): Promise<DevStart[]> {
+  section(`npm start to its first page (${DEV_STARTS} cold starts)`);
+  const copy = await createWorkspace(root, 'start');
+  const starts = await measureDevStarts(copy, DEV_STARTS);
+  await copy.remove();
+  for (const start of starts) {
+    const phase = (ms: number | undefined) => (ms === undefined ? '–' : seconds(ms));
+    console.log(
+      `first page ${seconds(start.firstPageMs)} (seeded ${phase(start.seededMs)}, pulled ${phase(start.pulledMs)}, ` +
+        `Astro ready ${phase(start.astroReadyMs)}, Auth ready ${phase(start.authMs)})`,
+    );
+  }
+  return starts;
+}
+
+/** What a browser downloads from the site served from `dir`, each route beside the baseline page: prints it. */
+async function transferPart(dir: string): Promise<TransferComparison> {
+  const site = await serveBuiltSite(dir, await freePort(4500, 4599), await emulatorPort());
+  section(`Downloads before any interaction against ${site.url}, beside ${BASELINE_ROUTE}`);
+  const transfers = await measureTransfers(site.url, TRANSFER_ROUTES, BASELINE_ROUTE);
+  await site.stop();
+  for (const page of [transfers.baseline, ...transfers.pages]) {
+    console.log(
+      `${page.route.padEnd(16)} HTML ${kb(page.htmlTransferBytes).padStart(9)}   ` +
+        `JS ${kb(page.jsTransferBytes).padStart(9)}   all ${kb(page.totalTransferBytes).padStart(9)}   ` +
+        `(${page.encodings.join(', ')})`,
+    );
+  }
+  return transfers;
 }
 
 /** Pre-registrations of the mail burst, all sent at once (two mails each). */
@@ -119,6 +165,21 @@ async function receiptsPart(dir: string): Promise<ReceiptsReport> {
 
 if (options.receipts) {
   await runPart('The receipt part', async () => ({ receipts: await receiptsPart(root), receiptsMachine: machine }));
+}
+
+if (options.start) {
+  await runPart('The start-up part', async () => ({ devStarts: await startPart(), devStartMachine: machine }));
+}
+
+if (options.transfer) {
+  await runPart('The transfer part', async () => {
+    section('Pull + build of the demo dataset (for the downloads)');
+    const copy = await createWorkspace(root, 'transfer');
+    await measureBuild(copy, 'demo', await demoDataset(root), await emulatorPort());
+    const transfers = await transferPart(copy.dir);
+    await copy.remove();
+    return { transfers, transferMachine: machine };
+  });
 }
 
 if (options.mail) {
@@ -194,17 +255,19 @@ try {
   const lighthouse = await runLighthouse(site.url, routes, quick ? 1 : LIGHTHOUSE_RUNS, printLighthouse);
 
   await site.stop();
+  const transfers = await transferPart(demoCopy.dir);
   const load = await measureLoad(demoCopy.dir);
   const mail = await mailPart(demoCopy.dir);
   const receipts = await receiptsPart(demoCopy.dir);
   await demoCopy.remove();
+  const devStarts = await startPart();
 
   const report: BenchReport = {
     machine,
     mode: quick ? 'quick' : 'full',
     gzipLevel: GZIP_LEVEL,
     durationSeconds: (performance.now() - started) / 1000,
-    targets: evaluateTargets(pages, builds, lighthouse, load, scaleLighthouse),
+    targets: evaluateTargets(pages, builds, lighthouse, load, scaleLighthouse, devStarts, transfers),
     pages,
     builds,
     lighthouse,
@@ -217,6 +280,10 @@ try {
     mailMachine: machine,
     receipts,
     receiptsMachine: machine,
+    devStarts,
+    devStartMachine: machine,
+    transfers,
+    transferMachine: machine,
   };
   const { paths, markdown } = quick
     ? await writeReport(report, join(root, 'bench', 'reports'), 'report-quick')
@@ -258,6 +325,8 @@ async function runPart(name: string, measure: () => Promise<Partial<BenchReport>
       merged.lighthouse,
       merged.load,
       merged.scaleLighthouse,
+      merged.devStarts,
+      merged.transfers,
     );
     const { paths, markdown } = await writeReport(merged, join(root, 'bench'), 'report');
     console.log(`\n${markdown}`);

@@ -54,6 +54,11 @@ export interface PageWeight {
   jsGzipBytes: number;
   /** gzip bytes of the scripts that hold React or react-dom. */
   frameworkGzipBytes: number;
+  /**
+   * gzip bytes of the scripts loaded before any interaction: all but those only `client:interaction` islands load
+   * (src/lib/hydrate-on-interaction.ts).
+   */
+  beforeInteractionGzipBytes: number;
   /** Modules only imported dynamically (`import()`) by those scripts: not counted, loaded on demand. */
   lazyModules: string[];
 }
@@ -102,17 +107,22 @@ async function measurePage(distDir: string, file: string, modules: ModuleGraph):
     entries.push(link.getAttribute('href') as string);
   }
   const islands = [...document.querySelectorAll('astro-island')];
+  const atOnce = [...entries];
   for (const island of islands) {
     for (const name of ISLAND_URL_ATTRIBUTES) {
       const url = island.getAttribute(name);
-      if (url) entries.push(url);
+      if (!url) continue;
+      entries.push(url);
+      if (island.getAttribute('client') !== 'interaction') atOnce.push(url);
     }
   }
-  const paths = entries.map((entry) => new URL(entry, pageUrl)).filter((url) => url.origin === pageUrl.origin);
-  const { loaded, lazy } = await modules.closure(
-    paths.map((url) => url.pathname),
-    route,
-  );
+  const sitePaths = (list: string[]) =>
+    list
+      .map((entry) => new URL(entry, pageUrl))
+      .filter((url) => url.origin === pageUrl.origin)
+      .map((url) => url.pathname);
+  const { loaded, lazy } = await modules.closure(sitePaths(entries), route);
+  const loadedAtOnce = new Set((await modules.closure(sitePaths(atOnce), route)).loaded);
   const scripts = await Promise.all(loaded.map((path) => modules.file(path, route)));
   return {
     route,
@@ -124,6 +134,9 @@ async function measurePage(distDir: string, file: string, modules: ModuleGraph):
     jsBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
     jsGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
     frameworkGzipBytes: scripts.filter((script) => script.framework).reduce((sum, script) => sum + script.gzipBytes, 0),
+    beforeInteractionGzipBytes: scripts
+      .filter((script) => loadedAtOnce.has(script.path))
+      .reduce((sum, script) => sum + script.gzipBytes, 0),
     lazyModules: lazy.filter((path) => !loaded.includes(path)),
   };
 }

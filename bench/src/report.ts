@@ -15,6 +15,8 @@ import type { MailLoad } from './mail-load.ts';
 import type { ReceiptsReport } from './receipts.ts';
 import type { PageWeight } from './pages.ts';
 import type { PictureMeasurement } from './pictures.ts';
+import type { DevStart } from './dev-start.ts';
+import type { TransferComparison } from './transfer.ts';
 
 /** 1 KB in the report = 1,000 bytes (as Vite prints sizes). */
 const KB = 1000;
@@ -26,7 +28,11 @@ export const TARGETS = {
   /** Lowest Lighthouse performance score on any route (0–100). */
   lighthousePerformance: 98,
   /** Pull + build of 10,000 articles, in milliseconds. */
-  build10000Ms: 120_000,
+  build10000Ms: 60_000,
+  /** `npm start` to its first page, median of the cold starts, in milliseconds. */
+  devStartMs: 10_000,
+  /** The home page's JavaScript before any interaction, bytes on the wire. */
+  homeJsBeforeInteractionBytes: 15 * KB,
   /** Largest difference of the home page's HTML bytes at any dataset size from the demo's, in percent. */
   homeHtmlGrowthPercent: 5,
   /** p99 latency of each form endpoint at 20 connections on the embedded emulator, in milliseconds. */
@@ -94,6 +100,20 @@ export interface BenchReport {
   pictures: PictureMeasurement[];
   /** The machine when the pictures were measured (`--pictures` measures them alone, later). */
   picturesMachine: MachineInfo;
+  /** Cold starts of `npm start` to its first page (`--start` measures them alone). */
+  devStarts?: DevStart[];
+  /** The machine when the starts were measured. */
+  devStartMachine?: MachineInfo;
+  /** Downloads before any interaction, each route beside a baseline page (`--transfer` measures them alone). */
+  transfers?: TransferComparison;
+  /** The machine when the downloads were measured. */
+  transferMachine?: MachineInfo;
+}
+
+/** The median of `values` (the lower middle one of an even count); undefined when empty. */
+export function median(values: number[]): number | undefined {
+  const sorted = values.toSorted((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 /** Machine and working-tree facts for the report (`root`: the repository). */
@@ -124,6 +144,8 @@ export function evaluateTargets(
   lighthouse: LighthouseResult[],
   load: EndpointLoad[],
   scale: BenchReport['scaleLighthouse'],
+  devStarts: DevStart[] = [],
+  transfers?: TransferComparison,
 ): TargetResult[] {
   const status = (pass: boolean): TargetResult['status'] => (pass ? 'PASS' : 'FAIL');
   const withoutIslands = pages.filter((page) => page.islands === 0);
@@ -148,7 +170,25 @@ export function evaluateTargets(
   // Reports written before the archive was checked have no archiveProblems.
   const checked = builds.filter((build) => build.archiveProblems !== undefined);
   const broken = checked.filter((build) => build.archiveProblems.length > 0);
+  const startMs = median(devStarts.map((start) => start.firstPageMs));
+  const homeTransfer = transfers?.pages.find((page) => page.route === '/');
   return [
+    {
+      target: `\`npm start\` to its first page < ${seconds(TARGETS.devStartMs)} (median of the cold starts)`,
+      measured:
+        startMs === undefined
+          ? 'not measured (`npm run bench -- --start`)'
+          : `${seconds(startMs)} (${devStarts.map((start) => seconds(start.firstPageMs)).join(', ')})`,
+      status: startMs === undefined ? 'SKIP' : status(startMs < TARGETS.devStartMs),
+    },
+    {
+      target: `Home JS before any interaction ≤ ${kb(TARGETS.homeJsBeforeInteractionBytes)} on the wire`,
+      measured: homeTransfer
+        ? `${kb(homeTransfer.jsTransferBytes)} (${homeTransfer.encodings.join(', ')}; ` +
+          `${ratio(homeTransfer.jsTransferBytes, transfers!.baseline.jsTransferBytes)} the baseline page's)`
+        : 'not measured (`npm run bench -- --transfer`)',
+      status: homeTransfer ? status(homeTransfer.jsTransferBytes <= TARGETS.homeJsBeforeInteractionBytes) : 'SKIP',
+    },
     {
       target: 'News archive complete at every size (index pages, links, sitemap, feed, search, home)',
       measured: broken.length
@@ -248,6 +288,11 @@ export function evaluateTargets(
   ];
 }
 
+/** `value / baseline` as `1.42×` (`–` when the baseline is 0). */
+export function ratio(value: number, baseline: number): string {
+  return baseline > 0 ? `${(value / baseline).toFixed(2)}×` : '–';
+}
+
 /** `0.42` → `+0.4 %`, `-1.25` → `-1.3 %`. */
 export function signedPercent(value: number): string {
   return `${value >= 0 ? '+' : ''}${value.toFixed(1)} %`;
@@ -338,6 +383,7 @@ export function renderMarkdown(report: BenchReport): string {
     kb(page.jsBytes),
     kb(page.jsGzipBytes),
     kb(page.frameworkGzipBytes),
+    page.beforeInteractionGzipBytes === undefined ? '' : kb(page.beforeInteractionGzipBytes),
   ]);
   const baseline = report.builds[0];
   const buildRows = report.builds.map((build) => [
@@ -403,14 +449,25 @@ ${markdownTable(
   report.targets.map((target) => [target.target, target.measured, `**${target.status}**`]),
 )}
 
+## \`npm start\` to its first page
+
+${startSection(report.devStarts, report.devStartMachine)}
+
+## Downloads before any interaction (bytes on the wire)
+
+${transferSection(report.transfers, report.transferMachine)}
+
 ## Page weight (demo dataset)
 
 HTML includes inline scripts and styles. JS = the external modules the page loads: \`<script src>\`, static
 imports of inline module scripts, \`modulepreload\`, island \`component-url\` / \`renderer-url\`, and their static
 \`import\` graph (modules only imported with \`import()\` are not counted). React = the part of it that is
-React or react-dom.
+React or react-dom. "Before any act": without what only \`client:interaction\` islands load when the visitor acts.
 
-${markdownTable(['route', 'islands', 'HTML', 'HTML gzip', 'JS files', 'JS', 'JS gzip', 'React gzip'], pageRows)}
+${markdownTable(
+  ['route', 'islands', 'HTML', 'HTML gzip', 'JS files', 'JS', 'JS gzip', 'React gzip', 'JS gzip before any act'],
+  pageRows,
+)}
 
 ## Pull + build time
 
@@ -575,6 +632,54 @@ ${markdownTable(
 (in flight when autocannon stopped, or given up after 8 s and landed later). A retry of a submission that
 landed after its 503 reuses its key (\`envoi\`, the document id) and leaves no second document.
 `;
+}
+
+/** The cold starts' table: the first page and the phases, in seconds after the spawn. */
+function startSection(starts: DevStart[] | undefined, measured: MachineInfo | undefined): string {
+  if (!starts?.length || !measured) return 'Not measured (`npm run bench -- --start` measures it alone).';
+  const phase = (ms: number | undefined) => (ms === undefined ? '' : seconds(ms));
+  const firstPage = seconds(median(starts.map((start) => start.firstPageMs)) ?? 0);
+  return `${measuredOn(measured)}
+Cold starts (no \`.astro/\`, Vite or Netlify cache) of \`scripts/dev.ts\` in a copy of the project, on the embedded
+demo database, one after the other; times after the spawn: the database seeded, the pull done (Astro starts), Astro's
+« ready », the Auth emulator ready (it starts beside Astro: only /espace's sign-in waits for it), the first \`200\` of
+\`GET /\` (Astro compiles the page on that request). Median first page: **${firstPage}**.
+
+${markdownTable(
+  ['run', 'seeded', 'pulled', 'Astro ready', 'Auth ready', 'first page'],
+  starts.map((start, index) => [
+    index + 1,
+    phase(start.seededMs),
+    phase(start.pulledMs),
+    phase(start.astroReadyMs),
+    phase(start.authMs),
+    seconds(start.firstPageMs),
+  ]),
+)}`;
+}
+
+/** The downloads' table: each route beside the baseline page, bytes on the wire and ratios. */
+function transferSection(transfers: TransferComparison | undefined, measured: MachineInfo | undefined): string {
+  if (!transfers || !measured) return 'Not measured (`npm run bench -- --transfer` measures it alone).';
+  const { baseline } = transfers;
+  return `${measuredOn(measured)}
+Chromium (412 × 823, no cache) against \`scripts/serve-dist.ts\` (the site as Netlify serves it, compressed when it
+compresses: the « encoding » column): bytes on the wire (headers and the body as sent, Chrome's \`encodedDataLength\`)
+loaded at load and two idle periods later, with no pointer, key or scroll. Each route is measured next to the baseline
+page \`${baseline.route}\` (text only, no island) in the same browser, and compared with it.
+
+${markdownTable(
+  ['route', 'HTML', 'JS', 'JS × baseline', 'everything', 'everything × baseline', 'encoding'],
+  [baseline, ...transfers.pages].map((page) => [
+    page.route,
+    kb(page.htmlTransferBytes),
+    kb(page.jsTransferBytes),
+    ratio(page.jsTransferBytes, baseline.jsTransferBytes),
+    kb(page.totalTransferBytes),
+    ratio(page.totalTransferBytes, baseline.totalTransferBytes),
+    page.encodings.join(', '),
+  ]),
+)}`;
 }
 
 const PICTURES_NOT_MEASURED = 'Not measured (`npm run bench -- --pictures` measures it alone).';

@@ -52,14 +52,31 @@ const slides = (page: Page, carousel: CarouselCase) =>
 /** Positions first … first + visible − 1 (1-based). */
 const positions = (first: number, visible: number) => Array.from({ length: visible }, (_, index) => first + index);
 
+/** Whether some of `locator`'s box is inside the viewport. */
+const inViewport = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top < window.innerHeight && box.bottom > 0;
+  });
+
 /**
- * Scrolls the carousel into view (client:visible hydrates it then) and waits
- * until the island has taken over: `ssr` gone from its astro-island and the
- * slides out of view made inert.
+ * Scrolls to the carousel with the mouse wheel, as a visitor (client:interaction="scrolled-to" hydrates it then), and
+ * waits until the island has taken over: `ssr` gone from its astro-island and the slides out of view made inert.
  */
 async function hydrate(page: Page, carousel: CarouselCase): Promise<Locator> {
   const root = region(page, carousel);
   await expect(slides(page, carousel)).toHaveCount(carousel.count);
+  await page.mouse.move(1, 1);
+  for (let step = 0; step === 0 || (step < 60 && !(await inViewport(root))); step += 1) {
+    await page.mouse.wheel(0, 300);
+    await page.waitForFunction(() => new Promise((frame) => requestAnimationFrame(() => frame(true))));
+  }
+  // The wheel's scroll may still be going on, and may have shown only part of it: the tests use it whole, at rest.
+  await page.waitForFunction(async () => {
+    const before = window.scrollY;
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    return window.scrollY === before;
+  });
   await root.scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island', { has: root })).not.toHaveAttribute('ssr');
   const width = page.viewportSize()!.width;

@@ -38,9 +38,11 @@ const banner = (page: Page) => page.locator('#message-banner');
 
 async function openNewsletter(page: Page) {
   await page.goto('/');
-  // Hydrated island (client:idle): the opener has React's handler once the island is there.
+  const opener = page.getByRole('button', { name: 'S’inscrire à la lettre d’information' });
+  // The island hydrates at the visitor's first act on it (client:interaction): the pointer over the opener.
+  await opener.hover();
   await page.locator('astro-island:has(.newsletter__open):not([ssr])').waitFor({ state: 'attached' });
-  await page.getByRole('button', { name: 'S’inscrire à la lettre d’information' }).click();
+  await opener.click();
   return page.getByRole('dialog', { name: 'Lettre d’information' });
 }
 

@@ -50,8 +50,13 @@ const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().t
 
 async function subscribeFromPopup(page: Page, email: string, hydrated: boolean) {
   await page.goto('/');
-  if (hydrated) await page.locator('astro-island:has(.newsletter__open):not([ssr])').waitFor({ state: 'attached' });
-  await page.getByRole('button', { name: 'S’inscrire à la lettre d’information' }).click();
+  const opener = page.getByRole('button', { name: 'S’inscrire à la lettre d’information' });
+  if (hydrated) {
+    // The island hydrates at the visitor's first act on it (client:interaction): the pointer over the opener.
+    await opener.hover();
+    await page.locator('astro-island:has(.newsletter__open):not([ssr])').waitFor({ state: 'attached' });
+  }
+  await opener.click();
   const dialog = page.getByRole('dialog', { name: 'Lettre d’information' });
   await dialog.getByLabel(/Votre email/).fill(email);
   await dialog.getByLabel(/J’accepte/).check();

@@ -136,6 +136,8 @@ test.describe('every page holds at 320/375/1280 px with 16/20/24 px text and the
   test('the newsletter dialog and the open menus', async ({ page }) => {
     const cdp = await page.context().newCDPSession(page);
     await page.goto('/');
+    // The popup's island hydrates at the visitor's first act on it (client:interaction).
+    await page.getByRole('button', { name: 'S’inscrire à la lettre d’information' }).hover();
     await page.locator('astro-island:has(.newsletter__open):not([ssr])').waitFor({ state: 'attached' });
     await page.setViewportSize({ width: 320, height: 700 });
     await page.getByRole('button', { name: 'Menu' }).click();

@@ -241,6 +241,10 @@ export default function NewsletterPopup({ privacyHref }: { privacyHref: string }
                   <input
                     {...control}
                     ref={emailInput}
+                    // The dialog's own focus on opening, also before the island hydrates (it loads at the opening):
+                    // straight to the only field, as open() does.
+                    // eslint-disable-next-line jsx-a11y/no-autofocus
+                    autoFocus
                     name="email"
                     type="email"
                     inputMode="email"

@@ -45,8 +45,8 @@ function problems(watch: PageWatch): string[] {
 }
 
 /**
- * Opens `route`, scrolls every island into view (client:visible ones hydrate when seen) and waits until all
- * have hydrated: no `ssr` attribute left within 10 s.
+ * Opens `route`, scrolls every island into view (client:visible ones hydrate when seen), acts on each (a pointer over
+ * it: client:interaction ones hydrate then) and waits until all have hydrated: no `ssr` attribute left within 10 s.
  */
 async function openHydrated(page: Page, route: string): Promise<void> {
   const response = await page.goto(route);
@@ -54,7 +54,10 @@ async function openHydrated(page: Page, route: string): Promise<void> {
   expect(response?.headers()['content-security-policy']).toBeUndefined();
   const islands = await page.locator('astro-island').all();
   expect(islands.length).toBeGreaterThan(0);
-  for (const island of islands) await island.scrollIntoViewIfNeeded();
+  for (const island of islands) {
+    await island.scrollIntoViewIfNeeded();
+    await island.dispatchEvent('pointerover');
+  }
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 10_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
 }
