@@ -83,7 +83,7 @@ console.log(
 
 /** Stops the database this process started, removes the session secret and exits with `code`. */
 function exit(code: number): never {
-  stopDrain();
+  void stopDrain();
   devPull.close();
   stopDatabase();
   stopMail();

@@ -33,10 +33,10 @@ export async function startDevMailCatcher(args: readonly string[]): Promise<() =
  * Drains the outbox every `everyMs` ms (0: never) as the Netlify Scheduled Function does in production, through its
  * own module (netlify/functions/outbox-drain.mts drainOnce), on the database and mail server of process.env: a mail
  * queued while the mail server was down leaves once it is back. Prints a line only when a mail moved or a receipt was
- * numbered. Returns stop().
+ * numbered. Returns stop(), which resolves once a drain under way has ended and its database client is closed.
  */
-export function scheduleOutboxDrain(everyMs: number): () => void {
-  if (everyMs <= 0) return () => {};
+export function scheduleOutboxDrain(everyMs: number): () => Promise<void> {
+  if (everyMs <= 0) return async () => {};
   let running: Promise<void> | undefined;
   let firestore: import('firebase-admin/firestore').Firestore | undefined;
   const tick = () => {
@@ -60,8 +60,10 @@ export function scheduleOutboxDrain(everyMs: number): () => void {
   };
   const timer = setInterval(tick, everyMs);
   timer.unref();
-  return () => {
+  return async () => {
     clearInterval(timer);
-    void firestore?.terminate();
+    // A drain under way still uses the client: closing it first would fail its pending calls.
+    await running;
+    await firestore?.terminate();
   };
 }

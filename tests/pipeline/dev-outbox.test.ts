@@ -120,7 +120,7 @@ describe('the outbox under npm start', () => {
       await expect.poll(() => catcher!.mails.length, { timeout: 30_000 }).toBe(2);
       expect(catcher!.mails[1]!.subject).toBe('Message en-attente');
     } finally {
-      stop();
+      await stop();
       process.env = saved;
     }
   });
