@@ -14,10 +14,15 @@ import { SignInLink } from './templates/SignInLink';
 
 export type { MailIdentity } from './templates/MailLayout';
 
+// html-to-text capitalises headings by default: a screen reader may spell words in capitals letter by letter.
+const PLAIN_TEXT_HEADINGS = {
+  selectors: ['h1', 'h2', 'h3'].map((selector) => ({ selector, options: { uppercase: false } })),
+};
+
 /** The HTML and plain text of a mail template (the text from the HTML: one React render, not two). */
 export async function renderMail(element: ReactElement): Promise<{ html: string; text: string }> {
   const html = await render(element);
-  return { html, text: toPlainText(html) };
+  return { html, text: toPlainText(html, PLAIN_TEXT_HEADINGS) };
 }
 
 /**
