@@ -125,9 +125,14 @@ async function stubStripe(context: BrowserContext): Promise<void> {
   );
 }
 
-/** A carousel of the home page, hydrated (client:visible): its region, slides and arrows. */
+/**
+ * A carousel of the home page, hydrated: its region, slides and arrows. It hydrates once on screen after the visitor's
+ * first scroll or key (client:interaction): a turn of the wheel, then the carousel brought into view.
+ */
 async function carousel(page: Page, titleId: 'news-title' | 'sponsors-title') {
   const root = page.locator(`[aria-roledescription="carrousel"][aria-labelledby="${titleId}"]`);
+  await page.mouse.move(1, 1);
+  await page.mouse.wheel(0, 1);
   await root.scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island', { has: root })).not.toHaveAttribute('ssr');
   return root;

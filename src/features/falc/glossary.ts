@@ -138,6 +138,14 @@ export function explainTerms(html: string, { every = false, href = defaultHref }
     .join('');
 }
 
+/**
+ * explainTerms' output with its glossary links taken out (each <abbr> kept): for a card whose whole item is one link,
+ * as the home's news carousel, where a word's link would be a second stop in a card that leads to the article anyway.
+ */
+export function withoutTermLinks(html: string): string {
+  return html.replace(/<a class="term" href="[^"]*">(.*?)<\/a>/g, '$1');
+}
+
 /** The FALC article of each parent journey: its id in the articles (category `facile`), by journey. */
 export const FALC_ARTICLES = {
   ecole: 'facile-ecole',
