@@ -153,24 +153,6 @@ test.describe('newsletter popup', () => {
     await page.mouse.click(4, 4);
     await expect(dialog).toBeHidden();
   });
-
-  test('a server failure shows its message and keeps what was typed', async ({ page }) => {
-    await page.route('**/api/newsletter', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify({ ok: false, message: 'Le service est momentanément indisponible.' }),
-      }),
-    );
-    const dialog = await openNewsletter(page);
-    await dialog.getByLabel(/Votre email/).fill('garde@exemple.fr');
-    await dialog.getByLabel(/J’accepte/).check();
-    await dialog.getByRole('button', { name: 'M’inscrire' }).click();
-    await expect(dialog.locator('.error-summary')).toBeFocused();
-    await expect(dialog.locator('.error-summary')).toContainText('Le service est momentanément indisponible.');
-    await expect(dialog.getByLabel(/Votre email/)).toHaveValue('garde@exemple.fr');
-    await expect(dialog.getByLabel(/J’accepte/)).toBeChecked();
-  });
 });
 
 /** Fills the pre-registration form with a valid entry. */

@@ -576,6 +576,11 @@ test.describe('§5 Validation rules (newsletter)', () => {
     await dialog.getByLabel(/J’accepte/).check();
     await dialog.getByRole('button', { name: 'M’inscrire' }).click();
     await expect(banner(page)).toHaveText('Le service est momentanément indisponible.');
+    // Beyond the spec: the message is also in the focused summary, and what was typed stays.
+    await expect(dialog.locator('.error-summary')).toBeFocused();
+    await expect(dialog.locator('.error-summary')).toContainText('Le service est momentanément indisponible.');
+    await expect(dialog.getByLabel(/Votre email/)).toHaveValue('garde@exemple.fr');
+    await expect(dialog.getByLabel(/J’accepte/)).toBeChecked();
   });
 
   test.describe('without JavaScript', () => {
