@@ -6,6 +6,8 @@ const ports = await e2ePorts();
 // The staff space's sign-in: the built site's Auth emulator, and the one `npm start` starts for itself.
 process.env.E2E_AUTH_PORT ||= String(await freePort());
 process.env.E2E_DEV_AUTH_PORT ||= String(await freePort());
+// The built site's Netlify build hook (a local fake recording its calls: tests/fixtures/fake-build-hook.ts).
+process.env.E2E_BUILD_HOOK_PORT ||= String(await freePort());
 const authPort = Number(process.env.E2E_AUTH_PORT);
 
 /**
@@ -63,6 +65,13 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
+      // A local fake of Netlify's build hook, recording each publish (/calls.json).
+      command: `tsx tests/fixtures/fake-build-hook.ts ${process.env.E2E_BUILD_HOOK_PORT}`,
+      url: `http://127.0.0.1:${process.env.E2E_BUILD_HOOK_PORT}/calls.json`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
       // Static files, the endpoints (the built Netlify function) and an embedded Firestore the tests read back.
       command: `tsx scripts/serve-dist.ts ${ports.site} --emulator 127.0.0.1:${ports.firestore}`,
       url: `http://127.0.0.1:${ports.site}/`,
@@ -73,8 +82,8 @@ export default defineConfig({
         STRIPE_SECRET_KEY: ['sk', 'test', 'e2efake'].join('_'),
         STRIPE_WEBHOOK_SECRET: ['whsec', 'e2e-fake'].join('_'),
         STRIPE_API_BASE: `http://127.0.0.1:${ports.stripe}`,
-        // The publish page's password; no build hook, so a right one would only answer « erreur ».
         REBUILD_SECRET: ['e2e', 'publish', 'secret'].join('-'),
+        NETLIFY_BUILD_HOOK_URL: `http://127.0.0.1:${process.env.E2E_BUILD_HOOK_PORT}/build_hooks/e2e`,
         SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
         MAIL_FROM: 'Site de test <site@exemple.org>',
         ASSOCIATION_EMAIL: 'equipe@exemple.org',

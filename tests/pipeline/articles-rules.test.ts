@@ -55,7 +55,9 @@ describe('the legal pages', () => {
       issues: [{ field: 'brouillon', message: ARTICLE_MESSAGES.legalDraft('Mentions légales') }],
       fields: { contenu: '<p>Nouveau texte</p>', brouillon: true },
     });
-    await expect(saveArticle(editor, 'mentions', form({ ...post, cat: 'actualites' }), origin)).rejects.toMatchObject({
+    await expect(
+      saveArticle(editor, 'mentions', form({ ...post, cat: 'actualites', date: '2026-11-20' }), origin),
+    ).rejects.toMatchObject({
       issues: [
         {
           field: 'cat',
@@ -85,7 +87,7 @@ describe('the legal pages', () => {
 
 describe('links of new articles', () => {
   it('refuses « nouveau », a number alone and a title without a usable letter, keeping what was typed', async () => {
-    const typed = { cat: 'actualites', intro: '<p>Bientôt</p>' };
+    const typed = { cat: 'actualites', date: '2026-11-20', intro: '<p>Bientôt</p>' };
     const refusal = (titre: string) => saveArticle(editor, 'nouveau', form({ ...typed, titre }), origin);
     await expect(refusal('Nouveau')).rejects.toMatchObject({
       issues: [
@@ -120,9 +122,25 @@ describe('links of new articles', () => {
   });
 });
 
+describe('dates', () => {
+  it('refuses a news article without a date (it would sort after all the others), writing nothing', async () => {
+    const undated = { cat: 'actualites', titre: 'Sans date', intro: '<p>Quand ?</p>' };
+    await expect(saveArticle(editor, 'nouveau', form(undated), origin)).rejects.toMatchObject({
+      issues: [{ field: 'date', message: ARTICLE_MESSAGES.dateMissing }],
+      fields: { titre: 'Sans date', date: '' },
+    });
+    expect(await stored('sans-date')).toEqual({ public: undefined, draft: false, entries: 0 });
+    // Another category does not show nor sort by its date: none is needed.
+    expect(await saveArticle(editor, 'nouveau', form({ ...undated, cat: 'asso' }), origin)).toEqual({
+      id: 'sans-date',
+      brouillon: false,
+    });
+  });
+});
+
 describe('restoring an article', () => {
   it('takes only an entry of that article, and a link no other article has taken meanwhile', async () => {
-    const sortie = { cat: 'actualites', intro: '<p>Au lac</p>' };
+    const sortie = { cat: 'actualites', date: '2026-11-20', intro: '<p>Au lac</p>' };
     await saveArticle(editor, 'nouveau', form({ ...sortie, titre: 'Sortie' }), origin);
     const { version } = await loadContent(editor, 'articles', 'sortie');
     const post = { ...sortie, titre: 'Sortie', slug: 'sortie-au-lac', version: String(version) };

@@ -4,7 +4,14 @@
  * sanitised by the build's own rules, drafts as the pull recognises them.
  */
 import { describe, expect, it } from 'vitest';
-import { dateInputToSeconds, megabytes, secondsToDateInput, slugify } from '../../src/features/articles/articles';
+import {
+  dateInputToSeconds,
+  megabytes,
+  secondsToDateInput,
+  slugify,
+  todayInParis,
+} from '../../src/features/articles/articles';
+import { fieldsOf } from '../../src/features/articles/articles.server';
 import { isDraft } from '../../src/lib/drafts';
 import { holdsScript, sanitizeEditorHtml } from '../../src/lib/html.server';
 
@@ -16,6 +23,17 @@ describe('slugify', () => {
     const long = slugify('Une très longue sortie '.repeat(10));
     expect(long.length).toBeLessThanOrEqual(80);
     expect(long).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+});
+
+describe('a new article’s date', () => {
+  it('is today in Paris, also late in the evening when UTC is still the day before or after', () => {
+    expect(todayInParis(new Date('2026-11-27T23:30:00Z'))).toBe('2026-11-28');
+    expect(todayInParis(new Date('2026-07-14T22:30:00Z'))).toBe('2026-07-15');
+    expect(todayInParis(new Date('2026-07-14T21:30:00Z'))).toBe('2026-07-14');
+    expect(fieldsOf(undefined, 0).date).toBe(todayInParis());
+    // An article stored without a date keeps none: the form asks for it (news) rather than invent one.
+    expect(fieldsOf({ titre: 'Ancien' }, 1).date).toBe('');
   });
 });
 

@@ -5,6 +5,8 @@ import {
   pictureSentences,
   problemSentences,
   PUBLICATION_MESSAGES,
+  publicationMessage,
+  publicationOfQuery,
   publicationOutcome,
 } from '../../src/features/publishing/report';
 import type { ContentReport } from '../../src/content.config';
@@ -89,9 +91,27 @@ describe('publicationOutcome', () => {
     expect(publicationOutcome('toString')).toBeUndefined();
     expect(publicationOutcome('<script>')).toBeUndefined();
     expect(PUBLICATION_MESSAGES.attente).toBe(
-      'Une publication vient déjà d’être lancée. Attendez une minute, puis réessayez si vos dernières modifications ' +
+      'Pas de nouvelle publication : le site en fait une par minute au plus, et la précédente a été demandée il y a ' +
+        'moins d’une minute. Réessayez dans une minute si vos dernières modifications n’apparaissent pas.',
+    );
+  });
+
+  it('a publish within the minute says when the next one starts (Paris time, rounded up), never « lancée »', () => {
+    const query = new URLSearchParams(`publication=attente&suivante=${Date.UTC(2026, 10, 27, 13, 6, 20) / 1000}`);
+    const { outcome, next } = publicationOfQuery(query);
+    const message = publicationMessage(outcome!, next);
+    expect(message).toBe(
+      'Pas de nouvelle publication : le site en fait une par minute au plus, et la précédente a été demandée il y a ' +
+        'moins d’une minute. Vous pourrez publier à nouveau à partir de 14:07, si vos dernières modifications ' +
         'n’apparaissent pas.',
     );
+    expect(message).not.toMatch(/lancée/);
+    // A time that is not a number of seconds is ignored; `suivante` means nothing after another outcome.
+    expect(publicationOfQuery(new URLSearchParams('publication=attente&suivante=14h'))).toEqual({
+      outcome: 'attente',
+      next: undefined,
+    });
+    expect(publicationOfQuery(new URLSearchParams('publication=lancee&suivante=1')).next).toBeUndefined();
   });
 });
 

@@ -6,6 +6,9 @@
  * video, a table… outside its schema: editor-coverage.ts), the textarea stays, with a note saying why
  * (ARTICLE_MESSAGES.htmlOnly): nothing stored is ever dropped silently.
  *
+ * « Lien » opens LinkDialog (search the site's pages and articles by title, or type an address); « Refaire » redoes
+ * (« Rétablir » is the history's restore, one meaning per verb).
+ *
  * The toolbar follows the WAI-ARIA toolbar pattern: one Tab stop, arrow keys (Home, End) between buttons, toggles
  * with `aria-pressed`. Headings are the site's intertitles (<h3>, <h4>): the page's own title is the <h1>.
  *
@@ -17,7 +20,10 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { safeLinkAddress } from '../../lib/link-address';
+import LinkDialog from '../content/articles/LinkDialog';
+import type { LinkTarget } from '../content/articles/link-targets';
 import { ARTICLE_MESSAGES } from './articles';
 import { editorLoses } from './editor-coverage';
 
@@ -32,6 +38,8 @@ export interface RichTextFieldProps {
   initial: string;
   invalid?: boolean;
   rows?: number;
+  /** The site's pages and articles the link dialog searches by title (link-targets.ts); none: an address only. */
+  links?: readonly LinkTarget[];
 }
 
 interface Tool {
@@ -69,28 +77,11 @@ const TOOLS: Tool[] = [
     active: (e) => e.isActive('blockquote'),
     run: (e) => e.chain().focus().toggleBlockquote().run(),
   },
-  {
-    label: 'Lien',
-    active: (e) => e.isActive('link'),
-    run: (e) => {
-      const current = (e.getAttributes('link').href as string | undefined) ?? 'https://';
-      const href = window.prompt(
-        'Adresse du lien (https://…, mailto:… ou /page du site). Vide : retirer le lien.',
-        current,
-      );
-      if (href === null) return;
-      const safe = safeLinkAddress(href);
-      if (href.trim() && safe === undefined) {
-        window.alert(ARTICLE_MESSAGES.badLink(href));
-        return;
-      }
-      const chain = e.chain().focus().extendMarkRange('link');
-      if (safe === undefined) chain.unsetLink().run();
-      else chain.setLink({ href: safe }).run();
-    },
-  },
+  // Opens the link dialog (LinkDialog.tsx): RichTextField runs it.
+  { label: 'Lien', active: (e) => e.isActive('link'), run: () => {} },
   { label: 'Annuler', run: (e) => e.chain().focus().undo().run() },
-  { label: 'Rétablir', run: (e) => e.chain().focus().redo().run() },
+  // « Refaire », not « Rétablir »: in the space, « Rétablir » is for restoring a version (the history).
+  { label: 'Refaire', run: (e) => e.chain().focus().redo().run() },
 ];
 
 /** See the module's comment. */
@@ -103,7 +94,9 @@ export default function RichTextField({
   initial,
   invalid,
   rows = 8,
+  links = [],
 }: RichTextFieldProps) {
+  const [link, setLink] = useState<{ current: string } | undefined>();
   const [html, setHtml] = useState(initial);
   const [focusIndex, setFocusIndex] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -184,6 +177,24 @@ export default function RichTextField({
     );
   }
 
+  /** Closes the link dialog and gives the text its focus (and selection) back. */
+  const closeLink = () => {
+    setLink(undefined);
+    editor.commands.focus();
+  };
+  /** Puts the link on the selection, or, with nothing selected, writes the page's title (or the address) as one. */
+  const chooseLink = (href: string, titre?: string) => {
+    setLink(undefined);
+    const chain = editor.chain().focus().extendMarkRange('link');
+    if (editor.state.selection.empty && !editor.isActive('link')) {
+      chain.insertContent({ type: 'text', text: titre ?? href, marks: [{ type: 'link', attrs: { href } }] }).run();
+    } else chain.setLink({ href }).run();
+  };
+  const removeLink = () => {
+    setLink(undefined);
+    editor.chain().focus().extendMarkRange('link').unsetLink().run();
+  };
+
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const last = TOOLS.length - 1;
     const next = { ArrowRight: focusIndex + 1, ArrowLeft: focusIndex - 1, Home: 0, End: last }[event.key];
@@ -215,7 +226,8 @@ export default function RichTextField({
             aria-pressed={tool.active ? Boolean(pressed?.[index]) : undefined}
             onClick={() => {
               setFocusIndex(index);
-              tool.run(editor);
+              if (tool.label === 'Lien') setLink({ current: (editor.getAttributes('link').href as string) ?? '' });
+              else tool.run(editor);
             }}
           >
             {tool.label}
@@ -228,6 +240,18 @@ export default function RichTextField({
         de texte, appuyez sur Échap, puis sur Tab.
       </p>
       <input type="hidden" name={name} value={html} />
+      {/* In the body, not in the article's form: the dialog has a form of its own. */}
+      {createPortal(
+        <LinkDialog
+          open={link !== undefined}
+          current={link?.current ?? ''}
+          targets={links}
+          onChoose={chooseLink}
+          onRemove={removeLink}
+          onClose={closeLink}
+        />,
+        document.body,
+      )}
     </div>
   );
 }

@@ -25,6 +25,7 @@ import {
   reservedSlug,
   secondsToDateInput,
   slugify,
+  todayInParis,
 } from './articles';
 import {
   PICTURE_FORM_FIELDS,
@@ -77,13 +78,14 @@ export interface ArticleFields extends PictureFields {
   version: string;
 }
 
-/** A stored article as the form's fields (`''` for none, the date as YYYY-MM-DD in Paris). */
+/** A stored article as the form's fields (`''` for none, the date as YYYY-MM-DD in Paris; a new one's: today). */
 export function fieldsOf(data: DocumentData | undefined, version: number): ArticleFields {
   return {
     titre: textOf(data?.titre),
     slug: textOf(data?.slug),
     cat: textOf(data?.cat) || 'actualites',
-    date: secondsToDateInput(data?.date),
+    // A new article is dated today; an old one keeps its date, or none (the form then asks for one for the news).
+    date: data ? secondsToDateInput(data.date) : todayInParis(),
     intro: textOf(data?.intro),
     contenu: textOf(data?.contenu),
     ...pictureFieldsOf(data),
@@ -147,6 +149,8 @@ export async function saveArticle(
     const reserved = reservedSlug(fields.slug || id);
     if (reserved) refuse('slug', reserved);
   }
+  // The news are sorted by date: an undated one would go after all the others without anyone noticing.
+  if (fields.cat === 'actualites' && !fields.date.trim()) refuse('date', ARTICLE_MESSAGES.dateMissing);
   for (const name of ['intro', 'contenu'] as const) {
     const refused = refusedLinks(fields[name])[0];
     if (holdsScript(fields[name])) refuse(name, ARTICLE_MESSAGES.script);

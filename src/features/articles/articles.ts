@@ -85,6 +85,11 @@ export function dateInputToSeconds(value: string): number | string {
   return date.getUTCDate() === Number(match[3]) ? time / 1000 : text;
 }
 
+/** Today in Paris as the date picker's `YYYY-MM-DD` (a new article's date); `now` for tests. */
+export function todayInParis(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
+}
+
 /** Stored seconds (or their text) as the date picker's `YYYY-MM-DD` in Paris; '' when there is no readable date. */
 export function secondsToDateInput(value: unknown): string {
   const seconds = typeof value === 'string' ? Number(value.trim()) : value;
@@ -123,6 +128,10 @@ export const ARTICLE_MESSAGES = {
     'Le titre ne contient aucune lettre latine ni aucun chiffre dont tirer le lien de la page : écrivez ce lien ' +
     'vous-même (des lettres minuscules sans accent, des chiffres et des tirets, par exemple fete-de-l-ecole).',
   titleEmpty: 'Son titre est vide.',
+  dateMissing:
+    'Choisissez la date de publication : les actualités sont classées par date, la plus récente d’abord (sans date, ' +
+    'une actualité serait rangée après toutes les autres).',
+  undated: 'sans date : rangée après toutes les actualités datées, ajoutez-lui une date',
   category: 'Merci de choisir une rubrique dans la liste.',
   legalDraft: (page: string) =>
     `« ${page} » est une page légale : elle ne peut pas être un brouillon, car elle est toujours publiée (sans elle, ` +

@@ -8,7 +8,7 @@ import { adminFirestore } from '../../lib/firebase-admin.server';
 import type { StaffSession } from '../espace/auth.server';
 import { bounded } from '../espace/server-calls.server';
 import { assertEditor } from '../editing/editing';
-import { requestRebuild, type PublicationOutcome, type RebuildOptions } from './rebuild.server';
+import { nextRebuildAt, requestRebuild, type PublicationOutcome, type RebuildOptions } from './rebuild.server';
 
 /** The requests' collection (no client reads it: firestore.rules). */
 const PUBLICATIONS = 'publications';
@@ -19,6 +19,14 @@ export interface PublicationRequest {
   date: Date | undefined;
   /** `en-cours` until the rebuild answers (under `npm start`, until the pull has run). */
   resultat: PublicationOutcome | 'en-cours';
+  /** For `attente`: when a publish would start again (the build hook's minute is over). */
+  suivante?: Date | undefined;
+}
+
+/** A publish's outcome, and for `attente` when the next one can start. */
+export interface Publication {
+  outcome: PublicationOutcome;
+  next?: Date | undefined;
 }
 
 /**
@@ -28,15 +36,21 @@ export interface PublicationRequest {
 export async function publish(
   session: StaffSession | undefined,
   options: Omit<RebuildOptions, 'secret'>,
-): Promise<PublicationOutcome> {
+): Promise<Publication> {
   assertEditor(session);
   // Recorded first: under `npm start` the dev server reloads the page when the pull rewrites the content, and the
   // page then shows this request « en cours » until its outcome is written.
   const entry = { uid: session.uid, qui: session.email, date: FieldValue.serverTimestamp(), resultat: 'en-cours' };
   const ref = await bounded('publication', adminFirestore().collection(PUBLICATIONS).add(entry));
   const resultat = await requestRebuild(options);
-  await bounded('publication', ref.update({ resultat }));
-  return resultat;
+  const next = resultat === 'attente' ? await nextRebuildAt() : undefined;
+  await bounded('publication', ref.update({ resultat, ...(next && { suivante: Timestamp.fromDate(next) }) }));
+  return { outcome: resultat, next };
+}
+
+/** The query a page comes back with after a publish: `publication=<outcome>`, and `suivante=<seconds>` when waiting. */
+export function publicationQuery({ outcome, next }: Publication): string {
+  return `publication=${outcome}${next ? `&suivante=${Math.ceil(next.getTime() / 1000)}` : ''}`;
 }
 
 /** The last publish request, or undefined. @throws HttpError 403, 503. */
@@ -50,5 +64,6 @@ export async function lastPublication(session: StaffSession | undefined): Promis
     qui: String(last.get('qui') ?? ''),
     date: date instanceof Timestamp ? date.toDate() : undefined,
     resultat: last.get('resultat') as PublicationRequest['resultat'],
+    suivante: (last.get('suivante') as Timestamp | undefined)?.toDate?.(),
   };
 }

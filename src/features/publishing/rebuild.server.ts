@@ -85,17 +85,27 @@ export function devPullHook(url: string | undefined): (() => Promise<void>) | un
 // alone.
 let lastCall = 0;
 
+/** One build hook call per window (ms): the guide's « une publication par minute » (docs/editeurs.md). */
+export const REBUILD_WINDOW_MS = 60_000;
+
+const blobError = (error: unknown) => console.warn(`[api/rebuild] Netlify Blobs: ${describe(error)}`);
+/** The store keeping the last call's time, or undefined outside Netlify (no Blobs environment). */
+const rebuildStore = () =>
+  Promise.try(() => getStore({ name: 'rebuild', consistency: 'strong' })).catch(() => undefined);
+/** The last call's time (ms) in `store` ('last-trigger'), 0 for none or unreadable. */
+const storedCall = async (store: Awaited<ReturnType<typeof rebuildStore>>) =>
+  Number(await store?.get('last-trigger').catch(blobError)) || 0;
+
 /**
- * Runs `trigger` unless it ran less than 60 s ago (time in store 'rebuild', key 'last-trigger'); two instances racing
- * may both run it (harmless).
+ * Runs `trigger` unless it ran less than REBUILD_WINDOW_MS ago (time in store 'rebuild', key 'last-trigger'); two
+ * instances racing may both run it (harmless).
  */
 async function oncePerWindow(trigger: () => Promise<void>): Promise<'triggered' | 'debounced'> {
-  const store = await Promise.try(() => getStore({ name: 'rebuild', consistency: 'strong' })).catch(() => undefined);
-  const blobError = (error: unknown) => console.warn(`[api/rebuild] Netlify Blobs: ${describe(error)}`);
+  const store = await rebuildStore();
   const save = (time: number) => store?.set('last-trigger', String(time)).catch(blobError);
-  const stored = Number(await store?.get('last-trigger').catch(blobError)) || 0;
+  const stored = await storedCall(store);
   const [previous, now] = [lastCall, Date.now()];
-  if (now - Math.max(previous, stored) < 60_000) return 'debounced';
+  if (now - Math.max(previous, stored) < REBUILD_WINDOW_MS) return 'debounced';
   lastCall = now; // no await since reading it: simultaneous calls of this process see it
   await save(now);
   return trigger().then(
@@ -106,6 +116,12 @@ async function oncePerWindow(trigger: () => Promise<void>): Promise<'triggered' 
       throw error;
     },
   );
+}
+
+/** When the next build hook call will be made rather than debounced; undefined when it would be now. */
+export async function nextRebuildAt(): Promise<Date | undefined> {
+  const next = Math.max(lastCall, await storedCall(await rebuildStore())) + REBUILD_WINDOW_MS;
+  return next > Date.now() ? new Date(next) : undefined;
 }
 
 let devPulls: Promise<unknown> = Promise.resolve();

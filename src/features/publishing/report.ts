@@ -4,22 +4,48 @@
  */
 import { LEGAL_PAGES, type CollectionName, type ContentReport } from '../../content.config';
 
-/** What the publish page says of each outcome (only `lancee` is good news). */
+/** What the publish page says of each outcome (only `lancee` is good news; `attente` as publicationMessage says it). */
 export const PUBLICATION_MESSAGES = {
   lancee:
     'La publication est lancée. Le site sera à jour dans quelques minutes : rechargez-le ensuite pour voir vos ' +
     'modifications.',
   attente:
-    'Une publication vient déjà d’être lancée. Attendez une minute, puis réessayez si vos dernières modifications ' +
-    'n’apparaissent pas.',
+    'Pas de nouvelle publication : le site en fait une par minute au plus, et la précédente a été demandée il y a ' +
+    'moins d’une minute. Réessayez dans une minute si vos dernières modifications n’apparaissent pas.',
   erreur:
     'La publication n’a pas pu être lancée : le service de publication a répondu par une erreur. Réessayez dans ' +
     'quelques minutes ; si cela dure, prévenez la personne qui s’occupe du site.',
 };
 
+/** A publish outcome's name (PUBLICATION_MESSAGES' keys). */
+export type PublicationOutcomeName = keyof typeof PUBLICATION_MESSAGES;
+
 /** The outcome named by a `publication` query value, or undefined for none or an unknown one. */
-export function publicationOutcome(value: string | null | undefined): keyof typeof PUBLICATION_MESSAGES | undefined {
-  return value && Object.hasOwn(PUBLICATION_MESSAGES, value) ? (value as keyof typeof PUBLICATION_MESSAGES) : undefined;
+export function publicationOutcome(value: string | null | undefined): PublicationOutcomeName | undefined {
+  return value && Object.hasOwn(PUBLICATION_MESSAGES, value) ? (value as PublicationOutcomeName) : undefined;
+}
+
+const HOUR_MINUTE = new Intl.DateTimeFormat('fr-FR', { timeStyle: 'short', timeZone: 'Europe/Paris' });
+
+/**
+ * What to say of an outcome; for `attente` with `next` (when the minute is over), the time from which a publish starts
+ * again, rounded up to the minute in Paris (« Vous pourrez publier à nouveau à partir de 14:07. »).
+ */
+export function publicationMessage(outcome: PublicationOutcomeName, next?: Date): string {
+  if (outcome !== 'attente' || !next) return PUBLICATION_MESSAGES[outcome];
+  const minute = new Date(Math.ceil(next.getTime() / 60_000) * 60_000);
+  return (
+    'Pas de nouvelle publication : le site en fait une par minute au plus, et la précédente a été demandée il y a ' +
+    `moins d’une minute. Vous pourrez publier à nouveau à partir de ${HOUR_MINUTE.format(minute)}, si vos ` +
+    'dernières modifications n’apparaissent pas.'
+  );
+}
+
+/** The outcome and the next possible time of a page's query (`?publication=attente&suivante=<seconds>`). */
+export function publicationOfQuery(params: URLSearchParams): { outcome?: PublicationOutcomeName; next?: Date } {
+  const outcome = publicationOutcome(params.get('publication'));
+  const seconds = /^\d{1,12}$/.test(params.get('suivante') ?? '') ? Number(params.get('suivante')) : undefined;
+  return { outcome, next: outcome === 'attente' && seconds ? new Date(seconds * 1000) : undefined };
 }
 
 /** A collection's document in French: subject, « of … », and « published » in the singular and plural. */
