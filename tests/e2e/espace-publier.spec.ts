@@ -6,8 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
-import { PUBLICATION_MESSAGES } from '../../src/features/publishing/report';
-import { slugify } from '../../src/features/articles/articles';
+import { PUBLICATION_MESSAGES } from '../../src/features/content/publishing/report';
+import { slugify } from '../../src/features/content/articles/articles';
 import { espaceDatabase, signIn, unique } from './espace-helpers';
 import { expectNoAxeViolations, VIEWPORTS } from './helpers';
 

@@ -1,5 +1,5 @@
 /**
- * The articles' form helpers (src/features/articles/articles.ts) and the editors' HTML checks (src/lib/html.server.ts):
+ * The articles' form helpers (src/features/content/articles/articles.ts) and the editors' HTML checks (src/lib/html.server.ts):
  * slugs from titles, the date picker in the original admin's seconds, scripts found in any disguise, the stored HTML
  * sanitised by the build's own rules, drafts as the pull recognises them.
  */
@@ -10,8 +10,8 @@ import {
   secondsToDateInput,
   slugify,
   todayInParis,
-} from '../../src/features/articles/articles';
-import { fieldsOf } from '../../src/features/articles/articles.server';
+} from '../../src/features/content/articles/articles';
+import { fieldsOf } from '../../src/features/content/articles/articles.server';
 import { isDraft } from '../../src/lib/drafts';
 import { holdsScript, sanitizeEditorHtml } from '../../src/lib/html.server';
 

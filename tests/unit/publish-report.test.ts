@@ -8,7 +8,7 @@ import {
   publicationMessage,
   publicationOfQuery,
   publicationOutcome,
-} from '../../src/features/publishing/report';
+} from '../../src/features/content/publishing/report';
 import type { ContentReport } from '../../src/content.config';
 
 const report: ContentReport = {

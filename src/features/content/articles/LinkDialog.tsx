@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { safeLinkAddress } from '../../../lib/link-address';
-import { ARTICLE_MESSAGES } from '../../articles/articles';
+import { ARTICLE_MESSAGES } from './articles';
 import { searchTargets, type LinkTarget } from './link-targets';
 
 /** Props: whether it is open, the link's current address, the site's targets, and what to do with the outcome. */

@@ -5,7 +5,7 @@
 import type { PageContext } from '../page-context';
 import { ADDRESS_ARTICLE } from '../../../content-association';
 import { failureOf } from '../../espace/server-calls.server';
-import { ARTICLE_MESSAGES } from '../../articles/articles';
+import { ARTICLE_MESSAGES } from './articles';
 import {
   ArticleRefused,
   fieldsOf,
@@ -15,12 +15,12 @@ import {
   readArticlePost,
   saveArticle,
   type ArticleFields,
-} from '../../articles/articles.server';
-import { restoreArticle } from '../../articles/article-history.server';
-import { historyOf, type HistoryEntry } from '../../editing/history.server';
-import { EDITING_MESSAGES, type FieldIssue } from '../../editing/messages';
-import { publicationQuery, publish } from '../../publishing/publish.server';
-import { publicationMessage, publicationOfQuery } from '../../publishing/report';
+} from './articles.server';
+import { restoreArticle } from './article-history.server';
+import { historyOf, type HistoryEntry } from '../editing/history.server';
+import { EDITING_MESSAGES, type FieldIssue } from '../editing/messages';
+import { publicationQuery, publish } from '../publishing/publish.server';
+import { publicationMessage, publicationOfQuery } from '../publishing/report';
 import { articleStatus, publishSettings } from '../publishing/article-publishing.server';
 import type { OnlineStatus } from '../publishing/online-status';
 import { linkTargets, type LinkTarget } from './link-targets';

@@ -2,7 +2,7 @@
  * The places a link of the rich-text editor can point to on the site (the link dialog's search): the site's own pages
  * (its routes, fixed in code) and its articles' pages, each with a title to search and its address.
  */
-import { articlePage } from '../../articles/articles';
+import { articlePage } from './articles';
 
 /** A page of the site a link can point to: its title, its address (`/…`), a page of the site or an article. */
 export interface LinkTarget {

@@ -6,9 +6,9 @@
 import type { PageContext } from '../page-context';
 import { articleSchema, type Article } from '../../../content.config';
 import { isDraft } from '../../../lib/drafts';
-import { loadContent } from '../../editing/content-store.server';
-import { historyOf } from '../../editing/history.server';
-import { publicationQuery } from '../../publishing/publish.server';
+import { loadContent } from '../editing/content-store.server';
+import { historyOf } from '../editing/history.server';
+import { publicationQuery } from '../publishing/publish.server';
 import { readFormPost } from '../../espace/form-post.server';
 import { failureOf } from '../../espace/server-calls.server';
 import { articleStatus, publishArticle } from '../publishing/article-publishing.server';

@@ -8,11 +8,11 @@ import type { ContentReport } from '../../../content.config';
 import { isDraft } from '../../../lib/drafts';
 import { HttpError } from '../../../lib/http';
 import type { StaffSession } from '../../espace/auth.server';
-import { ARTICLE_MESSAGES } from '../../articles/articles';
-import { loadContent, saveContent } from '../../editing/content-store.server';
-import type { HistoryEntry } from '../../editing/history.server';
-import { lastPublication, publish, type Publication } from '../../publishing/publish.server';
-import { devPullHook, type RebuildOptions } from '../../publishing/rebuild.server';
+import { ARTICLE_MESSAGES } from '../articles/articles';
+import { loadContent, saveContent } from '../editing/content-store.server';
+import type { HistoryEntry } from '../editing/history.server';
+import { lastPublication, publish, type Publication } from './publish.server';
+import { devPullHook, type RebuildOptions } from './rebuild.server';
 import { onlineStatus, type OnlineStatus } from './online-status';
 
 /** The build hook, or under `npm start` its re-pull (DEV_PULL_URL); a production build drops the dev branch. */

@@ -4,7 +4,7 @@
  * (history) and each publish request (`publications`); comparing the three gives the article's state, said in French
  * under its form and its preview.
  */
-import { frenchDayTime } from '../../espace/admissions';
+import { frenchDayTime } from '../../admissions/admissions';
 
 /** A publish request as the status reads it: when, and what came of it (PublicationRequest's). */
 export interface PublishRequestSeen {

@@ -6,11 +6,11 @@
 import type { PageContext } from '../page-context';
 import { getEntry } from 'astro:content';
 import type { ContentReport } from '../../../content.config';
-import { frenchDayTime } from '../../espace/admissions';
+import { frenchDayTime } from '../../admissions/admissions';
 import { readFormPost } from '../../espace/form-post.server';
 import { failureOf } from '../../espace/server-calls.server';
 import { siteMailSettings } from '../../mail/mail-env.server';
-import { lastPublication, publicationQuery, publish, type PublicationRequest } from '../../publishing/publish.server';
+import { lastPublication, publicationQuery, publish, type PublicationRequest } from './publish.server';
 import {
   countSentences,
   legalSentences,
@@ -18,7 +18,7 @@ import {
   problemSentences,
   publicationMessage,
   publicationOfQuery,
-} from '../../publishing/report';
+} from './report';
 import { publishSettings } from './article-publishing.server';
 
 const reports = import.meta.glob<ContentReport>('../../../data/report.json', { eager: true, import: 'default' });
