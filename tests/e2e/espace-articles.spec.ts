@@ -79,7 +79,7 @@ test('edition writes a news article with a photo, a date and formatted text, pre
   await page.keyboard.press('ArrowRight');
   await expect(toolbar.getByRole('button', { name: 'Italique' })).toBeFocused();
   await page.keyboard.press('End');
-  await expect(toolbar.getByRole('button', { name: 'Rétablir' })).toBeFocused();
+  await expect(toolbar.getByRole('button', { name: 'Refaire' })).toBeFocused();
   await page.getByRole('textbox', { name: 'Texte complet' }).click();
   const textToolbar = page.getByRole('toolbar', { name: 'Mise en forme : Texte complet' });
   await textToolbar.getByRole('button', { name: 'Intertitre', exact: true }).click();

@@ -11,7 +11,7 @@ import type { StaffSession } from '../../espace/auth.server';
 import { ARTICLE_MESSAGES } from '../articles/articles';
 import { loadContent, saveContent } from '../editing/content-store.server';
 import type { HistoryEntry } from '../editing/history.server';
-import { lastPublication, publish, type Publication } from './publish.server';
+import { lastPublications, publish, type Publication } from './publish.server';
 import { devPullHook, type RebuildOptions } from './rebuild.server';
 import { onlineStatus, type OnlineStatus } from './online-status';
 
@@ -55,6 +55,8 @@ export async function articleStatus(
   draft: boolean,
   history: readonly HistoryEntry[],
 ): Promise<OnlineStatus> {
-  const lastRequest = await lastPublication(session);
+  // The last launched build, even if someone pressed « Publier » again within its minute since (`attente`).
+  const requests = await lastPublications(session, 10);
+  const lastRequest = requests.find(({ resultat }) => resultat === 'lancee' || resultat === 'en-cours') ?? requests[0];
   return onlineStatus({ draft, changedAt: history[0]?.date, onlineAt: onlineSince(), lastRequest, now: Date.now() });
 }

@@ -3,7 +3,7 @@
  * or under `npm start` a re-pull), and each request is recorded (collection `publications`: who, when, outcome) so
  * that the page can say when the last one was asked and by whom.
  */
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { adminFirestore } from '../../../lib/firebase-admin.server';
 import type { StaffSession } from '../../espace/auth.server';
 import { bounded } from '../../espace/server-calls.server';
@@ -53,17 +53,27 @@ export function publicationQuery({ outcome, next }: Publication): string {
   return `publication=${outcome}${next ? `&suivante=${Math.ceil(next.getTime() / 1000)}` : ''}`;
 }
 
+/** A stored request as PublicationRequest. */
+function requestOf(document: QueryDocumentSnapshot): PublicationRequest {
+  const date = document.get('date');
+  return {
+    qui: String(document.get('qui') ?? ''),
+    date: date instanceof Timestamp ? date.toDate() : undefined,
+    resultat: document.get('resultat') as PublicationRequest['resultat'],
+    suivante: (document.get('suivante') as Timestamp | undefined)?.toDate?.(),
+  };
+}
+
+/**
+ * The last publish requests, newest first (at most `limit`, default 1). @throws HttpError 403, 503.
+ */
+export async function lastPublications(session: StaffSession | undefined, limit = 1): Promise<PublicationRequest[]> {
+  assertEditor(session);
+  const query = adminFirestore().collection(PUBLICATIONS).orderBy('date', 'desc').limit(limit);
+  return (await bounded('publications', query.get())).docs.map(requestOf);
+}
+
 /** The last publish request, or undefined. @throws HttpError 403, 503. */
 export async function lastPublication(session: StaffSession | undefined): Promise<PublicationRequest | undefined> {
-  assertEditor(session);
-  const query = adminFirestore().collection(PUBLICATIONS).orderBy('date', 'desc').limit(1);
-  const [last] = (await bounded('publications', query.get())).docs;
-  if (!last) return undefined;
-  const date = last.get('date');
-  return {
-    qui: String(last.get('qui') ?? ''),
-    date: date instanceof Timestamp ? date.toDate() : undefined,
-    resultat: last.get('resultat') as PublicationRequest['resultat'],
-    suivante: (last.get('suivante') as Timestamp | undefined)?.toDate?.(),
-  };
+  return (await lastPublications(session))[0];
 }
