@@ -17,6 +17,7 @@ import { seedDocuments } from '../../scripts/lib/seed';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server';
 import {
   handleRebuild,
+  nextRebuildAt,
   requestRebuild,
   type RebuildOptions,
 } from '../../src/features/content/publishing/rebuild.server';
@@ -191,9 +192,12 @@ describe('POST /api/rebuild with Authorization: Bearer (scripts)', () => {
 
 describe('the space’s « Publier » (no shared password: the session’s role)', () => {
   it('lancee, then attente within the minute, erreur when the hook fails or is not configured', async () => {
+    expect(await nextRebuildAt()).toBeUndefined();
     expect(await publishFromSpace()).toBe('lancee');
     expect(await publishFromSpace()).toBe('attente');
     expect(calls).toHaveLength(1);
+    // What the space says: « Vous pourrez publier à nouveau à partir de … », a minute after the call.
+    expect(await nextRebuildAt()).toEqual(new Date(Date.now() + 60_000));
     vi.setSystemTime(now + 60_000);
     behaviour = 500;
     expect(await publishFromSpace()).toBe('erreur');
