@@ -568,7 +568,15 @@ test('an article with a picture and a video stays in HTML, with a note, and keep
   await db
     .collection('articles')
     .doc(id)
-    .set({ slug: id, cat: 'actualites', titre: 'La fête en vidéo', intro: '<p>Un beau jour.</p>', contenu });
+    // Dated: a news article without a date is refused (its own test: tests/pipeline/articles-rules.test.ts).
+    .set({
+      slug: id,
+      cat: 'actualites',
+      titre: 'La fête en vidéo',
+      date: 1_795_000_000,
+      intro: '<p>Un beau jour.</p>',
+      contenu,
+    });
   await signIn(page, 'edition@demo.test');
   await page.goto(`/espace/articles/${id}`);
   // The introduction, plain paragraphs, opens in the editor; the full text stays HTML and says why.
