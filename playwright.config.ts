@@ -10,7 +10,8 @@ const authPort = Number(process.env.E2E_AUTH_PORT);
 
 /**
  * Browser tests on Debian's Chromium, every server on a free port. `built`: dist/ (build it first) served
- * like Netlify by scripts/serve-dist.ts, writing to an embedded emulator; `dev`: `npm start` (tests/e2e/dev/).
+ * like Netlify by scripts/serve-dist.ts, writing to an embedded emulator, after `sign-in` (tests/e2e/auth.setup.ts);
+ * `dev`: `npm start` (tests/e2e/dev/), a smoke test of the main journeys.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,7 +27,14 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, env: CHROMIUM_ENV },
   },
   projects: [
-    { name: 'built', testIgnore: 'dev/**', use: { baseURL: `http://127.0.0.1:${ports.site}` } },
+    // Each demo account signs in once through the form; the built site's tests start from its saved session.
+    { name: 'sign-in', testMatch: 'auth.setup.ts', use: { baseURL: `http://127.0.0.1:${ports.site}` } },
+    {
+      name: 'built',
+      testIgnore: ['dev/**', 'auth.setup.ts'],
+      dependencies: ['sign-in'],
+      use: { baseURL: `http://127.0.0.1:${ports.site}` },
+    },
     // After the built site's tests: the dev server compiles each page on its first visit, which would slow
     // them down on a 2-core machine. Alone: `npx playwright test --project dev --no-deps`.
     {

@@ -10,7 +10,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { DEMO_PASSWORD } from '../../scripts/lib/auth-emulator';
 import { adminApp } from '../../src/lib/firebase-app.server';
-import { COOKIE, espaceDatabase, post, PROJECT, signIn, unique } from './espace-helpers';
+import { COOKIE, espaceDatabase, newAccount, post, PROJECT, signIn, unique } from './espace-helpers';
 import { expectNoAxeViolations, VIEWPORTS } from './helpers';
 
 let db: Firestore;
@@ -447,7 +447,8 @@ test.describe('signed in', () => {
   });
 
   test('sign-out revokes the session: the old cookie opens nothing any more', async ({ page, playwright, baseURL }) => {
-    await signIn(page, 'admissions@demo.test');
+    // Not a demo account: signing out ends every session of the account, the other tests' included.
+    await signIn(page, await newAccount('admissions'));
     const [cookie] = (await page.context().cookies()).filter((c) => c.name === COOKIE);
     await page.waitForTimeout(1100);
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
@@ -530,7 +531,8 @@ test.describe('accessibility', () => {
         'Aucun compte ne porte cet email. La personne doit d’abord avoir un compte.',
       );
       await expectNoAxeViolations(page, `roles error at ${viewport.width}`);
-      await page.getByRole('button', { name: 'Se déconnecter' }).click();
+      // Another account in this browser, without signing the admin out (sign-out is tested above).
+      await page.context().clearCookies();
       await signIn(page, 'edition@demo.test');
       await expectNoAxeViolations(page, `edition home at ${viewport.width}`);
       await page.goto('/espace/preinscriptions');
