@@ -1,17 +1,18 @@
 /** The deadline of calls that take no AbortSignal (the Firestore SDKs, Stripe's create). */
 
-/** Set only by tests (shortenDeadlinesForTests): every deadline then lasts this many milliseconds. */
+/** Set only by tests (setDeadlinesForTests): every deadline then lasts this many milliseconds. */
 let testDeadlineMs: number | undefined;
 
 /**
- * For tests of a timeout: every deadline (withDeadline, deadlineMs) lasts `ms` milliseconds instead of its own until
- * called again without an argument, so that a test proves a give-up in milliseconds rather than in 8 s.
+ * For tests only: every deadline (withDeadline, deadlineMs) lasts `ms` milliseconds instead of its own until called
+ * again without an argument. Short, a test proves a give-up in milliseconds rather than in 8 s; long, a test of
+ * concurrency on a busy machine tests the outcome, not the machine's speed.
  */
-export function shortenDeadlinesForTests(ms?: number): void {
+export function setDeadlinesForTests(ms?: number): void {
   testDeadlineMs = ms;
 }
 
-/** `ms`, the production deadline, unless a test shortened every deadline (shortenDeadlinesForTests). */
+/** `ms`, the production deadline, unless a test set every deadline (setDeadlinesForTests). */
 export function deadlineMs(ms: number): number {
   return testDeadlineMs ?? ms;
 }

@@ -22,7 +22,7 @@ import {
   validPreRegistration,
 } from '../fixtures/submissions';
 import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firestore-gateway';
-import { withShortDeadlines } from '../fixtures/short-deadlines';
+import { withShortDeadlines } from '../fixtures/deadlines';
 
 let emulator: EmbeddedFirestore;
 let gateway: FirestoreGateway;

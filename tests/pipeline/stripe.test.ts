@@ -29,7 +29,7 @@ import {
   type RecordedRequest,
 } from '../fixtures/fake-stripe';
 import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firestore-gateway';
-import { withShortDeadlines } from '../fixtures/short-deadlines';
+import { withShortDeadlines } from '../fixtures/deadlines';
 import { siteAddress } from '../../scripts/lib/site-address';
 
 // tests/fixtures/site-env.ts sets them.
