@@ -38,8 +38,9 @@ export default getViteConfig({
           name: 'pipeline',
           include: ['tests/pipeline/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Room for subprocesses (tsx scripts, Java) on a busy 2-core machine running files in parallel.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           // Files run in parallel: each has its own ports and Firestore project (env-per-file.ts), and those needing
           // Google's emulator share one for the run (google-emulator-setup.ts).
           globalSetup: ['tests/fixtures/site-env.ts', 'tests/fixtures/google-emulator-setup.ts'],

@@ -498,6 +498,8 @@ test.describe('signed in', () => {
 test.describe('accessibility', () => {
   for (const viewport of VIEWPORTS) {
     test(`every page of the space passes axe at ${viewport.width} px`, async ({ page }) => {
+      // Ten pages and states through axe: room for a busy 2-core machine.
+      test.setTimeout(180_000);
       await page.setViewportSize(viewport);
       const id = await seedPreRegistration({ notes: 'Première visite faite.' });
       await page.goto('/espace/connexion');
