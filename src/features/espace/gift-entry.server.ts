@@ -14,6 +14,7 @@ import { receiptYear } from '../donations/donations';
 import { YEARLY_RECEIPTS } from '../donations/yearly-receipt.server';
 import { issueYearlyReceipts } from '../donations/yearly-receipts.server';
 import { ESPACE_MESSAGES } from './messages';
+import { SIGNATORY_MESSAGES } from '../donations/receipts/signatory';
 import { giftConverter, type Gift } from '../donations/gift.server';
 import { numberSoon, queueReceiptMails } from '../donations/receipt-numbering.server';
 import { withDeadline } from '../../lib/deadline';
@@ -182,7 +183,7 @@ export async function resendReceipt(session: StaffSession | undefined, id: strin
  * corrects those whose total changed since (a refund, a dispute lost), queues their mails, logged; a receipt that is
  * right is neither changed nor sent again. Returns how many were issued, corrected (or cancelled), and left for another
  * click (the request stops starting new ones after 15 s).
- * @throws HttpError 403, 400 (the current or a future year: not over yet), 503.
+ * @throws HttpError 403, 400 (the current or a future year: not over yet), 409 (no signatory yet), 503.
  */
 export async function issueYearlyReceiptsNow(
   session: StaffSession | undefined,
@@ -203,6 +204,7 @@ export async function issueYearlyReceiptsNow(
   ).catch((error: unknown) => {
     throw new HttpError(503, ESPACE_MESSAGES.unavailable, { cause: error });
   });
+  if (report.unsigned) throw new HttpError(409, SIGNATORY_MESSAGES.yearlyWaiting);
   const numbers = report.issued.map(([, numero]) => numero);
   const what = numbers.length ? `${numbers[0]} à ${numbers.at(-1)}` : 'aucun nouveau';
   const corrections = report.corrected.map(([, cancelled, numero]) => `${cancelled} → ${numero || 'annulé'}`);
