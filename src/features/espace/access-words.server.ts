@@ -20,14 +20,19 @@ function shortName(first: unknown, last: unknown): string {
   return [given, initial && `${initial.toUpperCase()}.`].filter(Boolean).join(' ');
 }
 
-const EUROS = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0 });
+/** « 50 € », « 25,50 € » for an amount in cents. */
+function euros(cents: number): string {
+  const digits = cents % 100 === 0 ? 0 : 2;
+  const format = { style: 'currency', currency: 'EUR', minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return new Intl.NumberFormat('fr-FR', format as Intl.NumberFormatOptions).format(cents / 100);
+}
 
 /** « don de 50 € du 3 mars 2026 » for a gift document (`montant` in cents, `date` its payment). */
 function giftWords(document: DocumentSnapshot | undefined): string {
   if (!document?.exists) return 'don';
   const cents: unknown = document.get('montant');
   const date: unknown = document.get('datePaiement') ?? document.get('date');
-  const amount = typeof cents === 'number' ? ` de ${EUROS.format(cents / 100).replace(/,00\s/, ' ')}` : '';
+  const amount = typeof cents === 'number' ? ` de ${euros(cents)}` : '';
   return `don${amount}${date instanceof Timestamp ? ` du ${frenchDay(date.toDate())}` : ''}`;
 }
 
