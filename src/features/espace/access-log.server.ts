@@ -6,7 +6,7 @@
  */
 import { FieldValue, Timestamp, type Firestore, type Query } from 'firebase-admin/firestore';
 import { withDeadline } from '../../lib/deadline';
-import { isoDay, toDate } from './admissions';
+import { isoDay, toDate } from '../admissions/admissions';
 import type { StaffSession } from './auth.server';
 import { assertSection } from './server-calls.server';
 

@@ -7,7 +7,7 @@
  */
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { withDeadline } from '../../lib/deadline';
-import { frenchDay, isStatus, STATUS_LABELS } from './admissions';
+import { frenchDay, isStatus, STATUS_LABELS } from '../admissions/admissions';
 import type { AccessEntry } from './access-log.server';
 import { ROLE_LABELS, isRole, SECTIONS, sectionOfPath } from './roles';
 
