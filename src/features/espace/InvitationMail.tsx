@@ -31,21 +31,21 @@ export function InvitationMail(props: {
     >
       <Text style={paragraph}>{name ? `Bonjour ${name},` : 'Bonjour,'}</Text>
       <Text style={paragraph}>
-        Le bureau vous invite dans {space}, avec le rôle « {role} » : {roleText}.
+        Le bureau vous invite dans {space}, avec le rôle «&nbsp;{role}&nbsp;»&nbsp;: {roleText}.
       </Text>
       <Text style={paragraph}>
-        Pour entrer, ouvrez la page ci-dessous, confirmez votre adresse email et appuyez sur « Me connecter ». Le lien
-        sert une seule fois et reste valable {validity}.
+        Pour entrer, ouvrez la page ci-dessous, confirmez votre adresse email et appuyez sur «&nbsp;Me connecter&nbsp;».
+        Le lien sert une seule fois et reste valable {validity}.
       </Text>
       <Button href={signInUrl} style={button}>
         Accepter l’invitation
       </Button>
       <Text style={{ ...paragraph, margin: '24px 0 16px' }}>
-        Une fois dans l’espace, choisissez un mot de passe dans « Mon compte », ou continuez à vous connecter par un
-        lien envoyé par email : les deux marchent.
+        Une fois dans l’espace, choisissez un mot de passe dans «&nbsp;Mon compte&nbsp;», ou continuez à vous connecter
+        par un lien envoyé par email&nbsp;: les deux marchent.
       </Text>
       <Text style={paragraph}>
-        Lien expiré ou déjà utilisé ?{' '}
+        Lien expiré ou déjà utilisé&nbsp;?{' '}
         <Link href={newLinkUrl} style={link}>
           Demandez un nouveau lien de connexion
         </Link>{' '}

@@ -11,6 +11,7 @@ import { readFormPost } from './form-post.server';
 import { inviteAccount } from './invitations.server';
 import { ESPACE_MESSAGES } from './messages';
 import { isRole, ROLE_LABELS } from './roles';
+import { lastVisits } from './visits.server';
 
 /** What the page shows; `removing`: the account whose « Retirer » waits for confirmation (`?retirer=<uid>`). */
 export interface RolesView {
@@ -50,8 +51,14 @@ export async function rolesPage(session: StaffSession | undefined, request: Requ
   if (error) view.errorField = fieldOf(error);
   try {
     const all = await listAccounts(session, adminAuth());
-    view.accounts = all.filter((account) => account.roles.length > 0);
-    view.withoutRole = all.length - view.accounts.length;
+    const staff = all.filter((account) => account.roles.length > 0);
+    // The space's own record of sign-ins (visits.server.ts): Auth's metadata counts more than signing in here.
+    const visits = await lastVisits(
+      adminFirestore(),
+      staff.map((account) => account.uid),
+    ).catch((failure: unknown) => (console.error('[espace/roles] visits', failure), new Map<string, Date>()));
+    view.accounts = staff.map((account) => ({ ...account, lastSignIn: visits.get(account.uid)?.toISOString() }));
+    view.withoutRole = all.length - staff.length;
   } catch (failure) {
     console.error('[espace/roles] list', failure);
     view.listError = failure instanceof HttpError ? failure.message : ESPACE_MESSAGES.unavailable;
