@@ -92,7 +92,7 @@ test('the bureau invites an editor, who signs in by the mailed link and opens on
 
   // The bureau sees the refusal in the log, with the person's name and the section in words, by person and kind.
   await page.goto('/espace/journal');
-  await page.getByLabel('Personne').selectOption({ label: `Léa Martin (${email})` });
+  await page.getByLabel('Personne', { exact: true }).selectOption({ label: `Léa Martin (${email})` });
   await page.getByLabel('Type d’accès').selectOption({ label: 'Accès refusé' });
   await page.getByRole('button', { name: 'Filtrer' }).click();
   const rows = page.getByRole('row').filter({ hasText: 'Accès refusé' });

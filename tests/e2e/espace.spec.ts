@@ -344,7 +344,7 @@ test.describe('signed in', () => {
     ]);
     await menu.getByRole('link', { name: 'Journal des accès' }).click();
     // The request in words (the child's first name and initial), never its id nor what the family wrote.
-    await page.getByLabel('Personne').selectOption('admissions@demo.test');
+    await page.getByLabel('Personne', { exact: true }).selectOption('admissions@demo.test');
     await page.getByLabel('Type d’accès').selectOption({ label: 'Consultation' });
     await page.getByRole('button', { name: 'Filtrer' }).click();
     const rows = page.getByRole('row').filter({ hasText: 'Préinscription de Maëlys Z.' });
