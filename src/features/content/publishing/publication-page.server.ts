@@ -34,21 +34,31 @@ const RESULTS = {
 /** The last request in a sentence: « Le 3 octobre 2026 à 14:05, par x@y.fr : lancée. » (without its « par » part). */
 export const requestResult = (last: PublicationRequest) => RESULTS[last.resultat];
 
-/** Runs the page: see the module's comment. Never throws (failures become `error` and the response's status). */
-export async function publicationPage(context: PageContext) {
+/**
+ * The page's post, when it is one: where to go next (`?publication=…`), or the failure in French (its status set).
+ * Never throws.
+ */
+export async function publicationPost(context: PageContext): Promise<{ redirect?: string; error?: string }> {
+  if (context.request.method !== 'POST') return {};
+  try {
+    await readFormPost(context.request);
+    return {
+      redirect: `/espace/publication?${publicationQuery(await publish(context.locals.espace, publishSettings()))}`,
+    };
+  } catch (failure) {
+    const { status, message } = failureOf(failure, '[espace/publication]');
+    context.response.status = status;
+    return { error: message };
+  }
+}
+
+/** What the page shows, after a failed post's `error` if any. Never throws (failures become `error`). */
+export async function publicationPage(context: PageContext, postError?: string) {
   const session = context.locals.espace;
-  let error: string | undefined;
+  let error = postError;
   const fail = (failure: unknown) => {
     if (!error) ({ status: context.response.status, message: error } = failureOf(failure, '[espace/publication]'));
   };
-  if (context.request.method === 'POST') {
-    try {
-      await readFormPost(context.request);
-      return { redirect: `/espace/publication?${publicationQuery(await publish(session, publishSettings()))}` };
-    } catch (failure) {
-      fail(failure);
-    }
-  }
   let last: PublicationRequest | undefined;
   try {
     last = await lastPublication(session);
