@@ -66,6 +66,20 @@ export function stepAmountIndex(index: number, delta: number): number {
   return (((index + delta) % count) + count) % count;
 }
 
+/**
+ * Where the stepper goes from an amount of the donor's own (`euros`, undefined while what is typed is not one): the
+ * next proposed amount above it (`delta` +1) or below it (-1), wrapping around like stepAmountIndex.
+ */
+export function stepFromOwnAmount(euros: number | undefined, delta: number): number {
+  const last = DONATION_AMOUNTS_EUR.length - 1;
+  if (euros === undefined) return delta > 0 ? 0 : last;
+  const index =
+    delta > 0
+      ? DONATION_AMOUNTS_EUR.findIndex((amount) => amount > euros)
+      : DONATION_AMOUNTS_EUR.findLastIndex((amount) => amount < euros);
+  return index === -1 ? (delta > 0 ? 0 : last) : index;
+}
+
 /** Euros the French way: "10 000 €", "8,50 €" (cents shown when there are some, or always with `withCents`). */
 export function formatEuros(euros: number, withCents = false): string {
   const trailingZeroDisplay = withCents ? 'auto' : 'stripIfInteger';
