@@ -8,7 +8,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { ADDRESS_ARTICLE, ASSOCIATION_DOCUMENT, receiptLines, UNNAMED } from '../../content-association';
 import { formatDate } from '../../lib/dates';
 import { htmlToLines } from '../../lib/html.server';
-import { contactLineText, parseContactLines, revealAt } from '../../lib/obfuscation';
+import { contactLineText, firstEmail, parseContactLines, revealAt } from '../../lib/obfuscation';
 import { isMailAddress, type OutgoingMail } from '../mail/mail';
 import { donationThanksMail, receiptChangeMail } from '../mail/donor-mails.server';
 import type { MailIdentity } from '../mail/mails.server';
@@ -52,6 +52,8 @@ export async function receiptThanksMail(
     paidOn: formatDate(gift.datePaiement.seconds),
     costAfterReduction: formatEuros(costAfterTaxReduction(euros, company ? COMPANY_TAX_REDUCTION_RATE : undefined)),
     ...(company ? { company: gift.entreprise } : {}),
+    // Recorded in the space: the donor saw no thank-you page.
+    offline: gift.moyen === 'cheque' || gift.moyen === 'virement',
     receiptNumber: gift.recu,
     specimen: isSpecimen(gift),
     fileName: receiptFileName(gift),
@@ -127,7 +129,8 @@ export type ReceiptVariables = MailVariables &
  * receiptIssuer) but from Firestore as it is now: the association's name and postal lines from article `adresse`
  * (titre, intro), the object, registration numbers and signatory from document `association/site` (each field the
  * pull's schema would accept), each else from ASSOCIATION_OBJECT, ASSOCIATION_REGISTRATION, ASSOCIATION_SIGNATORY;
- * the site's address from SITE_URL or Netlify's URL, the reply address from ASSOCIATION_EMAIL.
+ * the site's address from SITE_URL or Netlify's URL, the reply address the content's contact address (firstEmail of
+ * the article's contenu, then intro, as the site's contactAddress), else ASSOCIATION_EMAIL.
  * @throws what Firestore throws.
  */
 export async function jobReceiptContext(firestore: Firestore, env: ReceiptVariables): Promise<ReceiptContext> {
@@ -138,7 +141,9 @@ export async function jobReceiptContext(firestore: Firestore, env: ReceiptVariab
   ]);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const name = revealAt(text(article.titre)).trim() || UNNAMED;
-  const addressLines = parseContactLines(htmlToLines(text(article.intro))).map(contactLineText);
+  const postal = parseContactLines(htmlToLines(text(article.intro)));
+  const contacts = parseContactLines(htmlToLines(text(article.contenu)));
+  const addressLines = postal.map(contactLineText);
   const siteUrl = new URL(env.SITE_URL?.trim() || env.URL?.trim() || 'http://localhost:4321').origin;
   return {
     issuer: {
@@ -151,6 +156,6 @@ export async function jobReceiptContext(firestore: Firestore, env: ReceiptVariab
       }),
     },
     identity: { name, addressLines, siteUrl },
-    replyTo: mailSettings(env).staff ?? '',
+    replyTo: firstEmail(contacts, postal)?.text ?? mailSettings(env).staff ?? '',
   };
 }
