@@ -1,9 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import DonationForm, { STRIPE_SCRIPT_FAILED } from '../../src/features/donations/DonationForm';
+import DonationForm, { STRIPE_SCRIPT_FAILED } from '../../src/features/donations/checkout/DonationForm';
 import { $banner } from '../../src/stores/banner';
-import { OWN_AMOUNT_MESSAGES } from '../../src/features/donations/donations';
+import { OWN_AMOUNT_MESSAGES } from '../../src/features/donations/checkout/donations';
 
 const mount = vi.fn();
 const createEmbeddedCheckoutPage = vi.fn(async () => ({ mount, destroy: vi.fn(), unmount: vi.fn() }));

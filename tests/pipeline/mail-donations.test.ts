@@ -7,15 +7,15 @@ import { randomUUID } from 'node:crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { siteNumberedGiftMails } from '../../src/features/donations/donation-mails.server';
-import { recordPatch } from '../../src/features/donations/ledger-writes.server';
-import { jobReceiptContext, receiptThanksMail } from '../../src/features/donations/receipt-mails.server';
-import type { ReceiptedGift } from '../../src/features/donations/gift.server';
+import { siteNumberedGiftMails } from '../../src/features/donations/receipts/gift-mails.server';
+import { recordPatch } from '../../src/features/donations/ledger/ledger-writes.server';
+import { jobReceiptContext, receiptThanksMail } from '../../src/features/donations/receipts/receipt-mails.server';
+import type { ReceiptedGift } from '../../src/features/donations/ledger/gift.server';
 import {
   numberReceipts,
   queueReceiptMails,
   type NumberedGiftMails,
-} from '../../src/features/donations/receipt-numbering.server';
+} from '../../src/features/donations/receipts/receipt-numbering.server';
 import { trySend } from '../../src/features/mail/mail-env.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { paidSession, refundedCharge, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
