@@ -25,7 +25,7 @@ interface Choice {
 }
 
 /** The « Autre montant » radio's value. */
-const OWN = 'autre';
+const OWN = 'autre' as const;
 
 // sessionStorage key of the donor's choice: /soutenir/annule restores it.
 const CHOICE_KEY = 'don:choix';
