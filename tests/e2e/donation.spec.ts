@@ -298,6 +298,8 @@ test.describe('donation page', () => {
     await link.click();
     await expect(hosted).toBeFocused();
     await expect.poll(reachable).toBe(true);
+    // axe waits on timers.
+    await page.clock.resume();
     await expectNoAxeViolations(page, '/soutenir with Stripe’s script blocked at 375 px');
   });
 

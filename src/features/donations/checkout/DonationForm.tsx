@@ -68,7 +68,8 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
     frequency: 'ponctuel',
     donorKind: 'particulier',
   });
-  // The own amount's error, shown beside its field once the donor left it or tried to pay.
+  // The own amount's error, shown beside its field once the donor tried to pay (not on leaving the field: the line it
+  // adds would move the button being clicked).
   const [ownError, setOwnError] = useState<string | undefined>(undefined);
   const ownField = useRef<HTMLInputElement>(null);
   const [loading, setLoading] = useState(false);
@@ -281,10 +282,6 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
                   onChange={(event) => {
                     setOwnError(undefined);
                     choose({ ownAmount: event.target.value });
-                  }}
-                  onBlur={() => {
-                    const typed = parseOwnAmount(ownAmount);
-                    setOwnError(ownAmount.trim() && 'error' in typed ? typed.error : undefined);
                   }}
                 />
                 <span aria-hidden="true">€</span>
