@@ -223,6 +223,7 @@ test.describe('every page holds at 320/375/1280 px with 16/20/24 px text and the
       '/espace/publication',
       '/espace/roles',
       '/espace/journal',
+      '/espace/compte',
     ];
     expect(await checkSpacePages(page, routes)).toEqual([]);
   });
