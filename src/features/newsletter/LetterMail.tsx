@@ -7,7 +7,7 @@ import { Link, Text } from '@react-email/components';
 import { withDe } from '../../lib/french-articles';
 import { link, MailLayout, paragraph, type MailIdentity } from '../mail/templates/MailLayout';
 
-/** `bodyHtml` is trusted (letterBodyHtml's output); `unsubscribeUrl` the subscriber's own link; `preview` plain text. */
+/** `bodyHtml` is trusted (letterBodyHtml's output); `unsubscribeUrl` the subscriber's own link; `preview` text. */
 export function LetterMail(props: {
   identity: MailIdentity;
   subject: string;
@@ -21,7 +21,10 @@ export function LetterMail(props: {
       identity={identity}
       preview={preview}
       title={subject}
-      reason={`Vous recevez ce message parce que cette adresse est inscrite à la lettre d’information ${withDe(identity.name)}, après confirmation.`}
+      reason={
+        'Vous recevez ce message parce que cette adresse est inscrite, après confirmation, à la lettre ' +
+        `d’information ${withDe(identity.name)}.`
+      }
     >
       <div dangerouslySetInnerHTML={{ __html: bodyHtml }} />
       <Text style={{ ...paragraph, margin: '24px 0 0' }}>

@@ -44,8 +44,8 @@ export const LETTER_MESSAGES = {
   sendUnconfirmed: 'Merci de confirmer l’envoi de la lettre.',
   noSubscriber: 'Aucun abonné confirmé : la lettre n’est envoyée à personne.',
   queued: (count: number) =>
-    `La lettre part vers ${count} abonné${count > 1 ? 's' : ''}. Les envois se font par lots : les chiffres ci-dessous ` +
-    'se mettent à jour en rechargeant la page.',
+    `La lettre part vers ${count} abonné${count > 1 ? 's' : ''}. Les envois se font par lots : ` +
+    'les chiffres ci-dessous se mettent à jour en rechargeant la page.',
   nobodyNew: 'Tous les abonnés confirmés ont déjà reçu cette lettre : elle n’est envoyée à personne une deuxième fois.',
   unfinished: (queued: number) =>
     `${queued} envoi${queued > 1 ? 's' : ''} mis en file ; il en reste : appuyez de nouveau sur « Envoyer » pour ` +
