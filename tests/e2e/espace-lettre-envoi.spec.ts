@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { subscriptionId } from '../../src/features/forms/newsletter-subscription.server';
+import { subscriptionId } from '../../src/features/newsletter/subscription.server';
 import { LETTER_MESSAGES } from '../../src/features/newsletter/letters';
 import { espaceDatabase, post, signIn, unique } from './espace-helpers';
 import { expectNoAxeViolations, VIEWPORTS } from './helpers';

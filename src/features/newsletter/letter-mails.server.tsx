@@ -8,7 +8,7 @@ import { htmlToText } from '../../lib/html.server';
 import { headerText, type OutgoingMail } from '../mail/mail';
 import { newsletterHeaders, renderMail, type MailIdentity } from '../mail/mails.server';
 import { COLORS, link, paragraph, subheading } from '../mail/templates/MailLayout';
-import { NEWSLETTER_PAGES } from '../forms/newsletter-subscription.server';
+import { NEWSLETTER_PAGES } from './subscription.server';
 import { LetterMail } from './LetterMail';
 import { LETTER_MAIL_KIND, LETTER_TEST_KIND, letterMailId } from './letters';
 

@@ -7,7 +7,7 @@
 import type { AstroGlobal } from 'astro';
 import { mediaType, readBoundedBody } from '../../lib/endpoint.server';
 import { HttpError } from '../../lib/http';
-import type { FieldIssue } from '../editing/messages';
+import type { FieldIssue } from '../content/editing/messages';
 import { assertPlainFields } from '../espace/form-post.server';
 import { ESPACE_MESSAGES } from '../espace/messages';
 import { failureOf } from '../espace/server-calls.server';

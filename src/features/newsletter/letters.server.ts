@@ -10,7 +10,7 @@ import { FieldValue, Timestamp, type DocumentReference, type Firestore } from 'f
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { holdsScript, refusedLinks, sanitizeEditorHtml } from '../../lib/html.server';
 import { HttpError } from '../../lib/http';
-import type { FieldIssue } from '../editing/messages';
+import type { FieldIssue } from '../content/editing/messages';
 import { recordAccess } from '../espace/access-log.server';
 import type { StaffSession } from '../espace/auth.server';
 import { assertSection, bounded } from '../espace/server-calls.server';
