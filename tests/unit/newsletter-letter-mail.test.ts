@@ -15,18 +15,25 @@ const identity = {
 describe('letterBodyHtml', () => {
   test('keeps the editor’s tags with the mail’s styles, makes site paths absolute, drops pictures and frames', () => {
     const html = letterBodyHtml(
-      '<h3>Fête</h3><p style="color:red">Venez <strong style="font-size:80px">nombreux</strong> à ' +
+      '<h3 style="color:red">Fête</h3><h4>Programme</h4><p style="color:red">Venez <strong style="font-size:80px">nombreux</strong> à ' +
         '<a href="/ecole" target="_blank">l’école</a></p><img src="https://a.example/b.png">' +
         '<iframe src="https://www.youtube-nocookie.com/embed/x"></iframe><ul><li>gâteaux</li></ul>',
       'https://asso.example',
     );
-    expect(html).toContain('<h3 style="font-size:20px;');
+    expect(html).toContain('<h2 style="font-size:20px;');
     expect(html).toContain('<p style="font-size:18px;line-height:27px;');
     expect(html).not.toContain('color:red');
     expect(html).toContain('<strong>nombreux</strong>');
     expect(html).toContain('<a href="https://asso.example/ecole" style="color:#0b4f5c;text-decoration:underline">');
     expect(html).not.toMatch(/<img|<iframe|target=/);
     expect(html).toContain('<li style="margin:0 0 8px">gâteaux</li>');
+    expect(html).toMatch(/<h3 style="[^"]*font-size:18px[^"]*">Programme<\/h3>/);
+  });
+
+  test('keeps the editor’s intertitles as <h3>, <h4> for a page’s preview under its own <h2>', () => {
+    expect(letterBodyHtml('<h3>Fête</h3><h4>Programme</h4>', 'https://asso.example', 3)).toMatch(
+      /^<h3 style="[^"]+">Fête<\/h3><h4 style="[^"]+">Programme<\/h4>$/,
+    );
   });
 });
 

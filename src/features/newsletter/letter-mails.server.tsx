@@ -3,6 +3,7 @@
  * of one-click unsubscription (RFC 2369, RFC 8058) and their own link, or a test to the sender. The editors' HTML is
  * narrowed for mail clients first (letterBodyHtml).
  */
+import type { CSSProperties } from 'react';
 import sanitizeHtml from 'sanitize-html';
 import { htmlToText } from '../../lib/html.server';
 import { headerText, type OutgoingMail } from '../mail/mail';
@@ -13,8 +14,8 @@ import { LetterMail } from './LetterMail';
 import { LETTER_MAIL_KIND, LETTER_TEST_KIND, letterMailId } from './letters';
 
 /** A React style object as an inline `style` attribute. */
-const css = (style: Record<string, string | number>) =>
-  Object.entries(style)
+const css = (style: CSSProperties) =>
+  Object.entries(style as Record<string, string | number>)
     .map(([name, value]) => `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}:${value}`)
     .join(';');
 
@@ -33,24 +34,30 @@ const STYLES: Record<string, string> = {
 /**
  * The stored body (sanitizeEditorHtml's output) made fit for a mail: only the editor's own tags (no picture, frame
  * or table, which mail clients show badly or not at all), each with the mail's inline style (any other style is
- * replaced), and site paths (`/ecole`) made absolute on `siteUrl`, since a mail has no page to be relative to.
+ * replaced), and site paths (`/ecole`) made absolute on `siteUrl`, since a mail has no page to be relative to. The
+ * editor's intertitles (<h3>, <h4>) follow the mail's <h1> as <h2>, <h3>; `headingsFrom: 3` keeps them (a page's
+ * preview under its own <h2>).
  */
-export function letterBodyHtml(html: string, siteUrl: string): string {
-  const styled = (tagName: string, attribs: sanitizeHtml.Attributes) => ({
-    tagName,
-    attribs: { ...attribs, style: STYLES[tagName] ?? '' },
-  });
+export function letterBodyHtml(html: string, siteUrl: string, headingsFrom: 2 | 3 = 2): string {
+  // Every tag with a style goes through here (an <h1>, <h2> as an intertitle): any style it came with is replaced.
+  const styled = (tagName: string, attribs: sanitizeHtml.Attributes) => {
+    if (!/^h[1-4]$/.test(tagName)) return { tagName, attribs: { ...attribs, style: STYLES[tagName] ?? '' } };
+    const sub = tagName === 'h4' ? 1 : 0;
+    return { tagName: `h${headingsFrom + sub}`, attribs: { ...attribs, style: sub ? STYLES.h4! : STYLES.h3! } };
+  };
+  const tags = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'blockquote', 'a'];
   return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'a'],
+    // The names after transformTags: the intertitles as they come out.
+    allowedTags: [...tags, `h${headingsFrom}`, `h${headingsFrom + 1}`],
     // Only the tags given a style here keep one: transformTags runs before the attributes are filtered.
     allowedAttributes: {
-      ...Object.fromEntries(Object.keys(STYLES).map((tag) => [tag, ['style']])),
+      ...Object.fromEntries([...Object.keys(STYLES), 'h2'].map((tag) => [tag, ['style']])),
       a: ['href', 'style'],
     },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     allowProtocolRelative: false,
     transformTags: {
-      ...Object.fromEntries(Object.keys(STYLES).map((tag) => [tag, styled])),
+      ...Object.fromEntries([...Object.keys(STYLES), 'h1', 'h2'].map((tag) => [tag, styled])),
       a: (tagName, { href }) => ({
         tagName,
         attribs: {
