@@ -80,6 +80,8 @@ test('admin: a letter written, previewed, tested, sent once to the confirmed onl
   page,
   baseURL,
 }) => {
+  // Sign-in, the editor, three sends and the catcher, on a busy machine.
+  test.setTimeout(180_000);
   const domain = `lettre-${unique()}.exemple.fr`;
   const awa = `awa@${domain}`;
   const paul = `paul@${domain}`;
@@ -199,7 +201,8 @@ for (const role of ['admissions', 'tresorerie', 'edition']) {
 
 test.describe('accessibility', () => {
   for (const viewport of VIEWPORTS) {
-    test(`the letter's screens and the letter received pass axe at ${viewport.width} px`, async ({ page }, info) => {
+    test(`the letter's screens pass axe at ${viewport.width} px`, async ({ page }, info) => {
+      test.setTimeout(180_000);
       await page.setViewportSize(viewport);
       const shot = async (state: string) => {
         await expectNoAxeViolations(page, `${state} at ${viewport.width} px`);
@@ -231,6 +234,7 @@ test.describe('accessibility', () => {
   }
 
   test('the letter as received, at 375 and 1280 px', async ({ page }, info) => {
+    test.setTimeout(120_000);
     await signIn(page, 'admin@demo.test');
     await page.goto('/espace/lettre/nouvelle');
     await writeLetter(page, 'Lettre de juin, telle que reçue');

@@ -30,10 +30,10 @@ describe('letterBodyHtml', () => {
     expect(html).toMatch(/<h3 style="[^"]*font-size:18px[^"]*">Programme<\/h3>/);
   });
 
-  test('keeps the editor’s intertitles as <h3>, <h4> for a page’s preview under its own <h2>', () => {
-    expect(letterBodyHtml('<h3>Fête</h3><h4>Programme</h4>', 'https://asso.example', 3)).toMatch(
-      /^<h3 style="[^"]+">Fête<\/h3><h4 style="[^"]+">Programme<\/h4>$/,
-    );
+  test('for a page’s preview under its own <h2>: intertitles as <h3>, <h4>, no inline style', () => {
+    expect(
+      letterBodyHtml('<h3 style="color:red">Fête</h3><h4>Programme</h4>', 'https://asso.example', { forPage: true }),
+    ).toBe('<h3>Fête</h3><h4>Programme</h4>');
   });
 });
 

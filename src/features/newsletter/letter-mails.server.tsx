@@ -35,15 +35,18 @@ const STYLES: Record<string, string> = {
  * The stored body (sanitizeEditorHtml's output) made fit for a mail: only the editor's own tags (no picture, frame
  * or table, which mail clients show badly or not at all), each with the mail's inline style (any other style is
  * replaced), and site paths (`/ecole`) made absolute on `siteUrl`, since a mail has no page to be relative to. The
- * editor's intertitles (<h3>, <h4>) follow the mail's <h1> as <h2>, <h3>; `headingsFrom: 3` keeps them (a page's
- * preview under its own <h2>).
+ * editor's intertitles (<h3>, <h4>) follow the mail's <h1> as <h2>, <h3>. `forPage`: the same for a page's preview
+ * under its own <h2>: intertitles kept as <h3>, <h4>, and no inline style (the page's own, with the reader's text size).
  */
-export function letterBodyHtml(html: string, siteUrl: string, headingsFrom: 2 | 3 = 2): string {
+export function letterBodyHtml(html: string, siteUrl: string, { forPage = false } = {}): string {
+  const headingsFrom = forPage ? 3 : 2;
+  const style = (tagName: string) => (forPage ? {} : { style: STYLES[tagName] ?? '' });
   // Every tag with a style goes through here (an <h1>, <h2> as an intertitle): any style it came with is replaced.
   const styled = (tagName: string, attribs: sanitizeHtml.Attributes) => {
-    if (!/^h[1-4]$/.test(tagName)) return { tagName, attribs: { ...attribs, style: STYLES[tagName] ?? '' } };
+    const { style: _given, ...kept } = attribs;
+    if (!/^h[1-4]$/.test(tagName)) return { tagName, attribs: { ...kept, ...style(tagName) } };
     const sub = tagName === 'h4' ? 1 : 0;
-    return { tagName: `h${headingsFrom + sub}`, attribs: { ...attribs, style: sub ? STYLES.h4! : STYLES.h3! } };
+    return { tagName: `h${headingsFrom + sub}`, attribs: { ...kept, ...style(sub ? 'h4' : 'h3') } };
   };
   const tags = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'blockquote', 'a'];
   return sanitizeHtml(html, {
@@ -62,7 +65,7 @@ export function letterBodyHtml(html: string, siteUrl: string, headingsFrom: 2 | 
         tagName,
         attribs: {
           ...(href && { href: href.startsWith('/') ? `${siteUrl}${href}` : href }),
-          style: STYLES.a!,
+          ...style('a'),
         },
       }),
     },

@@ -143,7 +143,10 @@ export async function letterPage(astro: AstroGlobal): Promise<LetterPageView | R
         email: view.sender,
         token: 'apercu',
       });
-      view.preview = { html: letterBodyHtml(view.letter.contenu, identity.siteUrl, 3), text: mail.text };
+      view.preview = {
+        html: letterBodyHtml(view.letter.contenu, identity.siteUrl, { forPage: true }),
+        text: mail.text,
+      };
     }
   } catch (failure) {
     if (!view.error) fail(failure);
