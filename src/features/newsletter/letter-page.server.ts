@@ -13,7 +13,7 @@ import { ESPACE_MESSAGES } from '../espace/messages';
 import { failureOf } from '../espace/server-calls.server';
 import { mailIdentity, trySend } from '../mail/mail-env.server';
 import { letterBodyHtml, letterMails } from './letter-mails.server';
-import { BODY_MAX, LETTER_MESSAGES, type Letter } from './letters';
+import { LETTER_MESSAGES, type Letter } from './letters';
 import {
   audienceSize,
   LetterRefused,
@@ -48,7 +48,8 @@ async function readLetterPost(request: Request): Promise<Map<string, string>> {
     if (typeof value !== 'string') throw new HttpError(400, ESPACE_MESSAGES.badForm);
     return [name, value] as [string, string];
   });
-  assertPlainFields(entries, BODY_MAX + 1);
+  // Lengths are the letter's own refusals (checkedFields), said by the field with the text kept.
+  assertPlainFields(entries, MAX_LETTER_BYTES);
   return new Map(entries);
 }
 
