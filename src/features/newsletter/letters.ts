@@ -52,6 +52,9 @@ export const LETTER_MESSAGES = {
     'continuer (personne ne la recevra deux fois).',
 } as const;
 
+/** `count` and `word`, plural from 2 (« 1 abonné », « 0 abonné », « 3 abonnés »), as French counts it. */
+export const counted = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
+
 /** A letter as the pages show it. Counts come from the outbox (refreshed on the letter's page). */
 export interface Letter {
   id: string;
