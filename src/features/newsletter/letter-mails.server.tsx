@@ -40,7 +40,7 @@ const STYLES: Record<string, string> = {
  */
 export function letterBodyHtml(html: string, siteUrl: string, { forPage = false } = {}): string {
   const headingsFrom = forPage ? 3 : 2;
-  const style = (tagName: string) => (forPage ? {} : { style: STYLES[tagName] ?? '' });
+  const style = (tagName: string): sanitizeHtml.Attributes => (forPage ? {} : { style: STYLES[tagName] ?? '' });
   // Every tag with a style goes through here (an <h1>, <h2> as an intertitle): any style it came with is replaced.
   const styled = (tagName: string, attribs: sanitizeHtml.Attributes) => {
     const { style: _given, ...kept } = attribs;
@@ -61,13 +61,11 @@ export function letterBodyHtml(html: string, siteUrl: string, { forPage = false 
     allowProtocolRelative: false,
     transformTags: {
       ...Object.fromEntries([...Object.keys(STYLES), 'h1', 'h2'].map((tag) => [tag, styled])),
-      a: (tagName, { href }) => ({
-        tagName,
-        attribs: {
-          ...(href && { href: href.startsWith('/') ? `${siteUrl}${href}` : href }),
-          ...style('a'),
-        },
-      }),
+      a: (tagName, { href }) => {
+        const attribs: sanitizeHtml.Attributes = {};
+        if (href) attribs.href = href.startsWith('/') ? `${siteUrl}${href}` : href;
+        return { tagName, attribs: { ...attribs, ...style('a') } };
+      },
     },
   });
 }
