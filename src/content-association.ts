@@ -2,7 +2,7 @@
  * The content type of collection `association` (docs/content.md): the association's one document, beside the
  * specification's types of src/content.config.ts.
  */
-import { z } from 'astro/zod';
+import * as z from 'zod';
 
 /** A free text of the association's document: trimmed, at most `max` characters (code points). */
 const associationText = (what: string, max: number) =>

@@ -3,7 +3,7 @@
  * read tolerantly (the original admin app wrote `''` for none, numbers as strings, dates in seconds), plus the
  * team's follow-up: `statut`, `notes`, `dateDecision` and the `dateSuppression` it sets (RETENTION_MONTHS later).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The statuses, in the order of the work; stored as these keys in `statut` (absent: `nouvelle`). */
 export const STATUSES = ['nouvelle', 'contactee', 'visite-prevue', 'acceptee', 'liste-attente', 'refusee'] as const;

@@ -3,7 +3,7 @@
  * role and logging the access (access-log.server.ts): the list, one pre-registration, its follow-up, the CSV export.
  */
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { z } from 'zod';
+import * as z from 'zod';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError } from '../../lib/http';
 import { recordAccess } from '../espace/access-log.server';

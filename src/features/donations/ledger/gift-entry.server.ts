@@ -4,7 +4,7 @@
  * (receipt-numbering.server.ts), and queueing a receipt's thank-you mail again through the outbox.
  */
 import { Timestamp } from 'firebase-admin/firestore';
-import { z } from 'zod';
+import * as z from 'zod';
 import { adminFirestore } from '../../../lib/firebase-admin.server';
 import { PERSON_FIELD_MAX } from '../../../lib/fields';
 import { HttpError } from '../../../lib/http';
