@@ -368,7 +368,10 @@ test('edition changes the association’s identity and a page text; both are pub
   const before = (await site.get()).updateTime!;
   await page.getByLabel('Signataire des reçus').fill('M'.repeat(201));
   await page.getByRole('button', { name: 'Enregistrer les textes' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Rien n’a été enregistré : corrigez les champs signalés.');
+  const summary = page.getByRole('alert');
+  await expect(summary.getByRole('heading')).toHaveText('Rien n’a été enregistré');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link', { name: 'Signataire des reçus' })).toHaveAttribute('href', '#signataire');
   await expect(page.getByLabel('Signataire des reçus')).toHaveAccessibleDescription(
     /Le nom du signataire des reçus est trop long \(200 caractères au plus\)/,
   );

@@ -4,7 +4,7 @@
  * signatory's name, quality and signature); the treasurer sets them on /espace/dons/signataire. The French texts and
  * the form's checks; the storage is signatory.server.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A signature picture as stored and drawn on the PDF: PNG or JPEG bytes, already cleaned (signatory.server.ts). */
 export interface SignatureImage {
