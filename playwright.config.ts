@@ -8,9 +8,17 @@ process.env.E2E_AUTH_PORT ||= String(await freePort());
 process.env.E2E_DEV_AUTH_PORT ||= String(await freePort());
 const authPort = Number(process.env.E2E_AUTH_PORT);
 
+/** The projects named on the command line (`--project x`, `--project=x`); none: every project runs. */
+const named = process.argv.flatMap((argument, index, all) =>
+  argument === '--project' ? [all[index + 1]] : argument.startsWith('--project=') ? [argument.slice(10)] : [],
+);
+/** `npm start` (the slowest server to start) only for a run of the dev project. */
+const startsDev = named.length === 0 || named.includes('dev');
+
 /**
  * Browser tests on Debian's Chromium, every server on a free port. `built`: dist/ (build it first) served
- * like Netlify by scripts/serve-dist.ts, writing to an embedded emulator; `dev`: `npm start` (tests/e2e/dev/).
+ * like Netlify by scripts/serve-dist.ts, writing to an embedded emulator, after `sign-in` (tests/e2e/auth.setup.ts);
+ * `dev`: `npm start` (tests/e2e/dev/), a smoke test of the main journeys.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,7 +34,14 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, env: CHROMIUM_ENV },
   },
   projects: [
-    { name: 'built', testIgnore: 'dev/**', use: { baseURL: `http://127.0.0.1:${ports.site}` } },
+    // Each demo account signs in once through the form; the built site's tests start from its saved session.
+    { name: 'sign-in', testMatch: 'auth.setup.ts', use: { baseURL: `http://127.0.0.1:${ports.site}` } },
+    {
+      name: 'built',
+      testIgnore: ['dev/**', 'auth.setup.ts'],
+      dependencies: ['sign-in'],
+      use: { baseURL: `http://127.0.0.1:${ports.site}` },
+    },
     // After the built site's tests: the dev server compiles each page on its first visit, which would slow
     // them down on a 2-core machine. Alone: `npx playwright test --project dev --no-deps`.
     {
@@ -83,24 +98,28 @@ export default defineConfig({
         FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
       },
     },
-    {
-      // `npm start` as a newcomer runs it (pull, embedded demo database, astro dev), on free ports.
-      // Last: astro dev empties .netlify/v1/functions/ at start-up (serve-dist has its own copy by then).
-      command:
-        `tsx scripts/dev.ts --port ${ports.dev} --firestore-port ${ports.devFirestore} ` +
-        `--auth-port ${process.env.E2E_DEV_AUTH_PORT}`,
-      // Ready when Astro serves and the Auth emulator it starts beside Astro has its demo accounts (either first).
-      wait: { stdout: /ready in[\s\S]*Espace \(\/espace\)|Espace \(\/espace\)[\s\S]*ready in/ },
-      reuseExistingServer: false,
-      timeout: 180_000,
-      env: {
-        // The embedded demo database even when a developer's .env names a real project.
-        FIREBASE_PROJECT_ID: '',
-        // A session secret of our own: no DEV_SECRET_FILE written beside a developer's `npm start`.
-        REBUILD_SECRET: ['dev', 'smoke', 'secret'].join('-'),
-        // Its own Auth emulator with the demo accounts, as a newcomer's `npm start` has.
-        FIREBASE_AUTH_EMULATOR_HOST: '',
-      },
-    },
+    ...(startsDev ? [devServer()] : []),
   ],
 });
+
+/** `npm start` as a newcomer runs it (pull, embedded demo database, astro dev), on free ports. */
+function devServer() {
+  return {
+    // Last: astro dev empties .netlify/v1/functions/ at start-up (serve-dist has its own copy by then).
+    command:
+      `tsx scripts/dev.ts --port ${ports.dev} --firestore-port ${ports.devFirestore} ` +
+      `--auth-port ${process.env.E2E_DEV_AUTH_PORT}`,
+    // Ready when Astro serves and the Auth emulator it starts beside Astro has its demo accounts (either first).
+    wait: { stdout: /ready in[\s\S]*Espace \(\/espace\)|Espace \(\/espace\)[\s\S]*ready in/ },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      // The embedded demo database even when a developer's .env names a real project.
+      FIREBASE_PROJECT_ID: '',
+      // A session secret of our own: no DEV_SECRET_FILE written beside a developer's `npm start`.
+      REBUILD_SECRET: ['dev', 'smoke', 'secret'].join('-'),
+      // Its own Auth emulator with the demo accounts, as a newcomer's `npm start` has.
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+    },
+  };
+}

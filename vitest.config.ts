@@ -1,12 +1,15 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
+import { astroEnvPerProcess } from './tests/fixtures/astro-env-per-process.ts';
 
 /**
- * Four vitest projects, apart from the Playwright specs: unit (pure helpers and schemas), components (islands in
- * jsdom), pipeline (endpoints and the pull against emulators) on Astro's Vite configuration, so that the site reads
- * astro:env as the tests set it (tests/fixtures/site-env.ts); build (dist/ after `npm run build`).
+ * Four vitest projects, apart from the Playwright specs (docs/testing.md): unit (pure helpers and schemas) and
+ * components (islands in jsdom), `npm run test:fast`, no Java and no browser; pipeline (endpoints, the pull, mails,
+ * rules against emulators); build (dist/ after `npm run build`). On Astro's Vite configuration, so that the site reads
+ * astro:env as the tests set it (tests/fixtures/site-env.ts, then per pipeline file tests/fixtures/env-per-file.ts).
  */
 export default getViteConfig({
+  plugins: [astroEnvPerProcess()],
   test: {
     projects: [
       {
@@ -26,7 +29,6 @@ export default getViteConfig({
           include: ['tests/components/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/components/setup.ts'],
-          // user-event types character by character: generous on a loaded 2-core machine.
           testTimeout: 20_000,
         },
       },
@@ -36,10 +38,13 @@ export default getViteConfig({
           name: 'pipeline',
           include: ['tests/pipeline/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-          globalSetup: ['tests/fixtures/site-env.ts'],
+          // Room for subprocesses (tsx scripts, Java) on a busy 2-core machine running files in parallel.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Files run in parallel: each has its own ports and Firestore project (env-per-file.ts), and those needing
+          // Google's emulator share one for the run (google-emulator-setup.ts).
+          globalSetup: ['tests/fixtures/site-env.ts', 'tests/fixtures/google-emulator-setup.ts'],
+          setupFiles: ['tests/fixtures/env-per-file.ts'],
         },
       },
       {

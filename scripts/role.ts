@@ -1,9 +1,10 @@
 /**
  * `npm run role -- <email> <role>` gives a staff account a role of the space (admin, admissions, tresorerie,
  * edition); `npm run role -- <email> <role> --remove` takes it away. For the first admin, who then manages roles in
- * /espace/roles. The account must exist (Firebase console › Authentication › Add user). Its sessions are revoked: the
- * person signs in again. Project: FIREBASE_PROJECT_ID with the service account (FIREBASE_CLIENT_EMAIL,
- * FIREBASE_PRIVATE_KEY), or the emulator at FIREBASE_AUTH_EMULATOR_HOST; .env applies, the environment wins.
+ * /espace/roles (which invites everyone else). A missing account is created (no password: the person signs in with a
+ * link sent by email, then may choose one in « Mon compte »). Its sessions are revoked: the person signs in again.
+ * Project: FIREBASE_PROJECT_ID with the service account (FIREBASE_CLIENT_EMAIL, FIREBASE_PRIVATE_KEY), or the emulator
+ * at FIREBASE_AUTH_EMULATOR_HOST; .env applies, the environment wins.
  */
 import { parseArgs } from 'node:util';
 import { getAuth } from 'firebase-admin/auth';
@@ -31,11 +32,24 @@ loadScriptEnvironment();
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
 try {
   const auth = getAuth(adminApp(process.env, { emulated: Boolean(emulator) }));
+  // The first admin's account is made here when it does not exist yet: they sign in with a link sent by email.
+  const created = values.remove
+    ? false
+    : await auth.getUserByEmail(email.trim()).then(
+        () => false,
+        async (error: { code?: string }) => {
+          if (error.code !== 'auth/user-not-found') throw error;
+          await auth.createUser({ email: email.trim() });
+          return true;
+        },
+      );
   const { roles, sessionsClosed } = await setRole(auth, email, role, !values.remove);
   const where = emulator ? `the Auth emulator at ${emulator}` : `project ${process.env.FIREBASE_PROJECT_ID}`;
   if (!sessionsClosed)
     fail(`${email} (${where}): the role changed, but their sessions could not be closed. Run again.`);
   console.log(`${email} (${where}): ${roles.length > 0 ? roles.join(', ') : 'no role'}. Their sessions are closed.`);
+  if (created)
+    console.log('Account created: sign in with « Recevoir un lien de connexion par email » on /espace/connexion.');
   process.exit(0);
 } catch (error) {
   fail(error);

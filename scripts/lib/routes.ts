@@ -42,5 +42,18 @@ export const ROUTES: string[] = [
   ...NEWS_SLUGS.map((slug) => `/actualites/${slug}`),
 ];
 
+/** Routes whose page template another route of ROUTES shows with other content: a news page, a FALC page. */
+const SAME_TEMPLATE = [
+  ...NEWS_SLUGS.slice(1).map((slug) => `/actualites/${slug}`),
+  '/facile/facile-preinscription',
+  '/facile/facile-don',
+];
+
+/**
+ * One route per page template (ROUTES less the other news and FALC pages): where the browser tests run axe and the
+ * reflow check, which find the same on every route of a template.
+ */
+export const TEMPLATE_ROUTES: string[] = ROUTES.filter((route) => !SAME_TEMPLATE.includes(route));
+
 /** Paths that are not routes: the not-found page answers with status 404. */
 export const NOT_FOUND_ROUTES = ['/nimporte-quoi', '/pas-de-page-ici'];

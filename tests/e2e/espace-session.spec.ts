@@ -6,32 +6,17 @@
  * saves (focus, title, aria ties); the editor says how to leave a list with Tab.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { getAuth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { DEMO_PASSWORD } from '../../scripts/lib/auth-emulator';
 import { ARTICLE_MESSAGES } from '../../src/features/content/articles/articles';
 import { ESPACE_MESSAGES } from '../../src/features/espace/messages';
-import type { Role } from '../../src/features/espace/roles';
-import { adminApp } from '../../src/lib/firebase-app.server';
-import { COOKIE, espaceDatabase, PROJECT, signIn, unique } from './espace-helpers';
+import { COOKIE, espaceDatabase, newAccount, signIn, signInThroughForm, unique } from './espace-helpers';
 import { expectNoAxeViolations, VIEWPORTS } from './helpers';
 
 let db: Firestore;
 test.beforeAll(async () => {
   db ??= await espaceDatabase();
 });
-
-/**
- * A new account with `role` (demo password): ending its sessions or signing it out touches no other test, which the
- * demo accounts' would (a sign-out ends every session of the account).
- */
-async function newAccount(role: Role): Promise<string> {
-  const email = `session-${unique()}@demo.test`;
-  const auth = getAuth(adminApp({ FIREBASE_PROJECT_ID: PROJECT }, { emulated: true }));
-  const user = await auth.createUser({ email, password: DEMO_PASSWORD });
-  await auth.setCustomUserClaims(user.uid, { roles: [role] });
-  return email;
-}
 
 /** Signs in as `email` on the sign-in page already open (its `suite` kept). */
 async function signInHere(page: Page, email: string): Promise<void> {
@@ -135,7 +120,8 @@ test('a session ended mid-article gives the text back after signing in again, to
 test('the space warns before the session ends; « Rester connecté » renews it', async ({ page, context }) => {
   test.setTimeout(120_000);
   await page.clock.install();
-  await signIn(page, 'tresorerie@demo.test');
+  // A session opened now, on the page's clock.
+  await signInThroughForm(page, 'tresorerie@demo.test');
   await page.goto('/espace/dons/nouveau');
   await page.getByLabel(/^Nom et prénom du donateur/).fill('Claire Martin');
   const dialog = page.getByRole('dialog', { name: 'Votre session va bientôt prendre fin' });

@@ -10,7 +10,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { DEMO_PASSWORD } from '../../scripts/lib/auth-emulator';
 import { adminApp } from '../../src/lib/firebase-app.server';
-import { COOKIE, espaceDatabase, post, PROJECT, signIn, unique } from './espace-helpers';
+import { COOKIE, espaceDatabase, newAccount, post, PROJECT, signIn, unique } from './espace-helpers';
 import { expectNoAxeViolations, VIEWPORTS } from './helpers';
 
 let db: Firestore;
@@ -320,7 +320,7 @@ test.describe('signed in', () => {
     browser,
     page,
   }) => {
-    const id = await seedPreRegistration();
+    const id = await seedPreRegistration({ enfantPrenom: 'Maëlys', enfantNom: `Zed-${unique()}` });
     const admissions = await browser.newPage();
     await signIn(admissions, 'admissions@demo.test');
     await admissions.goto(`/espace/preinscriptions/${id}`);
@@ -343,11 +343,17 @@ test.describe('signed in', () => {
       'Journal des accès',
     ]);
     await menu.getByRole('link', { name: 'Journal des accès' }).click();
-    const row = page.getByRole('row').filter({ hasText: `inscripitions/${id}` });
-    await expect(row).toContainText('admissions@demo.test');
-    await expect(row).toContainText('Consultation');
+    // The request in words (the child's first name and initial), never its id nor what the family wrote.
+    await page.getByLabel('Personne', { exact: true }).selectOption('admissions@demo.test');
+    await page.getByLabel('Type d’accès').selectOption({ label: 'Consultation' });
+    await page.getByRole('button', { name: 'Filtrer' }).click();
+    const rows = page.getByRole('row').filter({ hasText: 'Préinscription de Maëlys Z.' });
+    await expect(rows.first()).toContainText('admissions@demo.test');
+    await expect(rows.first()).toContainText('Consultation');
+    await expect(page.getByRole('table')).not.toContainText(id);
+    await expect(page.getByRole('table')).not.toContainText('calme');
     await menu.getByRole('link', { name: 'Rôles' }).click();
-    await expect(page.getByRole('listitem').filter({ hasText: 'edition@demo.test' })).toContainText('Édition');
+    await expect(page.getByRole('listitem').filter({ hasText: 'edition@demo.test' })).toContainText('Rôles : Édition');
   });
 
   test('admin: the access log page by page, each entry once, back to the newest', async ({ page }) => {
@@ -430,11 +436,11 @@ test.describe('signed in', () => {
 
     await signIn(page, 'admin@demo.test');
     await page.goto('/espace/roles');
-    await page.getByLabel(/^Email du compte/).fill(email);
+    await page.getByLabel(/^Email de la personne/).fill(email);
     await page.getByLabel(/^Rôle/).selectOption({ label: 'Admissions' });
-    await page.getByRole('button', { name: 'Donner ce rôle' }).click();
+    await page.getByRole('button', { name: 'Inviter' }).click();
     await expect(page.getByRole('status')).toContainText(`Rôle « Admissions » donné à ${email}.`);
-    await expect(page.getByRole('listitem').filter({ hasText: email })).toContainText('Admissions, Édition');
+    await expect(page.getByRole('listitem').filter({ hasText: email })).toContainText('Rôles : Admissions, Édition');
 
     await volunteer.goto('/espace/preinscriptions');
     await expect(volunteer).toHaveURL(/\/espace\/connexion\?suite=%2Fespace%2Fpreinscriptions&avis=expiree$/);
@@ -447,7 +453,8 @@ test.describe('signed in', () => {
   });
 
   test('sign-out revokes the session: the old cookie opens nothing any more', async ({ page, playwright, baseURL }) => {
-    await signIn(page, 'admissions@demo.test');
+    // Not a demo account: signing out ends every session of the account, the other tests' included.
+    await signIn(page, await newAccount('admissions'));
     const [cookie] = (await page.context().cookies()).filter((c) => c.name === COOKIE);
     await page.waitForTimeout(1100);
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
@@ -497,6 +504,8 @@ test.describe('signed in', () => {
 test.describe('accessibility', () => {
   for (const viewport of VIEWPORTS) {
     test(`every page of the space passes axe at ${viewport.width} px`, async ({ page }) => {
+      // Ten pages and states through axe: room for a busy 2-core machine.
+      test.setTimeout(180_000);
       await page.setViewportSize(viewport);
       const id = await seedPreRegistration({ notes: 'Première visite faite.' });
       await page.goto('/espace/connexion');
@@ -523,14 +532,13 @@ test.describe('accessibility', () => {
       await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
       await expectNoAxeViolations(page, `detail saved at ${viewport.width}`);
       await page.goto('/espace/roles');
-      await page.getByLabel(/^Email du compte/).fill('inconnu@demo.test');
+      await page.getByLabel(/^Email de la personne/).fill('pas-une-adresse');
       await page.getByLabel(/^Rôle/).selectOption({ label: 'Trésorerie' });
-      await page.getByRole('button', { name: 'Donner ce rôle' }).click();
-      await expect(page.getByRole('alert')).toHaveText(
-        'Aucun compte ne porte cet email. La personne doit d’abord avoir un compte.',
-      );
+      await page.getByRole('button', { name: 'Inviter' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Merci de saisir une adresse email valide');
       await expectNoAxeViolations(page, `roles error at ${viewport.width}`);
-      await page.getByRole('button', { name: 'Se déconnecter' }).click();
+      // Another account in this browser, without signing the admin out (sign-out is tested above).
+      await page.context().clearCookies();
       await signIn(page, 'edition@demo.test');
       await expectNoAxeViolations(page, `edition home at ${viewport.width}`);
       await page.goto('/espace/preinscriptions');

@@ -18,8 +18,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGoogleFirestore } from '../../scripts/lib/google-firestore';
-import { googleEmulatorJar } from '../fixtures/google-emulator';
+import { googleEmulatorJar, sharedGoogleFirestore } from '../fixtures/google-emulator';
 import { ROLES } from '../../src/features/espace/roles';
 
 const jar = googleEmulatorJar('espace-rules.test.ts', 'the rules with role tokens');
@@ -32,7 +31,7 @@ const PERSONAL = [
 
 describe.skipIf(!jar)('firestore.rules with the space’s role tokens', { timeout: 60_000 }, () => {
   const apps: FirebaseApp[] = [];
-  let emulator: Awaited<ReturnType<typeof startGoogleFirestore>>;
+  let emulator: { port: number };
   let owner: Firestore;
 
   function client(name: string, mockUserToken: 'owner' | ({ sub: string } & Record<string, unknown>)): Firestore {
@@ -55,7 +54,7 @@ describe.skipIf(!jar)('firestore.rules with the space’s role tokens', { timeou
 
   beforeAll(async () => {
     setLogLevel('silent');
-    emulator = await startGoogleFirestore(jar as string);
+    emulator = await sharedGoogleFirestore();
     const rules = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
     const loaded = await fetch(`http://127.0.0.1:${emulator.port}/emulator/v1/projects/${PROJECT}:securityRules`, {
       method: 'PUT',
@@ -69,7 +68,6 @@ describe.skipIf(!jar)('firestore.rules with the space’s role tokens', { timeou
 
   afterAll(async () => {
     await Promise.all(apps.map((app) => deleteApp(app)));
-    await emulator?.stop();
   }, 30_000);
 
   it.each(ROLES)('a browser signed in as %s reads, lists and writes no personal collection', async (role) => {

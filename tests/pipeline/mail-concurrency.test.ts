@@ -7,33 +7,24 @@
 import { randomUUID } from 'node:crypto';
 import { MAIL_FROM, SMTP_URL } from 'astro:env/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGoogleFirestore, type GoogleFirestore } from '../../scripts/lib/google-firestore';
-import { googleEmulatorJar } from '../fixtures/google-emulator';
 import { startSmtpCatcher, type SmtpCatcher } from '../../scripts/lib/smtp-catcher';
 import { adminFirestore, closeAdminFirestore } from '../../src/lib/firebase-admin.server';
 import { drainOutbox } from '../../src/features/mail/drain.server';
 import { enqueueMails } from '../../src/features/mail/outbox.server';
 import { smtpTransport } from '../../src/features/mail/transport.server';
-import { startFirestoreGateway, type FirestoreGateway } from '../fixtures/firestore-gateway';
+import { googleFirestoreForFile } from '../fixtures/firestore-gateway';
 
-const jar = googleEmulatorJar('mail-concurrency.test.ts', 'the concurrent drains test');
+const jar = googleFirestoreForFile('mail-concurrency.test.ts', 'the concurrent drains test');
 
-let emulator: GoogleFirestore | undefined;
-let gateway: FirestoreGateway | undefined;
 let smtp: SmtpCatcher | undefined;
 
 beforeAll(async () => {
-  if (!jar) return;
-  emulator = await startGoogleFirestore(jar);
-  gateway = await startFirestoreGateway(emulator.port);
-  smtp = await startSmtpCatcher({ port: Number(new URL(SMTP_URL as string).port) });
-}, 90_000);
+  if (jar) smtp = await startSmtpCatcher({ port: Number(new URL(SMTP_URL as string).port) });
+});
 
 afterAll(async () => {
   await closeAdminFirestore();
   await smtp?.stop();
-  await gateway?.stop();
-  await emulator?.stop();
 });
 
 const MAILS = 30;

@@ -7,7 +7,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { latestAccess } from '../../src/features/espace/access-log.server';
-import { changeRole, listAccounts } from '../../src/features/espace/accounts.server';
+import { changeRole, listAccounts, removeAccess } from '../../src/features/espace/accounts.server';
 import type { StaffSession } from '../../src/features/espace/auth.server';
 import type { Role } from '../../src/features/espace/roles';
 import { HttpError } from '../../src/lib/http';
@@ -19,8 +19,11 @@ const session = (role: Role): StaffSession => ({
   authTime: 0,
 });
 
-/** An Auth with one account (`benevole@demo.test`, edition) whose revocation fails `revokeFailures` times. */
-function fakeAuth(revokeFailures = 0) {
+/**
+ * An Auth with one account (`benevole@demo.test`, edition) whose revocation fails `revokeFailures` times; `admins`:
+ * the uids listUsers answers, each an admin (getUser answers any uid as an admin).
+ */
+function fakeAuth(revokeFailures = 0, admins: string[] = []) {
   const calls: string[] = [];
   let failures = revokeFailures;
   const auth = {
@@ -28,7 +31,14 @@ function fakeAuth(revokeFailures = 0) {
       calls.push(`getUserByEmail ${email}`);
       return { uid: 'u1', email, customClaims: { roles: ['edition'] } };
     },
-    listUsers: async () => (calls.push('listUsers'), { users: [] }),
+    listUsers: async () => (
+      calls.push('listUsers'),
+      { users: admins.map((uid) => ({ uid, customClaims: { roles: ['admin'] } })) }
+    ),
+    getUser: async (uid: string) => (
+      calls.push(`getUser ${uid}`),
+      { uid, email: `${uid}@demo.test`, customClaims: { roles: ['admin'], x: 1 } }
+    ),
     setCustomUserClaims: async (_uid: string, claims: object) => void calls.push(`claims ${JSON.stringify(claims)}`),
     revokeRefreshTokens: async () => {
       calls.push('revoke');
@@ -114,5 +124,34 @@ describe('a role change by an admin', () => {
     );
     expect(calls.filter((call) => call === 'revoke')).toHaveLength(2);
     expect(logged).toMatchObject([{ action: 'role', objet: 'benevole@demo.test : − edition' }]);
+  });
+});
+
+describe('« Retirer » by an admin', () => {
+  const LAST =
+    '409 Vous êtes la seule personne de l’administration : donnez d’abord ce rôle à quelqu’un d’autre, sinon plus ' +
+    'personne ne pourrait gérer les comptes.';
+
+  it('takes every role away, keeps the other claims, closes the sessions; logged', async () => {
+    const { auth, calls } = fakeAuth(0, ['uid-admin']);
+    const { db, logged } = fakeFirestore();
+    expect(await removeAccess(session('admin'), auth, db, 'u9')).toBe('u9@demo.test');
+    expect(calls).toEqual(['getUser u9', 'claims {"roles":[],"x":1}', 'revoke']);
+    expect(logged).toMatchObject([{ action: 'role', objet: 'u9@demo.test : accès retiré' }]);
+  });
+
+  it('refuses the last admin removing themself, or their admin role, and changes nothing', async () => {
+    const { auth, calls } = fakeAuth(0, ['uid-admin']);
+    const { db, logged } = fakeFirestore();
+    expect(await refusal(removeAccess(session('admin'), auth, db, 'uid-admin'))).toBe(LAST);
+    expect(await refusal(changeRole(session('admin'), auth, db, 'Admin@demo.test', 'admin', false))).toBe(LAST);
+    expect(calls.filter((call) => call.startsWith('claims') || call === 'revoke')).toEqual([]);
+    expect(logged).toEqual([]);
+  });
+
+  it('lets an admin remove themself when another admin remains', async () => {
+    const { auth } = fakeAuth(0, ['uid-admin', 'uid-autre']);
+    const { db } = fakeFirestore();
+    expect(await removeAccess(session('admin'), auth, db, 'uid-admin')).toBe('uid-admin@demo.test');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The staff accounts and their roles (custom claim `roles`) with any firebase-admin Auth: the space's roles page, which
  * checks the session's role here too (after the guard), and `npm run role` (scripts/role.ts, outside Astro: this module
- * reads no astro:env).
+ * reads no astro:env). Invitations, which mail, are invitations.server.tsx.
  */
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -21,6 +21,8 @@ const AUTH_DEADLINE_MS = 8000;
 export interface StaffAccount {
   uid: string;
   email: string;
+  /** The name the bureau gave when inviting (Auth's `displayName`), if any. */
+  name: string | undefined;
   roles: Role[];
   disabled: boolean;
   lastSignIn: string | undefined;
@@ -29,6 +31,7 @@ export interface StaffAccount {
 const account = (user: UserRecord): StaffAccount => ({
   uid: user.uid,
   email: user.email ?? '',
+  name: user.displayName || undefined,
   roles: rolesOfClaims(user.customClaims),
   disabled: user.disabled,
   lastSignIn: user.metadata.lastSignInTime,
@@ -51,7 +54,7 @@ export async function listAccounts(session: StaffSession | undefined, auth: Auth
  * unknown account, 400 ESPACE_MESSAGES.invalidEmail for an address Firebase refuses, else 503
  * ESPACE_MESSAGES.unavailable (the error as its cause, for the log; never shown).
  */
-function authFailure(error: unknown, what: string): HttpError {
+export function authFailure(error: unknown, what: string): HttpError {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: unknown }).code;
   if (code === 'auth/user-not-found') return new HttpError(404, ESPACE_MESSAGES.unknownAccount);
@@ -87,15 +90,34 @@ export async function setRole(auth: Auth, email: string, role: Role, grant: bool
       throw authFailure(error, 'setCustomUserClaims');
     },
   );
+  return { roles, sessionsClosed: await closeSessions(auth, user.uid) };
+}
+
+/** Revokes every session of `uid` (tried twice); false when both tries failed (logged). */
+async function closeSessions(auth: Auth, uid: string): Promise<boolean> {
   for (let attempt = 1; attempt <= 2; attempt += 1) {
     try {
-      await withDeadline(auth.revokeRefreshTokens(user.uid), AUTH_DEADLINE_MS);
-      return { roles, sessionsClosed: true };
+      await withDeadline(auth.revokeRefreshTokens(uid), AUTH_DEADLINE_MS);
+      return true;
     } catch (error) {
       console.error(`[espace/roles] sessions not revoked (attempt ${attempt})`, error);
     }
   }
-  return { roles, sessionsClosed: false };
+  return false;
+}
+
+/**
+ * Refuses that the admin `uid` gives up the role when no other enabled account holds it: nobody could manage the
+ * accounts any more. @throws HttpError 409 ESPACE_MESSAGES.lastAdmin, 503 when Auth fails.
+ */
+async function assertAnotherAdmin(auth: Auth, uid: string): Promise<void> {
+  const { users } = await withDeadline(auth.listUsers(1000), AUTH_DEADLINE_MS).catch((error: unknown) => {
+    throw authFailure(error, 'listUsers');
+  });
+  const others = users.filter(
+    (user) => user.uid !== uid && !user.disabled && rolesOfClaims(user.customClaims).includes('admin'),
+  );
+  if (others.length === 0) throw new HttpError(409, ESPACE_MESSAGES.lastAdmin);
 }
 
 /**
@@ -113,10 +135,46 @@ export async function changeRole(
   grant: boolean,
 ): Promise<Role[]> {
   assertSection(session, 'roles');
+  if (!grant && role === 'admin' && email.trim().toLowerCase() === session.email.toLowerCase()) {
+    await assertAnotherAdmin(auth, session.uid);
+  }
   const { roles, sessionsClosed } = await setRole(auth, email, role, grant);
   await recordAccess(db, session, 'role', `${email.trim()} : ${grant ? '+' : '−'} ${role}`).catch((error: unknown) =>
     console.error('[espace/roles] role change not logged', error),
   );
   if (!sessionsClosed) throw new HttpError(503, ESPACE_MESSAGES.sessionsStillOpen);
   return roles;
+}
+
+/**
+ * « Retirer » on the roles page: takes every role of the space away from the account `uid` (its other claims stay; the
+ * account itself stays, so that it can be invited again) and closes its sessions; logged `<email> : accès retiré`.
+ * The last admin cannot remove themself. Returns the account's email.
+ * @throws HttpError 403 unless the session is an admin's, 404 ESPACE_MESSAGES.unknownAccount, 409
+ *   ESPACE_MESSAGES.lastAdmin, 503 ESPACE_MESSAGES.unavailable (nothing changed) or ESPACE_MESSAGES.sessionsStillOpen
+ *   (roles gone, sessions still open).
+ */
+export async function removeAccess(
+  session: StaffSession | undefined,
+  auth: Auth,
+  db: Firestore,
+  uid: string,
+): Promise<string> {
+  assertSection(session, 'roles');
+  const user = await withDeadline(auth.getUser(uid), AUTH_DEADLINE_MS).catch((error: unknown) => {
+    throw authFailure(error, 'getUser');
+  });
+  if (uid === session.uid) await assertAnotherAdmin(auth, uid);
+  await withDeadline(auth.setCustomUserClaims(uid, { ...user.customClaims, roles: [] }), AUTH_DEADLINE_MS).catch(
+    (error: unknown) => {
+      throw authFailure(error, 'setCustomUserClaims');
+    },
+  );
+  const email = user.email ?? uid;
+  const sessionsClosed = await closeSessions(auth, uid);
+  await recordAccess(db, session, 'role', `${email} : accès retiré`).catch((error: unknown) =>
+    console.error('[espace/roles] removal not logged', error),
+  );
+  if (!sessionsClosed) throw new HttpError(503, ESPACE_MESSAGES.sessionsStillOpen);
+  return email;
 }

@@ -68,14 +68,7 @@ async function mailLink(email: string, now: number, timeLeft: () => number): Pro
   if (!user?.email || user.disabled || rolesOfClaims(user.customClaims).length === 0) return;
   const firestore = adminFirestore();
   const mailId = `espace-lien-${logId(user.email.toLowerCase())}-${Math.floor(now / LINK_INTERVAL_MS)}`;
-  const landing = `${siteOrigin()}${SIGN_IN_LINK_PATH}`;
-  const firebaseLink = await adminAuth().generateSignInWithEmailLink(user.email, {
-    url: landing,
-    handleCodeInApp: true,
-  });
-  const code = new URL(firebaseLink).searchParams.get('oobCode');
-  if (!code) throw new Error('generateSignInWithEmailLink answered a link without oobCode');
-  const signInUrl = `${landing}?${new URLSearchParams({ code, emis: String(Math.floor(now / 1000)) })}`;
+  const signInUrl = await signInLinkUrl(user.email, now);
   const mail = await signInLinkMail({
     identity: await mailIdentity(),
     mailId,
@@ -92,6 +85,20 @@ async function mailLink(email: string, now: number, timeLeft: () => number): Pro
   );
   const budget = timeLeft() - SEND_MARGIN_MS;
   if (queued && budget >= MIN_SEND_MS) await trySend(ids, budget);
+}
+
+/**
+ * The site's sign-in link for the account of `email`, issued at `now` (ms): firebase-admin makes the one-time code,
+ * the link opens SIGN_IN_LINK_PATH (`?code=…&emis=<seconds>`, then `suite`, a path of the space to go on to once
+ * signed in). Valid LINK_LIFETIME_S. @throws Auth's error.
+ */
+export async function signInLinkUrl(email: string, now: number, suite?: string): Promise<string> {
+  const landing = `${siteOrigin()}${SIGN_IN_LINK_PATH}`;
+  const firebaseLink = await adminAuth().generateSignInWithEmailLink(email, { url: landing, handleCodeInApp: true });
+  const code = new URL(firebaseLink).searchParams.get('oobCode');
+  if (!code) throw new Error('generateSignInWithEmailLink answered a link without oobCode');
+  const query = new URLSearchParams({ code, emis: String(Math.floor(now / 1000)), ...(suite ? { suite } : {}) });
+  return `${landing}?${query}`;
 }
 
 /** True when a link issued at `issuedAt` (s since the epoch, the link's `emis`) is within its hour at `now` (ms). */

@@ -35,7 +35,19 @@ export const ESPACE_MESSAGES = {
   sessionEnding: 'Votre session va bientôt prendre fin',
   sessionRenewFailed: 'La session n’a pas pu être prolongée. Enregistrez votre travail, puis reconnectez-vous.',
   forbidden: 'Cette page n’est pas accessible avec votre rôle.',
-  unknownAccount: 'Aucun compte ne porte cet email. La personne doit d’abord avoir un compte.',
+  unknownAccount: 'Ce compte n’existe pas ou plus.',
+  /** « Retirer » (or taking the admin role away) by the only admin left. */
+  lastAdmin:
+    'Vous êtes la seule personne de l’administration : donnez d’abord ce rôle à quelqu’un d’autre, sinon plus ' +
+    'personne ne pourrait gérer les comptes.',
+  /** The invitation's optional name, when it is more than a name. */
+  invitationName:
+    'Écrivez seulement le nom de la personne : des lettres, des espaces, des traits d’union ou des apostrophes ' +
+    '(60 caractères au plus).',
+  /** Choosing a password on « Mon compte ». */
+  passwordTooShort: 'Le mot de passe doit compter au moins 10 caractères.',
+  passwordTooLong: 'Le mot de passe doit compter au plus 128 caractères.',
+  passwordsDiffer: 'Les deux mots de passe ne sont pas les mêmes : retapez-les.',
   invalidEmail: 'Merci de saisir une adresse email valide',
   unknownRole: 'Merci de choisir un rôle dans la liste',
   sessionsStillOpen:

@@ -11,7 +11,10 @@ export type Role = (typeof ROLES)[number];
 
 /** Each role's French name and what it is for, as the roles page shows them. */
 export const ROLE_LABELS: Record<Role, { name: string; description: string }> = {
-  admin: { name: 'Administration', description: 'le bureau, qui voit tout et gère les rôles et le journal des accès' },
+  admin: {
+    name: 'Administration',
+    description: 'le bureau, qui voit tout, invite les personnes et tient le journal des accès',
+  },
   admissions: { name: 'Admissions', description: 'les préinscriptions des enfants' },
   tresorerie: { name: 'Trésorerie', description: 'les dons et les reçus fiscaux' },
   edition: { name: 'Édition', description: 'le contenu du site, sans aucune donnée personnelle' },
@@ -99,6 +102,8 @@ export const SECTIONS = {
   },
   roles: { path: '/espace/roles', title: 'Rôles', roles: ['admin'], personalData: false, ready: true },
   journal: { path: '/espace/journal', title: 'Journal des accès', roles: ['admin'], personalData: false, ready: true },
+  // One's own account (choosing a password): every role, from the bar beside « Se déconnecter », not the menu.
+  compte: { path: '/espace/compte', title: 'Mon compte', roles: ROLES, personalData: false, ready: true, menu: false },
   // The failed mails' actions (« Réessayer »): shown on /espace, so not in the menu.
   courriels: {
     path: '/espace/courriels',

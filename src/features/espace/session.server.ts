@@ -1,7 +1,8 @@
 /**
  * The space's session cookie and its guard (a middleware, chained in src/middleware.ts): every answer under /espace is
  * `no-store` and `noindex`; without a valid session a page redirects to the sign-in page (any other method gets 403),
- * and a role that does not open the section gets the 403 page. Pages find the session in `Astro.locals.espace`.
+ * and a role that does not open the section gets the 403 page, the refusal written to the access log. Pages find the
+ * session in `Astro.locals.espace`.
  * A form posted after its session ended gets the « session ended » page, its text kept for its sender
  * (kept-posts.server.ts) and given back on that page once they sign in again (`Astro.locals.keptPost`).
  */
@@ -9,6 +10,7 @@ import type { AstroCookies, AstroCookieSetOptions } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError } from '../../lib/http';
+import { recordAccess } from './access-log.server';
 import { openSession, SESSION_MS, verifySession, type StaffSession } from './auth.server';
 import {
   ACCOUNT_COOKIE,
@@ -172,6 +174,10 @@ export const espaceGuard = defineMiddleware(async (context, next) => {
     }
     const section = sectionOfPath(path);
     if (path !== FORBIDDEN_PAGE && section && !canOpen(session.roles, section)) {
+      // Who tried what goes to the access log; the refusal stands whether or not the entry is written.
+      await recordAccess(adminFirestore(), session, 'refus', path).catch((failure: unknown) =>
+        console.error('[espace] refusal not logged', failure),
+      );
       return context.rewrite(FORBIDDEN_PAGE);
     }
     if (context.request.method === 'GET' && context.cookies.has(KEPT_POST_COOKIE)) {

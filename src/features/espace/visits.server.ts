@@ -25,3 +25,15 @@ export async function previousVisit(db: Firestore, uid: string): Promise<Date | 
   const snapshot = await withDeadline(db.collection(VISITS).doc(uid).get(), 8000);
   return toDate(snapshot.get('visitePrecedente'));
 }
+
+/** When each account of `uids` last signed in (`derniereVisite`; none before its first sign-in), within 8 s. */
+export async function lastVisits(db: Firestore, uids: readonly string[]): Promise<Map<string, Date>> {
+  if (uids.length === 0) return new Map();
+  const snapshots = await withDeadline(db.getAll(...uids.map((uid) => db.collection(VISITS).doc(uid))), 8000);
+  return new Map(
+    snapshots.flatMap((snapshot) => {
+      const date = toDate(snapshot.get('derniereVisite'));
+      return date ? [[snapshot.id, date] as const] : [];
+    }),
+  );
+}

@@ -5,6 +5,7 @@
  * astro:env): the endpoints (mail-env.server.ts), the scheduled function and `npm run outbox` share this module.
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { deadlineMs as effectiveDeadline } from '../../lib/deadline';
 import { maskEmails } from './mail';
 import { OUTBOX, type OutboxDocument } from './outbox.server';
 import type { MailTransport } from './transport.server';
@@ -146,7 +147,8 @@ export async function drainOutbox(
   const report: DrainReport = { sent: 0, retried: 0, failed: 0, left: 0, notConfigured: !config.transport };
   if (!config.transport) return report;
   const started = Date.now();
-  const remaining = () => deadlineMs - (Date.now() - started);
+  const budget = effectiveDeadline(deadlineMs);
+  const remaining = () => budget - (Date.now() - started);
   const work = (async () => {
     const due =
       ids ??

@@ -4,7 +4,7 @@
  */
 import { STRIPE_API_BASE, STRIPE_SECRET_KEY } from 'astro:env/server';
 import Stripe from 'stripe';
-import { withDeadline } from '../../../lib/deadline';
+import { deadlineMs, withDeadline } from '../../../lib/deadline';
 import {
   errorResponse,
   isJsonRequest,
@@ -67,7 +67,7 @@ export function stripeFromEnv(
   }
   const base = env.STRIPE_API_BASE?.trim();
   return new Stripe(secretKey, {
-    timeout: 8000,
+    timeout: deadlineMs(8000),
     maxNetworkRetries: 0,
     telemetry: false,
     appInfo: { name: 'ecole-inclusive-site' },

@@ -28,8 +28,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGoogleFirestore } from '../../scripts/lib/google-firestore';
-import { googleEmulatorJar } from '../fixtures/google-emulator';
+import { googleEmulatorJar, sharedGoogleFirestore } from '../fixtures/google-emulator';
 import { closeAdminFirestore } from '../../src/lib/firebase-admin.server';
 import * as newsletterRoute from '../../src/pages/api/newsletter';
 import * as preRegistrationRoute from '../../src/pages/api/preinscription';
@@ -116,7 +115,7 @@ function plausibleDocument(name: string): Record<string, unknown> {
 
 describe.skipIf(!CAN_EMULATE)('firestore.rules in Google’s Firestore emulator', { timeout: 60_000 }, () => {
   const apps: FirebaseApp[] = [];
-  let emulator: { port: number; stop: () => Promise<void> };
+  let emulator: { port: number };
   let gateway: FirestoreGateway;
   let loaded: { status: number; body: unknown };
   /** A client holding the public API key and nothing else. */
@@ -136,7 +135,7 @@ describe.skipIf(!CAN_EMULATE)('firestore.rules in Google’s Firestore emulator'
 
   beforeAll(async () => {
     setLogLevel('silent');
-    emulator = await startGoogleFirestore(EMULATOR_JAR as string);
+    emulator = await sharedGoogleFirestore();
     const response = await fetch(`http://127.0.0.1:${emulator.port}/emulator/v1/projects/${PROJECT}:securityRules`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
@@ -156,7 +155,6 @@ describe.skipIf(!CAN_EMULATE)('firestore.rules in Google’s Firestore emulator'
     await closeAdminFirestore();
     await Promise.all(apps.map((app) => deleteApp(app)));
     await gateway?.stop();
-    await emulator?.stop();
   }, 30_000);
 
   it('compiles the rules without an error or a warning', () => {
