@@ -22,7 +22,7 @@ import type { ReceiptIssuer } from './features/donations/receipts/receipt-pdf.se
 import { legalFacts, type LegalFacts } from './features/content/legal/legal-facts';
 import { signatoryLine } from './features/donations/receipts/signatory';
 import { htmlToLines } from './lib/html.server';
-import { contactLineText, parseContactLines, revealAt } from './lib/obfuscation';
+import { contactLineText, firstEmail, parseContactLines, revealAt } from './lib/obfuscation';
 
 /** Who the site is: `name`, postal `lines` and `contacts` (phones, emails, "Label : value"), as the footer shows. */
 export type Association = Awaited<ReturnType<typeof association>>;
@@ -40,10 +40,10 @@ export async function association() {
   };
 }
 
-/** The association's first email (contacts, then postal lines), as a mailto: part; undefined if none. */
+/** The association's contact address (firstEmail: contacts, then postal lines) as a mailto: part; undefined if none. */
 export async function contactEmail() {
   const info = await association();
-  return [...info.contacts, ...info.lines].flatMap((line) => line.parts).find((part) => part.kind === 'email');
+  return firstEmail(info.contacts, info.lines);
 }
 
 /**

@@ -49,6 +49,18 @@ export function parseContactLines(text: string) {
     });
 }
 
+/**
+ * The association's contact address: the first email of its contact lines, then of its postal lines (article
+ * `adresse`'s contenu, then intro); undefined when none. The footer, the legal pages, the thank-you page and the
+ * donors' mails all give this one.
+ */
+export function firstEmail(...lineGroups: { parts: ContactPart[] }[][]): ContactPart | undefined {
+  return lineGroups
+    .flat()
+    .flatMap((line) => line.parts)
+    .find((part) => part.kind === 'email');
+}
+
 /** A contact line as plain text: `Label : value`, or the value alone. */
 export function contactLineText({ label, parts }: { label: string; parts: ContactPart[] }): string {
   const value = parts.map((part) => part.text).join('');

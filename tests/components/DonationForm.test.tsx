@@ -1,8 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import DonationForm from '../../src/features/donations/checkout/DonationForm';
+import DonationForm, { STRIPE_SCRIPT_FAILED } from '../../src/features/donations/checkout/DonationForm';
 import { $banner } from '../../src/stores/banner';
+import { OWN_AMOUNT_MESSAGES } from '../../src/features/donations/checkout/donations';
 
 const mount = vi.fn();
 const createEmbeddedCheckoutPage = vi.fn(async () => ({ mount, destroy: vi.fn(), unmount: vi.fn() }));
@@ -231,5 +232,100 @@ describe('DonationForm', () => {
         .getAllByRole('radio')
         .map((radio) => radio.getAttribute('value')),
     ).toEqual(['ponctuel', 'mensuel']);
+  });
+
+  describe('« Autre montant »', () => {
+    const taxLine = () => plain(screen.getByText(/après réduction d’impôt|Indiquez votre montant/).textContent);
+    const field = () => screen.getByRole('textbox', { name: /Votre montant/ });
+
+    it('sits beside the ten amounts; what is typed in euros sets the tax line, the button and the draft', async () => {
+      const fetch = vi.fn(() => new Promise<Response>(() => {}));
+      vi.stubGlobal('fetch', fetch);
+      const { user } = setup();
+      expect(within(amounts()).getAllByRole('radio')).toHaveLength(11);
+      await user.click(within(amounts()).getByRole('radio', { name: 'Autre montant' }));
+      expect(taxLine()).toBe('Indiquez votre montant : nous vous disons ce qu’il vous coûte après réduction d’impôt.');
+      await user.type(field(), '37,50');
+      expect(taxLine()).toBe('Votre don de 37,50 € ne vous coûte que 12,75 € après réduction d’impôt');
+      await user.click(screen.getByRole('button', { name: /^Faire un don de 37,50\s€$/ }));
+      const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url).toBe('/create-checkout-session');
+      // The euros as typed: the server computes the cents.
+      expect(JSON.parse(init.body as string)).toEqual({
+        moyen: 'integre',
+        autreMontant: '37,50',
+        frequence: 'ponctuel',
+      });
+    });
+
+    it('a monthly gift of 15 €: the field, the tax line and the button say « par mois »', async () => {
+      const { user } = setup();
+      await user.click(screen.getByRole('radio', { name: 'Don mensuel' }));
+      await user.click(within(amounts()).getByRole('radio', { name: 'Autre montant' }));
+      await user.type(screen.getByRole('textbox', { name: 'Votre montant par mois, en euros' }), '15');
+      expect(taxLine()).toBe('Votre don de 15 € par mois ne vous coûte que 5,10 € par mois après réduction d’impôt');
+      expect(screen.getByRole('button', { name: /^Donner 15\s€ par mois$/ })).toBeVisible();
+    });
+
+    it.each([
+      ['0,50', 'Le montant minimum d’un don est de 1 €'],
+      ['', 'Indiquez le montant de votre don en euros, par exemple 37 ou 37,50'],
+      ['trente', 'Indiquez un montant en euros, en chiffres : par exemple 37 ou 37,50'],
+      ['250000', OWN_AMOUNT_MESSAGES.tooLarge],
+    ])('« %s » sends nothing: the field says why, in French, and takes the focus', async (typed, message) => {
+      const fetch = vi.fn();
+      vi.stubGlobal('fetch', fetch);
+      const { user } = setup();
+      await user.click(within(amounts()).getByRole('radio', { name: 'Autre montant' }));
+      if (typed) await user.type(field(), typed);
+      await user.click(screen.getByRole('button', { name: /^Faire un don/ }));
+      expect(fetch).not.toHaveBeenCalled();
+      expect(field()).toHaveFocus();
+      expect(field()).toHaveAttribute('aria-invalid', 'true');
+      expect(field()).toHaveAccessibleDescription(new RegExp(message.replace(/[.()]/g, '\\$&')));
+    });
+
+    it('the stepper goes from the amount typed to the proposed amount beside it, and wraps', async () => {
+      const { user } = setup();
+      await user.click(within(amounts()).getByRole('radio', { name: 'Autre montant' }));
+      await user.type(field(), '37');
+      await user.click(screen.getByRole('button', { name: 'Montant suivant' }));
+      expect(checkedAmount()).toBe('50 €');
+      await user.click(within(amounts()).getByRole('radio', { name: 'Autre montant' }));
+      expect(field()).toHaveValue('37');
+      await user.click(screen.getByRole('button', { name: 'Montant précédent' }));
+      expect(checkedAmount()).toBe('25 €');
+      await user.click(within(amounts()).getByRole('radio', { name: 'Autre montant' }));
+      await user.clear(field());
+      await user.type(field(), '20000');
+      await user.click(screen.getByRole('button', { name: 'Montant suivant' }));
+      expect(checkedAmount()).toBe('10 €');
+    });
+
+    it('is kept for the cancel page', async () => {
+      sessionStorage.setItem('don:choix', JSON.stringify({ autreMontant: '42', frequence: 'ponctuel' }));
+      setup();
+      expect(within(amounts()).getByRole('radio', { name: 'Autre montant' })).toBeChecked();
+      expect(field()).toHaveValue('42');
+      expect(screen.getByRole('button', { name: /^Faire un don de 42\s€$/ })).toBeVisible();
+    });
+  });
+
+  it('Stripe’s script blocked: the summary names the hosted page’s button and its link focuses it', async () => {
+    loadStripe.mockRejectedValueOnce(new Error('Failed to load Stripe.js'));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ clientSecret: 'cs_test_1_secret_2' }))),
+    );
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: /^Faire un don de/ }));
+    const summary = await screen.findByRole('group', { name: 'Il y a un problème' });
+    expect(summary).toHaveFocus();
+    const link = within(summary).getByRole('link', { name: STRIPE_SCRIPT_FAILED });
+    expect(link).toHaveTextContent('bouton « Payer sur la page sécurisée de Stripe »');
+    await user.click(link);
+    expect(screen.getByRole('button', { name: /^Payer sur la page sécurisée de Stripe/ })).toHaveFocus();
+    log.mockRestore();
   });
 });

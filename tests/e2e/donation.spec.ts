@@ -132,14 +132,17 @@ test.describe('donation page', () => {
     await openDonationPage(page);
     await expect(page.getByRole('textbox')).toHaveCount(0);
     expect(await checked(page)).toBe('25 €');
-    // Inside the radio group the arrows wrap around, as every radio group does.
+    // Inside the radio group the arrows wrap around, as every radio group does, through « Autre montant », the last.
     await amounts(page).getByRole('radio', { checked: true }).focus();
     await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await checked(page)).toBe('Autre montant');
     await page.keyboard.press('ArrowLeft');
     expect(await checked(page)).toBe('10 000 €');
     await expect(page.getByText(/ne vous coûte que/)).toHaveText(
       /Votre don de 10\s000\s€ ne vous coûte que 3\s400\s€ après réduction d’impôt/,
     );
+    await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     expect(await checked(page)).toBe('10 €');
     await expectAccessibleAtBothSizes(page, '/soutenir');
@@ -241,6 +244,64 @@ test.describe('donation page', () => {
     const again = await payByLink(tab, context);
     expect(again.session).toMatchObject({ mode: 'subscription', amount_total: 10000 });
     expect(cspViolations).toEqual([]);
+  });
+
+  test('« Autre montant »: a gift of 37 € creates a Checkout session of 3 700 cents', async ({ page, context }) => {
+    await stubStripe(context);
+    await openDonationPage(page);
+    await amounts(page).getByRole('radio', { name: 'Autre montant' }).check();
+    const field = page.getByRole('textbox', { name: 'Votre montant, en euros' });
+    await field.fill('0,5');
+    await page.getByRole('button', { name: /^Faire un don/ }).click();
+    await expect(field).toBeFocused();
+    await expect(field).toHaveAccessibleDescription(/Le montant minimum d’un don est de 1 €/);
+    await field.fill('37');
+    await expect(page.getByText(/ne vous coûte que/)).toHaveText(
+      /^Votre don de 37\s€ ne vous coûte que 12,58\s€ après réduction d’impôt$/,
+    );
+    await expectAccessibleAtBothSizes(page, '/soutenir with « Autre montant »');
+    const { session } = await payByLink(page, context);
+    expect(session).toMatchObject({ mode: 'payment', ui_mode: 'hosted_page', amount_total: 3700 });
+  });
+
+  test('Stripe’s script blocked: the message names the hosted page’s button, which the banner never covers', async ({
+    page,
+    context,
+  }) => {
+    await context.route('https://js.stripe.com/**', (route) => route.abort('blockedbyclient'));
+    await page.setViewportSize(VIEWPORTS[0]);
+    page.on('console', () => {}); // the island logs the failure
+    // The banner's 4 s wait on this clock, paused: a slow machine never sees it gone before the checks.
+    await page.clock.install();
+    await openDonationPage(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await page.getByRole('button', { name: /^Faire un don de 25/ }).click();
+    const summary = page.locator('.donation .error-summary');
+    // The session's request, then Stripe's script refused: slow on a loaded machine.
+    await expect(summary).toBeFocused({ timeout: 30_000 });
+    const link = summary.getByRole('link', { name: /bouton « Payer sur la page sécurisée de Stripe »/ });
+    await expect(link).toBeVisible();
+    const hosted = page.getByRole('button', { name: /^Payer sur la page sécurisée de Stripe/ });
+    const banner = page.locator('#message-banner p');
+    /** The element at the middle of the hosted button is the button itself (or inside it), not the banner. */
+    const reachable = () =>
+      hosted.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return box.height > 0 && top !== null && button.contains(top);
+      });
+    // The worst place: the button at the bottom of the window, where the banner shows.
+    await hosted.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+    await expect(banner).toBeVisible();
+    await expect(hosted).toBeInViewport();
+    await expect.poll(reachable).toBe(true);
+    await expect(banner).toBeVisible();
+    await link.click();
+    await expect(hosted).toBeFocused();
+    await expect.poll(reachable).toBe(true);
+    // axe waits on timers.
+    await page.clock.resume();
+    await expectNoAxeViolations(page, '/soutenir with Stripe’s script blocked at 375 px');
   });
 
   test('any other /soutenir/<value> leads to the donation page', async ({ page }) => {

@@ -438,7 +438,8 @@ test.describe('§4 Donation amount', () => {
         .getByRole('radio')
         .evaluateAll((radios) => radios.map((radio) => radio.parentElement?.textContent ?? ''))
     ).map(plain);
-    expect(labels).toEqual(AMOUNT_LABELS);
+    // The spec's ten, then the donor's own amount.
+    expect(labels).toEqual([...AMOUNT_LABELS, 'Autre montant']);
     const previous = page.getByRole('button', { name: 'Montant précédent' });
     const next = page.getByRole('button', { name: 'Montant suivant' });
     await amounts.getByRole('radio', { name: /^10\s€$/ }).check();

@@ -160,6 +160,7 @@ describe('the ledger of a year', () => {
       'remboursé en euros',
       'litige',
       'reçus annulés',
+      'entreprise',
     ]);
     expect(rows).toHaveLength(ledger.live.length + 1);
     expect(rows.some((row) => row[1]!.includes('Test Payeur'))).toBe(false);

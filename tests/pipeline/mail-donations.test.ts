@@ -5,11 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { siteNumberedGiftMails } from '../../src/features/donations/receipts/gift-mails.server';
 import { recordPatch } from '../../src/features/donations/ledger/ledger-writes.server';
-import { jobReceiptContext } from '../../src/features/donations/receipts/receipt-mails.server';
+import { jobReceiptContext, receiptThanksMail } from '../../src/features/donations/receipts/receipt-mails.server';
+import type { ReceiptedGift } from '../../src/features/donations/ledger/gift.server';
 import {
   numberReceipts,
   queueReceiptMails,
@@ -20,6 +21,15 @@ import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { paidSession, refundedCharge, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
 import { deliver } from '../fixtures/webhook';
+
+/** The association's contact address in the content (article `adresse`), the one the thank-you page gives. */
+const CONTACT = 'contact@petitspas-ensemble.fr';
+
+// The pulled content's contact line: ASSOCIATION_EMAIL (equipe@exemple.org, tests/fixtures/site-env.ts) must give way.
+vi.mock('../../src/association', async (original) => ({
+  ...(await original<typeof import('../../src/association')>()),
+  contactEmail: async () => ({ text: CONTACT, href: `mailto:${CONTACT}`, kind: 'email' as const }),
+}));
 
 let world: MailWorld;
 
@@ -72,7 +82,10 @@ describe('a paid one-off gift', () => {
     const mail = await onlyMailAfter(event, person);
     const year = new Date().getFullYear();
     expect(mail.subject).toMatch(new RegExp(`^Merci pour votre don : votre reçu fiscal n° ${year}-\\d{5}$`));
-    expect(mail.headers['reply-to']).toBe('equipe@exemple.org');
+    expect(mail.headers['reply-to']).toBe(CONTACT);
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(
+      `Une question ? Répondez simplement à ce message ou écrivez à ${CONTACT}.`,
+    );
     expect(mail.text).toContain('Bonjour Jeanne Dupont,');
     expect(mail.text).toContain('Nous avons bien reçu votre don de 50,00');
     expect(mail.text).toContain('votre don vous coûte 17');
@@ -122,7 +135,8 @@ describe('a monthly gift', () => {
         'justification, demandez votre lien de gestion sur',
     );
     expect(text).toContain('/soutenir/gerer');
-    expect(text).toContain('ou écrivez à equipe@exemple.org.');
+    expect(mail.headers['reply-to']).toBe(CONTACT);
+    expect(text).toContain(`ou écrivez à ${CONTACT}.`);
   });
 });
 
@@ -259,5 +273,54 @@ describe('the receipts of the scheduled jobs (outbox drain, yearly receipts)', (
       signatory: 'Sam Trésorier, trésorier',
     });
     expect(context.identity.siteUrl).toBe('https://association.example');
+  });
+});
+
+describe('a cheque’s thank-you, queued by the scheduled jobs', () => {
+  it('gives the content’s contact address and says what to do in the mail, not on a page never seen', async () => {
+    const firestore = adminFirestore();
+    await firestore
+      .collection('articles')
+      .doc('adresse')
+      .set({
+        titre: 'Les Petits Pas Ensemble',
+        intro: '<p>12 rue des Tilleuls</p><p>69007 Lyon</p>',
+        contenu: `Secrétariat : 04 78 12 34 56\nContact : ${CONTACT.replace('@', '[at]')}`,
+        cat: 'divers',
+      });
+    const context = await jobReceiptContext(firestore, { ASSOCIATION_EMAIL: 'equipe@exemple.org' });
+    expect(context.replyTo).toBe(CONTACT);
+    const paid = Timestamp.fromDate(new Date('2026-03-12T10:00:00Z'));
+    const gift: ReceiptedGift = {
+      montant: 15050,
+      devise: 'eur',
+      nom: 'Paul Lefèvre',
+      prenom: '',
+      email: 'paul.lefevre@exemple.fr',
+      adresse: '12 rue Victor Hugo',
+      postal: '69002',
+      ville: 'Lyon',
+      pays: 'FR',
+      statut: 'paid',
+      nature: 'don',
+      livemode: true,
+      evenement: 'saisie',
+      session: '',
+      abonnement: '',
+      datePaiement: paid,
+      date: paid,
+      moyen: 'cheque',
+      recu: '2026-00042',
+    };
+    const mail = await receiptThanksMail(context, 'cheque-test', gift);
+    expect(mail.replyTo).toBe(CONTACT);
+    const text = mail.text.replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'Gardez ce message : il contient votre reçu. Besoin d’un autre exemplaire, ou une question ? ' +
+        `Répondez simplement à ce message ou écrivez à ${CONTACT}.`,
+    );
+    expect(text).toContain('parce que vous avez fait un don aux Petits Pas Ensemble.');
+    expect(text).not.toContain('page de remerciement');
+    expect(text).not.toContain('sur notre site');
   });
 });

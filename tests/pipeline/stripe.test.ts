@@ -346,6 +346,84 @@ describe('POST /create-checkout-session (Stripe’s form embedded in /soutenir)'
   });
 });
 
+const TOO_LARGE =
+  'Le montant maximum d’un don en ligne est de 100 000 €. Pour donner davantage, écrivez-nous ou donnez par chèque.';
+
+describe('« Autre montant »: an amount of the donor’s own, in euros, through the same routes', () => {
+  it.each([
+    ['37', 3700],
+    ['37,50', 3750],
+    ['37.5', 3750],
+    [' 1 000 € ', 100000],
+    ['1', 100],
+    ['100000', 10000000],
+  ])('autreMontant "%s" creates a session of %i cents on both routes', async (typed, cents) => {
+    for (const { response } of [
+      await postDon({ moyen: 'lien', autreMontant: typed }),
+      await postEmbedded({ moyen: 'integre', autreMontant: typed }),
+    ]) {
+      expect(response.status).toBe(200);
+    }
+    const [hosted, inPage] = fake.requests().map((recorded) => recorded.body);
+    expect(hosted).toMatchObject({ ui_mode: 'hosted_page', line_items: lineItems(cents) });
+    expect(inPage).toMatchObject({ ui_mode: 'embedded_page', line_items: lineItems(cents) });
+    expect(fake.requests()).toHaveLength(2);
+  });
+
+  it('a 37 € gift: the Checkout session Stripe holds is of 3 700 cents, and its draft carries no price', async () => {
+    const { response, body } = await postEmbedded({ moyen: 'integre', autreMontant: '37' });
+    expect(response.status).toBe(200);
+    const [session] = [...fake.sessions().values()];
+    expect(body).toEqual({ clientSecret: session?.client_secret });
+    expect(session?.amount_total).toBe(3700);
+    expect(JSON.stringify(onlySessionRequest().body.metadata)).not.toContain('37');
+  });
+
+  it('a monthly gift of one’s own amount: a subscription of that amount a month', async () => {
+    const { response } = await postDon({ moyen: 'lien', autreMontant: '15', frequence: 'mensuel' });
+    expect(response.status).toBe(200);
+    expect(onlySessionRequest().body).toMatchObject({
+      mode: 'subscription',
+      line_items: [{ price_data: { unit_amount: '1500', recurring: { interval: 'month' } } }],
+    });
+  });
+
+  it.each([
+    ['""', '', 'Indiquez le montant de votre don en euros, par exemple 37 ou 37,50'],
+    ['"abc"', 'abc', 'Indiquez un montant en euros, en chiffres : par exemple 37 ou 37,50'],
+    ['"-5"', '-5', 'Indiquez un montant en euros, en chiffres : par exemple 37 ou 37,50'],
+    ['true', true, 'Indiquez un montant en euros, en chiffres : par exemple 37 ou 37,50'],
+    ['"37,555"', '37,555', 'Indiquez au plus deux chiffres après la virgule : par exemple 37,50'],
+    ['"1.000"', '1.000', 'Indiquez au plus deux chiffres après la virgule : par exemple 37,50'],
+    ['"0,99"', '0,99', 'Le montant minimum d’un don est de 1 €'],
+    ['0', 0, 'Le montant minimum d’un don est de 1 €'],
+    ['"100 000,01"', '100 000,01', TOO_LARGE],
+    ['"99999999999999"', '99999999999999', TOO_LARGE],
+  ])(
+    'refuses autreMontant %s with 400 and its French message; nothing reaches Stripe',
+    async (_label, typed, message) => {
+      for (const { response, body } of [
+        await postEmbedded({ moyen: 'integre', autreMontant: typed }),
+        await postDon({ moyen: 'lien', autreMontant: typed }),
+      ]) {
+        expect(response.status).toBe(400);
+        expectJsonNoStore(response);
+        expect(body).toEqual({ ok: false, message, fields: { autreMontant: message } });
+      }
+      expect(fake.requests()).toHaveLength(0);
+    },
+  );
+
+  it('refuses a draft with both a proposed amount and one’s own; nothing reaches Stripe', async () => {
+    const { response, body } = await postDon({ moyen: 'lien', somme: 1, autreMontant: '37' });
+    expect(response.status).toBe(400);
+    expect(body).toMatchObject({
+      fields: { autreMontant: 'Choisissez un des montants proposés ou un autre montant, pas les deux' },
+    });
+    expect(fake.requests()).toHaveLength(0);
+  });
+});
+
 describe('when Stripe fails', () => {
   it.each([
     ['an API error (500)', { kind: 'error', status: 500 }],

@@ -14,6 +14,8 @@ import {
   MonthlyDonationConfirmation,
   ReceiptChange,
 } from '../../src/features/donations/receipts/DonationMails';
+import { LetterMail } from '../../src/features/newsletter/LetterMail';
+import { letterBodyHtml } from '../../src/features/newsletter/letter-mails.server';
 import { NewsletterConfirmation } from '../../src/features/newsletter/NewsletterConfirmation';
 import { PortalLink } from '../../src/features/donations/portal/PortalLink';
 import { PreRegistrationAck, PreRegistrationNotice } from '../../src/features/admissions/PreRegistrationMails';
@@ -44,6 +46,16 @@ const MAILS: Record<string, ReactElement> = {
   'newsletter confirmation': createElement(NewsletterConfirmation, {
     identity,
     confirmUrl: `${SITE}/newsletter/confirmer?jeton=abc`,
+    unsubscribeUrl: `${SITE}/newsletter/desinscription?jeton=abc`,
+  }),
+  'newsletter letter': createElement(LetterMail, {
+    identity,
+    subject: 'Nouvelles de juin',
+    preview: 'Bonjour à toutes et à tous',
+    bodyHtml: letterBodyHtml(
+      '<p>Bonjour à toutes et à tous,</p><h3>La fête</h3><ul><li>Samedi, <a href="/ecole">à l’école</a></li></ul>',
+      SITE,
+    ),
     unsubscribeUrl: `${SITE}/newsletter/desinscription?jeton=abc`,
   }),
   'sign-in link': createElement(SignInLink, {

@@ -17,6 +17,8 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   'preinscription-parent': 'Accusé de réception d’une préinscription',
   'preinscription-equipe': 'Avis de préinscription à l’équipe',
   'newsletter-confirmation': 'Confirmation d’inscription à la lettre',
+  lettre: 'Lettre d’information',
+  'lettre-test': 'Test d’une lettre d’information',
   'don-merci': 'Remerciement et reçu fiscal',
   'don-mensuel': 'Confirmation de don mensuel',
   'don-recu-annule': 'Reçu fiscal annulé (remboursement ou litige)',

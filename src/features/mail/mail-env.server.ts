@@ -3,7 +3,7 @@
  * content, and trySend, the bounded first attempt an endpoint makes right after its transaction committed.
  */
 import { ASSOCIATION_EMAIL, MAIL_FROM, SMTP_URL } from 'astro:env/server';
-import { association } from '../../association';
+import { association, contactEmail } from '../../association';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { contactLineText } from '../../lib/obfuscation';
 import { siteOrigin } from '../../lib/site-origin';
@@ -20,6 +20,14 @@ export function siteMailSettings(): MailSettings {
 export async function mailIdentity(): Promise<MailIdentity> {
   const info = await association();
   return { name: info.name, addressLines: info.lines.map(contactLineText), siteUrl: siteOrigin() };
+}
+
+/**
+ * Where a donor's answer goes and the address their mails give: the association's contact address from the content
+ * (the one the thank-you page and the footer show), else ASSOCIATION_EMAIL; undefined when neither.
+ */
+export async function contactAddress(): Promise<string | undefined> {
+  return (await contactEmail())?.text ?? siteMailSettings().staff;
 }
 
 let transport: { key: string; value: MailTransport | undefined } | undefined;

@@ -132,11 +132,20 @@ export async function purgeOldMails(firestore: Firestore, now = new Date()): Pro
 
 /**
  * Deletes the mails of `kind` queued to `to` (an address that left: nothing of it stays in the outbox), but one a
- * drain is sending at this moment, which purgeOldMails deletes later. Returns how many. @throws the Firestore error.
+ * drain is sending at this moment, which purgeOldMails deletes later; only those in `states` when given (a letter's
+ * mails not yet sent). Returns how many. @throws the Firestore error.
  */
-export async function forgetMailsTo(firestore: Firestore, to: string, kind: string): Promise<number> {
+export async function forgetMailsTo(
+  firestore: Firestore,
+  to: string,
+  kind: string,
+  states?: readonly OutboxState[],
+): Promise<number> {
   const mails = await firestore.collection(OUTBOX).where('to', '==', to).get();
-  const gone = mails.docs.filter((document) => document.get('kind') === kind && document.get('state') !== 'sending');
+  const gone = mails.docs.filter((document) => {
+    const state = document.get('state') as OutboxState;
+    return document.get('kind') === kind && state !== 'sending' && (!states || states.includes(state));
+  });
   if (gone.length === 0) return 0;
   const batch = firestore.batch();
   for (const { ref } of gone) batch.delete(ref);

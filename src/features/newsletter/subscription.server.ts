@@ -8,6 +8,7 @@ import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/fir
 import { enqueueMails, forgetMailsTo } from '../mail/outbox.server';
 import { NEWSLETTER_MAIL_KIND } from '../mail/mail';
 import { newsletterConfirmationMail, type MailIdentity } from '../mail/mails.server';
+import { LETTER_MAIL_KIND } from './letters';
 
 /** Where a subscription stands (`statut`). */
 export type SubscriptionState = 'pending' | 'confirmed' | 'unsubscribed';
@@ -138,8 +139,8 @@ export function confirmSubscription(firestore: Firestore, token: string, now: nu
 /**
  * Unsubscribes the address of an unsubscribe token at `now` (ms): the document keeps only the proof of consent (its
  * version, text and dates), `desinscritLe` and the token's hash (for a second click to answer 'already'); the address
- * and the tokens are erased (null), and the address's newsletter mails leave the outbox (outbox.server.ts). The token
- * is checked first: a forged one learns nothing of whether the address was subscribed.
+ * and the tokens are erased (null), and the address's confirmation mails and letters not yet sent leave the outbox.
+ * The token is checked first: a forged one learns nothing of whether the address was subscribed.
  */
 export async function unsubscribe(firestore: Firestore, token: string, now: number): Promise<TokenOutcome> {
   const hash = sha256(token.trim());
@@ -162,7 +163,11 @@ export async function unsubscribe(firestore: Firestore, token: string, now: numb
     const withdrawal = { statut: 'unsubscribed', desinscritLe: Timestamp.fromMillis(now), desinscriptionHash: hash };
     return { next: { ...proof, ...withdrawal }, outcome: 'done' };
   });
-  if (outcome === 'done' && typeof address === 'string') await forgetMailsTo(firestore, address, NEWSLETTER_MAIL_KIND);
+  if (outcome === 'done' && typeof address === 'string') {
+    await forgetMailsTo(firestore, address, NEWSLETTER_MAIL_KIND);
+    // A letter's mail not yet sent never leaves; one sent stays, as every mail, for the outbox's 30 days.
+    await forgetMailsTo(firestore, address, LETTER_MAIL_KIND, ['pending', 'failed']);
+  }
   return outcome;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Under `npm start`, what an editor changes in the space reaches the site after a publish (POST /api/rebuild re-pulls
  * the embedded database): the association's office hours on /contact, and its object and signatory on the tax receipt
- * the treasurer issues next (src/association.ts receiptIssuer, read from the published content).
+ * the treasurer issues next (its signatory, « Nom, qualité », read as it is stored: receipts/signatory.server.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -60,7 +60,8 @@ test('the association’s texts saved in the space are on /contact and on the ne
   await signIn(page, 'tresorerie@demo.test');
   await page.goto('/espace/dons/nouveau', { timeout: FIRST_VISIT_MS });
   const donor = `Jeanne Reçu ${mark}`;
-  await page.getByLabel('Nom et prénom du donateur').fill(donor);
+  await page.getByLabel('Prénom').fill('Jeanne');
+  await page.getByRole('textbox', { name: /^Nom/ }).fill(`Reçu ${mark}`);
   await page.getByLabel('Montant en euros').fill('40');
   await page.getByLabel('Adresse').fill('1 rue de la Paix');
   await page.getByLabel('Code postal').fill('69001');

@@ -5,7 +5,7 @@
  * editors (the pull's report, /espace/publication, the build log). No astro:content here: the pull reads it too.
  */
 import { htmlToLines } from '../../../lib/html.server.ts';
-import { contactLineText, parseContactLines, revealAt } from '../../../lib/obfuscation.ts';
+import { contactLineText, firstEmail, parseContactLines, revealAt } from '../../../lib/obfuscation.ts';
 
 /**
  * The host as Netlify names itself for legal notices (its terms of use: Netlify, Inc., 101 2nd Street, San Francisco,
@@ -50,7 +50,7 @@ export function legalFacts(
     name: adresse ? revealAt(adresse.titre).trim() : '',
     address: address.map(contactLineText),
     contacts: contacts.map(contactLineText),
-    email: parts.find((part) => part.kind === 'email')?.text ?? '',
+    email: firstEmail(contacts, address)?.text ?? '',
     reachable: parts.some((part) => part.kind !== 'text'),
     registration: document?.enregistrement?.trim() ?? '',
     director: document?.directeurPublication?.trim() ?? '',

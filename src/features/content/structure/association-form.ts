@@ -28,7 +28,11 @@ export const ASSOCIATION_LABELS: Record<SiteField, [label: string, help: string,
     'RNA, SIREN… tels qu’ils doivent figurer sur les reçus fiscaux. Par exemple : RNA W691234567 · SIREN 123 456 789.',
     2,
   ],
-  signataire: ['Signataire des reçus', 'Nom et fonction. Par exemple : Marie Dupont, présidente.', 0],
+  signataire: [
+    'Signataire des reçus',
+    'Nom et fonction. Par exemple : Marie Dupont, présidente. La trésorerie le règle aussi, avec la signature, dans « Dons › Signataire des reçus » : ce réglage-là passe en premier.',
+    0,
+  ],
   directeurPublication: [
     'Directeur ou directrice de la publication',
     'La personne responsable de ce que publie le site, que la loi demande de nommer dans les mentions légales ' +

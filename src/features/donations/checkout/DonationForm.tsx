@@ -1,42 +1,60 @@
 /**
- * Donation picker (one-off or monthly, amount radios beside a stepper that wraps around, spec §4), then Stripe's form
- * here or page in a tab. A failure stays in the picker (an error summary that takes the focus) until the next try.
+ * Donation picker (one-off or monthly, amount radios beside a stepper that wraps around, spec §4, or « Autre montant »
+ * typed in euros), then Stripe's form here or page in a tab. A failure stays in the picker (an error summary that takes
+ * the focus) until the next try; when Stripe's script cannot load, it leads to the hosted page's button.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { DONATION_AMOUNTS_EUR, formatEuros, stepAmountIndex } from './donations';
+import { DONATION_AMOUNTS_EUR, formatEuros, parseOwnAmount, stepAmountIndex, stepFromOwnAmount } from './donations';
 import { DONOR_KINDS } from '../ledger/company-gifts';
 import { loadDraft, postJson, saveDraft } from '../../../lib/post-json';
 import { showMessage } from '../../../stores/banner';
-import { ErrorSummary, PrivacyLink } from '../../forms/FormParts';
+import { ErrorSummary, Field, PrivacyLink } from '../../forms/FormParts';
 import { NoOnlinePaymentNote, TestModeNote } from './DonationNotes';
-import type { CheckoutMode, DonorKind, Frequency, PaymentDraft } from './payment-draft';
+import type { CheckoutMode, DonorKind, Frequency, PaymentDraftInput } from './payment-draft';
 import './donation.css';
 
-/** The donor's choice: an index in DONATION_AMOUNTS_EUR, one-off or monthly, a person's or a company's gift. */
+/**
+ * The donor's choice: an index in DONATION_AMOUNTS_EUR or OWN (« Autre montant », then `ownAmount` as typed, in
+ * euros), one-off or monthly, a person's or a company's gift.
+ */
 interface Choice {
-  amountIndex: number;
+  amountIndex: number | typeof OWN;
+  ownAmount: string;
   frequency: Frequency;
   donorKind: DonorKind;
 }
 
+/** The « Autre montant » radio's value. */
+const OWN = 'autre' as const;
+
 // sessionStorage key of the donor's choice: /soutenir/annule restores it.
 const CHOICE_KEY = 'don:choix';
 
-/** The choice in the payment draft's (and the stored draft's) field names. */
+/** The choice in the payment draft's (and the stored draft's) field names: the euros as typed, never cents. */
 const asDraft = ({
   amountIndex,
+  ownAmount,
   frequency,
   donorKind,
-}: Choice): Pick<PaymentDraft, 'somme' | 'frequence'> & Partial<Pick<PaymentDraft, 'donateur'>> => ({
-  somme: amountIndex,
+}: Choice): Pick<PaymentDraftInput, 'somme' | 'autreMontant' | 'frequence' | 'donateur'> => ({
+  ...(amountIndex === OWN ? { autreMontant: ownAmount } : { somme: amountIndex }),
   frequence: frequency,
   // A person's gift is the draft's default: its drafts stay as they were.
   ...(donorKind === 'entreprise' ? { donateur: donorKind } : {}),
 });
 
-const AMOUNT_INDEXES = DONATION_AMOUNTS_EUR.map((_, index) => index);
+const AMOUNT_CHOICES: Choice['amountIndex'][] = [...DONATION_AMOUNTS_EUR.map((_, index) => index), OWN];
 
 const PAYMENT_UNAVAILABLE = 'Le paiement en ligne n’est pas disponible pour le moment. Merci de réessayer plus tard.';
+
+/** The hosted page's button, as the donor reads it: the way to pay when Stripe's form cannot show here. */
+const HOSTED_BUTTON = 'Payer sur la page sécurisée de Stripe';
+
+/** Stripe's script did not load (offline, blocked by an extension or a network): the message leads to HOSTED_BUTTON. */
+export const STRIPE_SCRIPT_FAILED =
+  'Le formulaire de paiement de Stripe n’a pas pu s’afficher sur cette page (connexion interrompue ou bloqueur de ' +
+  `contenu). Aucun montant n’a été débité. Payez plutôt sur le site de Stripe : bouton « ${HOSTED_BUTTON} », ` +
+  'juste en dessous.';
 
 /** The island. `publishableKey`: '' when not configured, pk_test_… shows the test notice. */
 export default function DonationForm({ publishableKey, privacyHref }: { publishableKey: string; privacyHref: string }) {
@@ -44,7 +62,16 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   const checkoutContainer = useRef<HTMLDivElement>(null);
   const checkout = useRef<{ destroy(): void } | null>(null);
   const loadingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [choice, setChoice] = useState<Choice>({ amountIndex: 1, frequency: 'ponctuel', donorKind: 'particulier' });
+  const [choice, setChoice] = useState<Choice>({
+    amountIndex: 1,
+    ownAmount: '',
+    frequency: 'ponctuel',
+    donorKind: 'particulier',
+  });
+  // The own amount's error, shown beside its field once the donor tried to pay (not on leaving the field: the line it
+  // adds would move the button being clicked).
+  const [ownError, setOwnError] = useState<string | undefined>(undefined);
+  const ownField = useRef<HTMLInputElement>(null);
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [checkoutShown, setCheckoutShown] = useState(false);
@@ -52,20 +79,33 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   // What the stepper's polite live region says: the amount it moved to, '' after any other choice (so that stepping
   // back to an amount said before is said again).
   const [stepped, setStepped] = useState('');
-  // The last failure, shown until the next try; each failure focuses it again.
-  const [failure, setFailure] = useState<{ text: string; count: number } | null>(null);
+  // The last failure, shown until the next try; each failure focuses it again; `fieldId` the control it leads to.
+  const [failure, setFailure] = useState<{ text: string; fieldId?: string; count: number } | null>(null);
 
-  const { amountIndex, frequency, donorKind } = choice;
-  const euros = DONATION_AMOUNTS_EUR[amountIndex];
+  const { amountIndex, ownAmount, frequency, donorKind } = choice;
+  const own = amountIndex === OWN;
+  const ownParsed = parseOwnAmount(ownAmount);
+  // The chosen amount in euros; undefined while « Autre montant » holds no valid amount.
+  const euros = own ? ('cents' in ownParsed ? ownParsed.cents / 100 : undefined) : DONATION_AMOUNTS_EUR[amountIndex];
   const monthly = frequency === 'mensuel';
+  const ownId = `${id}-own`;
+  const hostedId = `${id}-hosted`;
 
   useEffect(() => {
-    const stored = loadDraft(CHOICE_KEY) as Partial<PaymentDraft> | null;
-    if (typeof stored?.somme === 'number' && DONATION_AMOUNTS_EUR[stored.somme] !== undefined) {
+    const stored = loadDraft(CHOICE_KEY) as Partial<PaymentDraftInput> | null;
+    const storedIndex = stored?.somme;
+    const storedOwn = stored?.autreMontant;
+    const kept =
+      typeof storedIndex === 'number' && DONATION_AMOUNTS_EUR[storedIndex] !== undefined
+        ? { amountIndex: storedIndex, ownAmount: '' }
+        : typeof storedOwn === 'string'
+          ? { amountIndex: OWN, ownAmount: storedOwn }
+          : undefined;
+    if (kept) {
       setChoice({
-        amountIndex: stored.somme,
-        frequency: stored.frequence === 'mensuel' ? 'mensuel' : 'ponctuel',
-        donorKind: stored.donateur === 'entreprise' ? 'entreprise' : 'particulier',
+        ...kept,
+        frequency: stored?.frequence === 'mensuel' ? 'mensuel' : 'ponctuel',
+        donorKind: stored?.donateur === 'entreprise' ? 'entreprise' : 'particulier',
       });
     }
     return () => {
@@ -76,22 +116,31 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
 
   function choose(next: Partial<Choice>) {
     setStepped('');
+    if (next.amountIndex !== undefined) setOwnError(undefined);
     setChoice({ ...choice, ...next });
     saveDraft(CHOICE_KEY, asDraft({ ...choice, ...next }));
   }
 
-  function done(error?: string) {
+  /** Ends a try; `error` stays in the summary (leading to `fieldId`), and shows in the banner for 4 s. */
+  function done(error?: string, fieldId?: string) {
     clearTimeout(loadingTimer.current);
     setLoading(false);
     setBusy(false);
     if (!error) return;
-    setFailure({ text: error, count: (failure?.count ?? 0) + 1 });
+    setFailure({ text: error, ...(fieldId ? { fieldId } : {}), count: (failure?.count ?? 0) + 1 });
     showMessage(error, 'error', { announce: false });
   }
 
   // 'lien': Stripe's page in a tab opened now, during the click (popup blockers); 'integre': Stripe's form below.
   async function pay(checkoutMode: CheckoutMode) {
     if (busy) return;
+    if (own && 'error' in ownParsed) {
+      // Nothing is sent: the field says why and takes the focus.
+      setFailure(null);
+      setOwnError(ownParsed.error);
+      ownField.current?.focus();
+      return;
+    }
     // Saved before the tab opens: a tab opened by window.open starts with a copy of sessionStorage.
     saveDraft(CHOICE_KEY, asDraft(choice));
     const tab = checkoutMode === 'lien' ? window.open('', '_blank') : null;
@@ -109,7 +158,9 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
       const message = result.ok ? PAYMENT_UNAVAILABLE : result.message;
       // Spec §7: "an error is only logged"; the donor also gets a message.
       console.error('Donation failed:', message);
-      return done(message);
+      const ownRefused = result.fields?.autreMontant;
+      if (ownRefused) setOwnError(ownRefused);
+      return done(message, ownRefused ? ownId : undefined);
     }
     if (checkoutMode === 'lien') {
       done();
@@ -130,8 +181,9 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
       checkoutContainer.current?.focus();
       done();
     } catch (error) {
+      // loadStripe rejects when js.stripe.com cannot be reached (offline, an ad blocker, a filtering network).
       console.error('Embedded checkout failed:', error);
-      done('Le formulaire de paiement n’a pas pu s’afficher. Vérifiez votre connexion puis réessayez.');
+      done(STRIPE_SCRIPT_FAILED, hostedId);
     }
   }
 
@@ -149,12 +201,18 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
       </label>
     ));
 
-  /** Moves to the previous (-1) or next (+1) amount, wrapping around, and says the new one once. */
+  /**
+   * Moves to the previous (-1) or next (+1) amount, wrapping around, and says the new one once; from « Autre montant »,
+   * to the proposed amount beside the one typed.
+   */
   function stepTo(delta: number) {
-    const next = stepAmountIndex(amountIndex, delta);
+    const next = own ? stepFromOwnAmount(euros, delta) : stepAmountIndex(amountIndex, delta);
     choose({ amountIndex: next });
     setStepped(`${formatEuros(DONATION_AMOUNTS_EUR[next])}${monthly ? ' par mois' : ''}`);
   }
+
+  const amountLabel = (value: Choice['amountIndex']) =>
+    value === OWN ? 'Autre montant' : formatEuros(DONATION_AMOUNTS_EUR[value]);
 
   const step = (delta: number, sign: string, label: string) => (
     <button
@@ -170,7 +228,10 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
 
   return (
     <div className="donation">
-      <ErrorSummary problems={failure ? [{ text: failure.text }] : []} focusKey={failure?.count ?? 0} />
+      <ErrorSummary
+        problems={failure ? [{ text: failure.text, ...(failure.fieldId ? { fieldId: failure.fieldId } : {}) }] : []}
+        focusKey={failure?.count ?? 0}
+      />
       {publishableKey.startsWith('pk_test_') && <TestModeNote />}
       <fieldset className="donation__frequency form__group">
         <legend>Type de don</legend>
@@ -189,7 +250,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
         <div className="donation__stepper">
           {step(-1, '−', 'Montant précédent')}
           <p className="donation__amount" aria-hidden="true">
-            {formatEuros(euros)}
+            {euros === undefined ? '… €' : formatEuros(euros)}
             {monthly && <span className="donation__period"> / mois</span>}
           </p>
           {step(1, '+', 'Montant suivant')}
@@ -199,10 +260,41 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
           </p>
         </div>
         <div className="donation__choices" id={`${id}-amounts`} role="radiogroup" aria-label="Montants proposés">
-          {pills('amountIndex', AMOUNT_INDEXES, (value) => formatEuros(DONATION_AMOUNTS_EUR[value]))}
+          {pills('amountIndex', AMOUNT_CHOICES, amountLabel)}
         </div>
+        {own && (
+          <Field
+            id={ownId}
+            label={monthly ? 'Votre montant par mois, en euros' : 'Votre montant, en euros'}
+            help="Entre 1 € et 100 000 €, par exemple 37 ou 37,50."
+            error={ownError}
+            variant="short"
+          >
+            {(control) => (
+              <span className="donation__own">
+                <input
+                  {...control}
+                  ref={ownField}
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={ownAmount}
+                  onChange={(event) => {
+                    setOwnError(undefined);
+                    choose({ ownAmount: event.target.value });
+                  }}
+                />
+                <span aria-hidden="true">€</span>
+              </span>
+            )}
+          </Field>
+        )}
         {/* Not live: the stepper's region says the amount, a radio says itself; the line is read in its turn. */}
-        <p className="donation__tax">{DONOR_KINDS[donorKind].taxLine(euros, monthly)}</p>
+        <p className="donation__tax">
+          {euros === undefined
+            ? 'Indiquez votre montant : nous vous disons ce qu’il vous coûte après réduction d’impôt.'
+            : DONOR_KINDS[donorKind].taxLine(euros, monthly)}
+        </p>
         <p className="donation__cap">{DONOR_KINDS[donorKind].cap}</p>
       </fieldset>
 
@@ -214,12 +306,27 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
             type="button"
             className="button button--sun donation__submit"
             aria-busy={busy}
+            data-banner-avoid
             onClick={() => pay('integre')}
           >
-            {monthly ? `Donner ${formatEuros(euros)} par mois` : `Faire un don de ${formatEuros(euros)}`}
+            {euros === undefined
+              ? monthly
+                ? 'Donner chaque mois'
+                : 'Faire un don'
+              : monthly
+                ? `Donner ${formatEuros(euros)} par mois`
+                : `Faire un don de ${formatEuros(euros)}`}
           </button>
-          <button type="button" className="button button--ghost" aria-busy={busy} onClick={() => pay('lien')}>
-            Payer sur la page sécurisée de Stripe <span className="visually-hidden">(nouvel onglet)</span>
+          {/* The banner never covers it: it is the way to pay when Stripe's form cannot show here. */}
+          <button
+            type="button"
+            id={hostedId}
+            className="button button--ghost"
+            aria-busy={busy}
+            data-banner-avoid
+            onClick={() => pay('lien')}
+          >
+            {HOSTED_BUTTON} <span className="visually-hidden">(nouvel onglet)</span>
             <span aria-hidden="true"> ↗</span>
           </button>
           <p className="form__notice">

@@ -15,9 +15,8 @@ import {
 import { fieldErrors, firstError } from '../../../lib/field-schemas';
 import { badGateway, HTTP_MESSAGES, unavailable, type HttpError } from '../../../lib/http';
 import { siteOrigin } from '../../../lib/site-origin';
-import { DONATION_AMOUNTS_EUR } from './donations';
 import { SIREN_FIELD_KEY } from '../ledger/company-gifts';
-import { DONATION_MESSAGES, paymentDraftSchema } from './payment-draft';
+import { DONATION_MESSAGES, draftCents, paymentDraftSchema } from './payment-draft';
 import { withA } from '../../../lib/french-articles';
 
 const NOT_CONFIGURED = 'Le paiement en ligne n’est pas configuré sur ce site.';
@@ -128,7 +127,8 @@ export function donationSessionHandler(
       // One line item (monthly: a subscription); Stripe's page collects name and address (the receipt's).
       const {
         moyen: _checkoutMode,
-        somme: amountIndex,
+        somme: _amountIndex,
+        autreMontant: _ownCents,
         frequence: frequency,
         donateur: donorKind,
         email,
@@ -157,7 +157,8 @@ export function donationSessionHandler(
           {
             price_data: {
               currency: 'eur',
-              unit_amount: DONATION_AMOUNTS_EUR[amountIndex]! * 100,
+              // Computed here from the spec's list or the euros the donor typed: never a price from the client.
+              unit_amount: draftCents(result.data),
               product_data: { name: `Don ${monthly ? 'mensuel ' : ''}${withA((await seller()).name)}` },
               ...(monthly ? { recurring: { interval: 'month' as const } } : {}),
             },

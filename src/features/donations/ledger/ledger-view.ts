@@ -177,9 +177,13 @@ export const LEDGER_CSV_HEADER = [
   'remboursé en euros',
   'litige',
   'reçus annulés',
+  'entreprise',
 ] as const;
 
-/** `rows` as CSV for a French spreadsheet (csv.ts: BOM, `;`, formulas neutralised); dates `jj/mm/aaaa` in Paris. */
+/**
+ * `rows` as CSV for a French spreadsheet (csv.ts: BOM, `;`, formulas neutralised); dates `jj/mm/aaaa` in Paris; a
+ * company's name last (its contact's in `nom` and `prénom`, empty when none).
+ */
 export function ledgerCsv(rows: readonly LedgerRow[]): string {
   const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'Europe/Paris' });
   return toCsv(
@@ -197,6 +201,7 @@ export function ledgerCsv(rows: readonly LedgerRow[]): string {
       row.rembourse ? eurosCell(row.rembourse) : '',
       disputeLabel(row.litige),
       row.recusAnnules.join(' '),
+      row.entreprise,
     ]),
   );
 }

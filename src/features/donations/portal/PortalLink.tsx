@@ -5,9 +5,14 @@
 import { Button, Link, Text } from '@react-email/components';
 import { button, highlight, link, MailLayout, paragraph, type MailIdentity } from '../../mail/templates/MailLayout';
 import { withA } from '../../../lib/french-articles';
+import { AskUs } from '../receipts/DonationMails';
 
-/** `linkUrl`: the site's /soutenir/gerer/lien?jeton=… (a page whose button opens the portal: scanners open nothing). */
-export function PortalLink({ identity, linkUrl }: { identity: MailIdentity; linkUrl: string }) {
+/**
+ * `linkUrl`: the site's /soutenir/gerer/lien?jeton=… (a page whose button opens the portal: scanners open nothing);
+ * `contact` the association's contact address.
+ */
+export function PortalLink(props: { identity: MailIdentity; linkUrl: string; contact?: string | undefined }) {
+  const { identity, linkUrl, contact } = props;
   const requestPage = `${identity.siteUrl}/soutenir/gerer`;
   return (
     <MailLayout
@@ -36,7 +41,7 @@ export function PortalLink({ identity, linkUrl }: { identity: MailIdentity; link
         <Link href={requestPage} style={link}>
           «&nbsp;Gérer mon don mensuel&nbsp;» de notre site
         </Link>
-        . Une question&nbsp;? Répondez simplement à ce message.
+        . <AskUs contact={contact} />
       </Text>
     </MailLayout>
   );

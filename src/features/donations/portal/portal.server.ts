@@ -10,7 +10,7 @@ import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/fir
 import { enqueueMails } from '../../mail/outbox.server';
 import { portalLinkMail } from '../receipts/donor-mails.server';
 import type { MailIdentity } from '../../mail/mails.server';
-import { siteMailSettings } from '../../mail/mail-env.server';
+import { contactAddress } from '../../mail/mail-env.server';
 import { CUSTOMER_ID_PATTERN, giftConverter, type Gift } from '../ledger/gift.server';
 
 /** The collection of the links: one document per address asked for. */
@@ -77,7 +77,7 @@ export async function requestPortalLink(
     identity,
     requestId: `${id.slice(0, 16)}-${now}`,
     email: email.trim(),
-    replyTo: siteMailSettings().staff,
+    replyTo: await contactAddress(),
     linkUrl: `${identity.siteUrl}${PORTAL_PAGES.link}?jeton=${id}.${secret}`,
   });
   const customer = await monthlyDonorCustomer(firestore, email);

@@ -4,10 +4,34 @@
  */
 import { Link, Text } from '@react-email/components';
 import { highlight, link, MailLayout, paragraph, type MailIdentity } from '../../mail/templates/MailLayout';
+import { withA } from '../../../lib/french-articles';
+
+/**
+ * « Une question ? Répondez simplement à ce message » and, with `contact` (the association's contact address, where
+ * the answer goes too), « ou écrivez à contact@… »: the address the thank-you page gives.
+ */
+export function AskUs({ contact, lead = 'Une question\u00a0?' }: { contact?: string | undefined; lead?: string }) {
+  return (
+    <>
+      {lead} Répondez simplement à ce message
+      {contact ? (
+        <>
+          {' '}
+          ou écrivez à{' '}
+          <Link href={`mailto:${contact}`} style={link}>
+            {contact}
+          </Link>
+        </>
+      ) : null}
+      .
+    </>
+  );
+}
 
 /**
  * `donorName` ('' none), `amount` (« 50,00 € »), `paidOn` (« 12 mars 2026 »), `receiptNumber`, `costAfterReduction`;
- * `specimen`: a payment with Stripe's test keys, answered by TestPaymentNotice instead.
+ * `specimen`: a payment with Stripe's test keys, answered by TestPaymentNotice instead; `contact` the association's
+ * contact address; `offline`: a cheque or a transfer the treasurer recorded (the donor saw no page of the site).
  */
 export function DonationThanks(props: {
   identity: MailIdentity;
@@ -19,16 +43,19 @@ export function DonationThanks(props: {
   specimen?: boolean;
   /** A company's gift: the company's name; its reduction is 60 % (article 238 bis). */
   company?: string;
+  contact?: string | undefined;
+  offline?: boolean;
 }) {
-  const { identity, donorName, amount, paidOn, receiptNumber, costAfterReduction, company } = props;
+  const { identity, donorName, amount, paidOn, receiptNumber, costAfterReduction, company, contact, offline } = props;
   if (props.specimen) return <TestPaymentNotice {...props} />;
+  const given = offline ? withA(identity.name) : 'sur notre site';
   return (
     <MailLayout
       identity={identity}
       preview={`Votre reçu fiscal n° ${receiptNumber} est joint à ce message.`}
       title="Merci pour votre don !"
       reason={
-        'Vous recevez ce message parce que vous avez fait un don sur notre site. ' +
+        `Vous recevez ce message parce que vous avez fait un don ${given}. ` +
         'Gardez-le : le reçu joint vous servira pour votre déclaration de revenus.'
       }
     >
@@ -51,12 +78,22 @@ export function DonationThanks(props: {
         </Text>
       )}
       <Text style={paragraph}>
-        Vous pouvez aussi le télécharger à nouveau depuis la page de remerciement. Une question&nbsp;? Répondez
-        simplement à ce message.
+        {offline ? (
+          // The donor of a cheque or a transfer never saw the site's thank-you page: this mail is where the receipt is.
+          <AskUs contact={contact} lead={OFFLINE_LEAD} />
+        ) : (
+          <>
+            Vous pouvez aussi le télécharger à nouveau depuis la page de remerciement. <AskUs contact={contact} />
+          </>
+        )}
       </Text>
     </MailLayout>
   );
 }
+
+/** What the mail of a cheque or a transfer says before « Répondez simplement à ce message ». */
+const OFFLINE_LEAD =
+  'Gardez ce message\u00a0: il contient votre reçu. Besoin d’un autre exemplaire, ou une question\u00a0?';
 
 /** A payment made with Stripe's test keys: it says so, and that the attached specimen has no tax value. */
 function TestPaymentNotice(props: {
@@ -64,8 +101,9 @@ function TestPaymentNotice(props: {
   donorName: string;
   amount: string;
   receiptNumber: string;
+  contact?: string | undefined;
 }) {
-  const { identity, donorName, amount, receiptNumber } = props;
+  const { identity, donorName, amount, receiptNumber, contact } = props;
   return (
     <MailLayout
       identity={identity}
@@ -80,7 +118,7 @@ function TestPaymentNotice(props: {
       </Text>
       <Text style={paragraph}>
         Le document joint (n° {receiptNumber}) est un <strong>spécimen sans valeur fiscale</strong>&nbsp;: il ne donne
-        droit à aucune réduction d’impôt. Une question&nbsp;? Répondez simplement à ce message.
+        droit à aucune réduction d’impôt. <AskUs contact={contact} />
       </Text>
     </MailLayout>
   );
@@ -151,8 +189,10 @@ export function ReceiptChange(props: {
   corrected?: string;
   amount?: string;
   specimen?: boolean;
+  /** The association's contact address. */
+  contact?: string | undefined;
 }) {
-  const { identity, donorName, cancelled, reason, refunded, corrected, amount, specimen } = props;
+  const { identity, donorName, cancelled, reason, refunded, corrected, amount, specimen, contact } = props;
   const document = specimen ? 'spécimen' : 'reçu fiscal';
   const why =
     reason === 'litige'
@@ -192,7 +232,9 @@ export function ReceiptChange(props: {
           {specimen ? '.' : ' : il ne peut plus servir pour votre déclaration de revenus.'}
         </Text>
       )}
-      <Text style={paragraph}>Une question&nbsp;? Répondez simplement à ce message.</Text>
+      <Text style={paragraph}>
+        <AskUs contact={contact} />
+      </Text>
     </MailLayout>
   );
 }

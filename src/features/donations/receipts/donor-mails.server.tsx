@@ -33,6 +33,8 @@ export async function donationThanksMail(input: {
   pdf: Uint8Array;
   /** A company's gift: its name (the mail speaks of its 60 % reduction). */
   company?: string | undefined;
+  /** A cheque or a transfer the treasurer recorded: the mail sends to no page the donor never saw. */
+  offline?: boolean;
 }): Promise<OutgoingMail> {
   const { identity, receiptNumber, specimen } = input;
   const attachment: MailAttachment = {
@@ -59,6 +61,8 @@ export async function donationThanksMail(input: {
         specimen={specimen}
         costAfterReduction={input.costAfterReduction}
         {...(input.company ? { company: headerText(input.company, 200) } : {})}
+        contact={input.replyTo}
+        offline={input.offline ?? false}
       />,
     )),
   };
@@ -103,6 +107,7 @@ export async function receiptChangeMail(input: {
         refunded={input.refunded}
         specimen={specimen}
         {...(corrected ? { corrected: corrected.number, amount: corrected.amount } : {})}
+        contact={input.replyTo}
       />,
     )),
   };
@@ -156,6 +161,6 @@ export async function portalLinkMail(input: {
     to: input.email,
     ...(replyTo ? { replyTo } : {}),
     subject: 'Votre lien pour gérer votre don mensuel',
-    ...(await renderMail(<PortalLink identity={input.identity} linkUrl={input.linkUrl} />)),
+    ...(await renderMail(<PortalLink identity={input.identity} linkUrl={input.linkUrl} contact={replyTo} />)),
   };
 }

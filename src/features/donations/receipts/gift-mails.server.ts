@@ -7,7 +7,7 @@
  */
 import { isMailAddress, type OutgoingMail } from '../../mail/mail';
 import { monthlyDonationMail } from './donor-mails.server';
-import { mailIdentity, siteMailSettings } from '../../mail/mail-env.server';
+import { contactAddress, mailIdentity } from '../../mail/mail-env.server';
 import { formatEuros } from '../checkout/donations';
 import { receiptIssuer } from '../../../association';
 import type { CancelledReceipt, Gift, ReceiptedGift } from '../ledger/gift.server';
@@ -21,7 +21,7 @@ export async function giftMails(id: string, gift: Gift, previous: Gift | undefin
   const email = typeof gift.email === 'string' ? gift.email : '';
   if (!isMailAddress(email) || gift.statut !== 'paid') return [];
   const identity = await mailIdentity();
-  const replyTo = siteMailSettings().staff;
+  const replyTo = await contactAddress();
   const donorName = [gift.prenom, gift.nom].filter(Boolean).join(' ');
   const euros = Number(gift.montant ?? 0) / 100;
   const mails: OutgoingMail[] = [];
@@ -42,9 +42,9 @@ export async function giftMails(id: string, gift: Gift, previous: Gift | undefin
   return mails;
 }
 
-/** The site's ReceiptContext: the issuer from the content and astro:env, the mails' identity and staff address. */
+/** The site's ReceiptContext: the issuer from the content and astro:env, the mails' identity, the contact address. */
 export async function siteReceiptContext(): Promise<ReceiptContext> {
-  return { issuer: await receiptIssuer(), identity: await mailIdentity(), replyTo: siteMailSettings().staff ?? '' };
+  return { issuer: await receiptIssuer(), identity: await mailIdentity(), replyTo: (await contactAddress()) ?? '' };
 }
 
 /** The mails of a gift the site numbers (receipt-mails.server.ts numberedGiftMails with siteReceiptContext). */

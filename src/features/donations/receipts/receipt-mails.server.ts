@@ -8,7 +8,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { ADDRESS_ARTICLE, ASSOCIATION_DOCUMENT, receiptLines, UNNAMED } from '../../../content-association';
 import { formatDate } from '../../../lib/dates';
 import { htmlToLines } from '../../../lib/html.server';
-import { contactLineText, parseContactLines, revealAt } from '../../../lib/obfuscation';
+import { contactLineText, firstEmail, parseContactLines, revealAt } from '../../../lib/obfuscation';
 import { isMailAddress, type OutgoingMail } from '../../mail/mail';
 import { donationThanksMail, receiptChangeMail } from './donor-mails.server';
 import type { MailIdentity } from '../../mail/mails.server';
@@ -54,6 +54,8 @@ export async function receiptThanksMail(
     paidOn: formatDate(gift.datePaiement.seconds),
     costAfterReduction: formatEuros(costAfterTaxReduction(euros, company ? COMPANY_TAX_REDUCTION_RATE : undefined)),
     ...(company ? { company: gift.entreprise } : {}),
+    // Recorded in the space: the donor saw no thank-you page.
+    offline: gift.moyen === 'cheque' || gift.moyen === 'virement',
     receiptNumber: gift.recu,
     specimen: isSpecimen(gift),
     fileName: receiptFileName(gift),
@@ -130,7 +132,8 @@ export type ReceiptVariables = MailVariables &
  * (titre, intro), the object and registration numbers from document `association/site` (each field the pull's
  * schema would accept), each else from ASSOCIATION_OBJECT, ASSOCIATION_REGISTRATION; the signatory and its signature
  * (receipts/signatory.server.ts readSignatory, ASSOCIATION_SIGNATORY its last fallback);
- * the site's address from SITE_URL or Netlify's URL, the reply address from ASSOCIATION_EMAIL.
+ * the site's address from SITE_URL or Netlify's URL, the reply address the content's contact address (firstEmail of
+ * the article's contenu, then intro, as the site's contactAddress), else ASSOCIATION_EMAIL.
  * @throws what Firestore throws.
  */
 export async function jobReceiptContext(firestore: Firestore, env: ReceiptVariables): Promise<ReceiptContext> {
@@ -142,7 +145,9 @@ export async function jobReceiptContext(firestore: Firestore, env: ReceiptVariab
   ]);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const name = revealAt(text(article.titre)).trim() || UNNAMED;
-  const addressLines = parseContactLines(htmlToLines(text(article.intro))).map(contactLineText);
+  const postal = parseContactLines(htmlToLines(text(article.intro)));
+  const contacts = parseContactLines(htmlToLines(text(article.contenu)));
+  const addressLines = postal.map(contactLineText);
   const siteUrl = new URL(env.SITE_URL?.trim() || env.URL?.trim() || 'http://localhost:4321').origin;
   return {
     issuer: {
@@ -153,6 +158,6 @@ export async function jobReceiptContext(firestore: Firestore, env: ReceiptVariab
       ...(signatory?.image ? { signature: signatory.image } : {}),
     },
     identity: { name, addressLines, siteUrl },
-    replyTo: mailSettings(env).staff ?? '',
+    replyTo: firstEmail(contacts, postal)?.text ?? mailSettings(env).staff ?? '',
   };
 }

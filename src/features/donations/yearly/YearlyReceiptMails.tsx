@@ -4,6 +4,7 @@
  */
 import { Text } from '@react-email/components';
 import { highlight, MailLayout, paragraph, type MailIdentity } from '../../mail/templates/MailLayout';
+import { AskUs } from '../receipts/DonationMails';
 
 /** A receipt number on one line. */
 const number = { whiteSpace: 'nowrap' } as const;
@@ -26,8 +27,10 @@ export function YearlyReceiptMail(props: {
   receiptNumber: string;
   costAfterReduction: string;
   company?: string;
+  /** The association's contact address (receipts/DonationMails.tsx AskUs). */
+  contact?: string | undefined;
 }) {
-  const { identity, donorName, year, amount, payments, receiptNumber, costAfterReduction, company } = props;
+  const { identity, donorName, year, amount, payments, receiptNumber, costAfterReduction, company, contact } = props;
   return (
     <MailLayout
       identity={identity}
@@ -50,12 +53,12 @@ export function YearlyReceiptMail(props: {
         <Text style={paragraph}>
           Établi au nom de {company}, il ouvre droit pour l’entreprise à une réduction d’impôt de 60 % de ces dons
           (article 238 bis du code général des impôts)&nbsp;: après réduction, ils lui ont coûté {costAfterReduction}.
-          Une question&nbsp;? Répondez simplement à ce message.
+          <AskUs contact={contact} />
         </Text>
       ) : (
         <Text style={paragraph}>
           Il vous permet de déduire 66 % de ce montant de votre impôt sur le revenu&nbsp;: après réduction, vos dons
-          vous ont coûté {costAfterReduction}. Une question&nbsp;? Répondez simplement à ce message.
+          vous ont coûté {costAfterReduction}. <AskUs contact={contact} />
         </Text>
       )}
     </MailLayout>
@@ -76,8 +79,9 @@ export function YearlyReceiptChange(props: {
   reason: 'remboursement' | 'litige' | 'versement';
   corrected?: { number: string; amount: string; payments: number };
   company?: boolean;
+  contact?: string | undefined;
 }) {
-  const { identity, donorName, year, cancelled, reason, corrected, company } = props;
+  const { identity, donorName, year, cancelled, reason, corrected, company, contact } = props;
   const why = corrected
     ? {
         remboursement: `Une partie de vos dons mensuels de ${year} vous a été remboursée.`,
@@ -123,7 +127,9 @@ export function YearlyReceiptChange(props: {
           plus servir pour {declaration(company)}.
         </Text>
       )}
-      <Text style={paragraph}>Une question&nbsp;? Répondez simplement à ce message.</Text>
+      <Text style={paragraph}>
+        <AskUs contact={contact} />
+      </Text>
     </MailLayout>
   );
 }

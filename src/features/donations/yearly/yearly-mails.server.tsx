@@ -48,6 +48,7 @@ export async function yearlyReceiptMail(input: {
         receiptNumber={input.receiptNumber}
         costAfterReduction={input.costAfterReduction}
         {...(input.company ? { company: headerText(input.company, 200) } : {})}
+        contact={input.replyTo}
       />,
     )),
   };
@@ -93,6 +94,7 @@ export async function yearlyReceiptChangeMail(input: {
         cancelled={cancelled}
         reason={input.reason}
         company={Boolean(input.company)}
+        contact={input.replyTo}
         {...(corrected
           ? { corrected: { number: corrected.number, amount: corrected.amount, payments: corrected.payments } }
           : {})}
