@@ -20,7 +20,7 @@ const atkinson = (weight, style) =>
 
 /**
  * The receipt PDF's fonts, read from node_modules when a receipt is drawn
- * (src/features/donations/receipt-fonts.server.ts): only the .woff slices and weights it uses, and each package's
+ * (src/features/donations/receipts/receipt-fonts.server.ts): only the .woff slices and weights it uses, and each package's
  * unicode.json and licence, go into the Netlify function (docs/donations.md, « Fonts »).
  */
 const FONTSOURCE = './node_modules/@fontsource';

@@ -71,9 +71,4 @@ export default defineConfig(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
-  {
-    // The print width (Prettier's printWidth) holds for comments and strings too, which Prettier does not wrap.
-    files: ['**/*.{js,mjs,cjs,ts,mts,tsx,astro}'],
-    rules: { 'max-len': ['error', { code: 120, ignoreUrls: true }] },
-  },
 );

@@ -1,5 +1,5 @@
 /**
- * `npm run outbox`: numbers the receipts still waiting for one (src/features/donations/receipt-numbering.server.ts),
+ * `npm run outbox`: numbers the receipts still waiting for one (src/features/donations/receipts/receipt-numbering.server.ts),
  * then one drain of the outbox (src/features/mail/drain.server.ts) from a terminal, through the scheduled function's
  * own drainOnce, with the site's environment (.env applies, the environment wins): FIREBASE_PROJECT_ID and its
  * credentials or emulator, SMTP_URL, MAIL_FROM; without a project, those of the running `npm start`

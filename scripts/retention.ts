@@ -4,7 +4,7 @@
  * after 30 days), and prints how many.
  * Database: FIREBASE_PROJECT_ID with the service account, or FIRESTORE_EMULATOR_HOST; .env applies.
  */
-import { applyRetention, retentionLine } from '../src/features/espace/retention.server.ts';
+import { applyRetention, retentionLine } from '../src/features/admissions/retention.server.ts';
 import { adminFirestoreOf } from '../src/lib/firebase-app.server.ts';
 import { exitWithError as fail } from './lib/content-source.ts';
 import { loadScriptEnvironment } from './lib/dev-session.ts';

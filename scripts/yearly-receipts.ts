@@ -5,8 +5,8 @@
  * is configured (else they wait in the outbox for `npm run outbox`).
  * Database: FIREBASE_PROJECT_ID with the service account, or FIRESTORE_EMULATOR_HOST; .env applies.
  */
-import { jobReceiptContext } from '../src/features/donations/receipt-mails.server.ts';
-import { issueYearlyReceipts, previousYear } from '../src/features/donations/yearly-receipts.server.ts';
+import { jobReceiptContext } from '../src/features/donations/receipts/receipt-mails.server.ts';
+import { issueYearlyReceipts, previousYear } from '../src/features/donations/yearly/issue-receipts.server.ts';
 import { drainOutbox } from '../src/features/mail/drain.server.ts';
 import { mailSettings, transportFrom } from '../src/features/mail/transport.server.ts';
 import { adminFirestoreOf } from '../src/lib/firebase-app.server.ts';

@@ -18,8 +18,8 @@ import {
   UNNAMED,
   type AssociationDocument,
 } from './content-association';
-import type { ReceiptIssuer } from './features/donations/receipt-pdf.server';
-import { legalFacts, type LegalFacts } from './features/legal/legal-facts';
+import type { ReceiptIssuer } from './features/donations/receipts/receipt-pdf.server';
+import { legalFacts, type LegalFacts } from './features/content/legal/legal-facts';
 import { htmlToLines } from './lib/html.server';
 import { contactLineText, parseContactLines, revealAt } from './lib/obfuscation';
 

@@ -6,12 +6,12 @@ import { getCollection } from 'astro:content';
 import type { Article, LegalId } from './content.config.ts';
 import { sanitizeContentHtml } from './lib/html.server.ts';
 import { visibleLinks } from './lib/links.ts';
-import { entryId, explainTerms, type ExplainOptions } from './features/falc/glossary.ts';
-import { optimiseHtmlPictures } from './features/pictures/pictures.server.ts';
-export { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from './features/news/news.ts';
+import { entryId, explainTerms, type ExplainOptions } from './features/content/falc/glossary.ts';
+import { optimiseHtmlPictures } from './features/content/pictures/pictures.server.ts';
+export { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from './features/content/news/news.ts';
 import { revealAt } from './lib/obfuscation.ts';
 import { siteLegalFacts } from './association.ts';
-import { generatedLegalPage } from './features/legal/generated-pages.ts';
+import { generatedLegalPage } from './features/content/legal/generated-pages.ts';
 
 /**
  * An article ready to render: id, slug (the id when empty), titre with '[at]' revealed, introHtml and contenuHtml
@@ -93,7 +93,7 @@ export async function sponsors(): Promise<ArticleView[]> {
 
 /**
  * A legal page (`mentions`, `rgpd`, `accessibilite`): the editors' article when published, else the page written from
- * what the site knows (src/features/legal/generated-pages.ts), never another association's text. `generated` says
+ * what the site knows (src/features/content/legal/generated-pages.ts), never another association's text. `generated` says
  * which; the pull reports a generated page and what it lacks to the editors (report.json, « Publier le site »).
  */
 export async function legalArticle(id: LegalId): Promise<ArticleView & { generated: boolean }> {

@@ -9,8 +9,8 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
-import { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from '../../src/features/news/news.ts';
-import { pageLinkItems } from '../../src/features/news/pagination.ts';
+import { FEED_NEWS_COUNT, HOME_NEWS_COUNT, NEWS_PER_PAGE } from '../../src/features/content/news/news.ts';
+import { pageLinkItems } from '../../src/features/content/news/pagination.ts';
 
 const text = (element: Element | null | undefined) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
 

@@ -6,8 +6,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Timestamp } from 'firebase-admin/firestore';
-import { receiptPdf, type ReceiptIssuer } from '../../src/features/donations/receipt-pdf.server.ts';
-import type { ReceiptedGift } from '../../src/features/donations/gift.server.ts';
+import { receiptPdf, type ReceiptIssuer } from '../../src/features/donations/receipts/receipt-pdf.server.ts';
+import type { ReceiptedGift } from '../../src/features/donations/ledger/gift.server.ts';
 
 /** One script's receipt. */
 export interface ReceiptMeasurement {

@@ -362,7 +362,7 @@ function receiptSection({ receipts, functionFonts }: ReceiptsReport, measured: M
       `${kb(functionFonts.bytes)} in all; a receipt reads only the slices its text needs.`
     : 'No build was there to measure the fonts the function carries.';
   return `${measuredOn(measured)}
-\`receiptPdf\` in the bench's process (src/features/donations/receipt-pdf.server.ts, fonts in docs/donations.md): the
+\`receiptPdf\` in the bench's process (src/features/donations/receipts/receipt-pdf.server.ts, fonts in docs/donations.md): the
 first receipt of each script reads and parses its fonts, the median is of the next 15.
 
 ${markdownTable(['script', 'name', 'PDF', 'first', 'median'], rows)}

@@ -5,8 +5,8 @@
  * (the limit is 30 s). `npm run outbox` and `npm start`'s own schedule run the same {@link drainOnce}.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { jobReceiptContext, numberedGiftMails } from '../../src/features/donations/receipt-mails.server.ts';
-import { numberPendingReceipts } from '../../src/features/donations/receipt-numbering.server.ts';
+import { jobReceiptContext, numberedGiftMails } from '../../src/features/donations/receipts/receipt-mails.server.ts';
+import { numberPendingReceipts } from '../../src/features/donations/receipts/receipt-numbering.server.ts';
 import { drainOutbox, type DrainReport } from '../../src/features/mail/drain.server.ts';
 import { mailSettings, transportFrom } from '../../src/features/mail/transport.server.ts';
 import { adminFirestoreOf } from '../../src/lib/firebase-app.server.ts';

@@ -1,11 +1,11 @@
 /**
  * Netlify Scheduled Function: every day, deletes what the site promised to delete (applyRetention in
- * src/features/espace/retention.server.ts): the pre-registrations whose deletion date (12 months after the decision)
+ * src/features/admissions/retention.server.ts): the pre-registrations whose deletion date (12 months after the decision)
  * has passed, the newsletter sign-ups left unconfirmed 30 days, the outbox's records queued over 30 days ago.
  * `npm run retention` does the same from a terminal. Reads the site's variables (FIREBASE_PROJECT_ID and the service
  * account).
  */
-import { applyRetention, retentionLine } from '../../src/features/espace/retention.server.ts';
+import { applyRetention, retentionLine } from '../../src/features/admissions/retention.server.ts';
 import { adminFirestoreOf } from '../../src/lib/firebase-app.server.ts';
 
 /** Deletes what has expired; answers 200 with the counts (retentionLine), 500 (logged) on a failure. */

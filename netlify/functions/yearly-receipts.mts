@@ -1,14 +1,14 @@
 /**
  * Netlify Scheduled Function, every day: issues the yearly receipts of the monthly gifts of the year before
- * (src/features/donations/yearly-receipts.server.ts) and corrects those already issued whose total changed since (an
+ * (src/features/donations/yearly/issue-receipts.server.ts) and corrects those already issued whose total changed since (an
  * instalment refunded or lost in a dispute, one recorded late): a correction takes a new number and mails the donor
  * once. In January it also corrects the year before that, for events of its last days that reached the ledger after
  * December's last run. A receipt that is right is neither rewritten nor mailed again, and costs no PDF: most days read
  * the ledger's instalments and one or two years of `recusAnnuels`, and write nothing. `npm run yearly-receipts` does
  * the same for one year from a terminal. Reads the site's variables.
  */
-import { jobReceiptContext } from '../../src/features/donations/receipt-mails.server.ts';
-import { issueYearlyReceipts, yearsToRun } from '../../src/features/donations/yearly-receipts.server.ts';
+import { jobReceiptContext } from '../../src/features/donations/receipts/receipt-mails.server.ts';
+import { issueYearlyReceipts, yearsToRun } from '../../src/features/donations/yearly/issue-receipts.server.ts';
 import { drainOutbox } from '../../src/features/mail/drain.server.ts';
 import { mailSettings, transportFrom } from '../../src/features/mail/transport.server.ts';
 import { adminFirestoreOf } from '../../src/lib/firebase-app.server.ts';

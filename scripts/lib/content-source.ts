@@ -10,7 +10,7 @@ import {
   legalSentences,
   pictureSentences,
   problemSentences,
-} from '../../src/features/publishing/report.ts';
+} from '../../src/features/content/publishing/report.ts';
 import { EMBEDDED_PROJECT_ID, startEmbeddedFirestore } from './embedded-firestore.ts';
 import { pullContent } from './pull.ts';
 import { seedDataset } from './seed.ts';

@@ -1,7 +1,7 @@
 /**
  * The re-pull of POST /api/rebuild under `npm start`. The site never imports scripts: scripts/dev.ts serves the pull
  * as a hook on the loopback interface (serveDevPull) and hands its address to Astro's dev server in DEV_PULL_URL;
- * the route calls it as it calls Netlify's build hook in production (src/features/publishing/rebuild.server.ts).
+ * the route calls it as it calls Netlify's build hook in production (src/features/content/publishing/rebuild.server.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';

@@ -17,7 +17,7 @@ import type { FirestoreConnection } from '../../src/lib/firestore.server.ts';
 import { withDeadline } from '../../src/lib/deadline.ts';
 import { isDraft } from '../../src/lib/drafts.ts';
 import { ADDRESS_ARTICLE, ASSOCIATION_DOCUMENT, type AssociationDocument } from '../../src/content-association.ts';
-import { legalFacts, legalGaps } from '../../src/features/legal/legal-facts.ts';
+import { legalFacts, legalGaps } from '../../src/features/content/legal/legal-facts.ts';
 import { collectPictureUses, pullPictures } from './pictures.ts';
 import { validateDocument } from './validate.ts';
 

@@ -1,4 +1,4 @@
-/** Drafts saved from the space (src/features/articles/): what marks them, read by the pull and the space. */
+/** Drafts saved from the space (src/features/content/articles/): what marks them, read by the pull and the space. */
 
 /**
  * True for a draft saved from the space (`brouillon: true`, or the text "true" typed in the console): the pull leaves

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { association } from '../association';
-import { donationSessionHandler } from '../features/donations/stripe.server';
+import { donationSessionHandler } from '../features/donations/checkout/stripe.server';
 import { methodNotAllowedFor } from '../lib/endpoint.server';
 
 export const prerender = false;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SITE_CONFORMANCE } from '../../src/features/accessibility/rgaa';
-import { HOME_NEWS_COUNT } from '../../src/features/news/news';
+import { HOME_NEWS_COUNT } from '../../src/features/content/news/news';
 import { siteAddress } from '../../scripts/lib/site-address';
 import { callBuiltFunction } from '../fixtures/built-site';
 

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { kandelMoles, sentences, syllables, words } from '../../src/features/falc/readability';
+import { kandelMoles, sentences, syllables, words } from '../../src/features/content/falc/readability';
 
 const dist = join(import.meta.dirname, '../../dist');
 const page = (path: string) => new JSDOM(readFileSync(join(dist, path, 'index.html'), 'utf8')).window.document;

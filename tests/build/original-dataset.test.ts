@@ -14,7 +14,7 @@ import { createWorkspace, type Workspace } from '../../bench/src/workspace';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
 import { readSeedDirectory, seedDocuments } from '../../scripts/lib/seed';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server';
-import { legalSentences } from '../../src/features/publishing/report';
+import { legalSentences } from '../../src/features/content/publishing/report';
 import { SITE_CONFORMANCE } from '../../src/features/accessibility/rgaa';
 
 const root = resolve(import.meta.dirname, '../..');

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import DonationForm from '../../src/features/donations/DonationForm';
+import DonationForm from '../../src/features/donations/checkout/DonationForm';
 import { $banner } from '../../src/stores/banner';
 
 const mount = vi.fn();

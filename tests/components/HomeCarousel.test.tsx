@@ -9,8 +9,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import HomeCarousel, { type NewsSlide, type SponsorSlide } from '../../src/features/carousels/HomeCarousel';
-import type { PictureView } from '../../src/features/pictures/pictures.server';
+import HomeCarousel, { type NewsSlide, type SponsorSlide } from '../../src/features/content/news/HomeCarousel';
+import type { PictureView } from '../../src/features/content/pictures/pictures.server';
 
 class NoopObserver {
   observe() {}

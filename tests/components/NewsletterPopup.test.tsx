@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import NewsletterPopup from '../../src/features/forms/NewsletterPopup';
+import NewsletterPopup from '../../src/features/newsletter/NewsletterPopup';
 import { $banner } from '../../src/stores/banner';
 import { newsletterConsent } from '../fixtures/submissions';
 

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import PreRegistrationForm from '../../src/features/forms/PreRegistrationForm';
+import PreRegistrationForm from '../../src/features/admissions/PreRegistrationForm';
 import { countryOptions } from '../../src/features/forms/countries';
 import { $banner } from '../../src/stores/banner';
 import { currentConsent } from '../../src/features/forms/form-rules';

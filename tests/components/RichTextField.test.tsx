@@ -1,5 +1,5 @@
 /**
- * The articles' rich-text field (src/features/articles/RichTextField.tsx) on stored HTML: the editor and its toolbar
+ * The articles' rich-text field (src/features/content/articles/RichTextField.tsx) on stored HTML: the editor and its toolbar
  * for what it can hold whole; the HTML textarea, with its note, for what it would lose (a picture, a video, a table, a
  * fifth-level heading, a language mark), the form then posting the stored HTML with the editor's change. Saving and
  * the page: tests/e2e/espace-articles.spec.ts.
@@ -7,8 +7,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ARTICLE_MESSAGES } from '../../src/features/articles/articles';
-import RichTextField from '../../src/features/articles/RichTextField';
+import { ARTICLE_MESSAGES } from '../../src/features/content/articles/articles';
+import RichTextField from '../../src/features/content/articles/RichTextField';
 
 function renderField(initial: string) {
   const { container } = render(

@@ -8,8 +8,8 @@
  * fallback and axe-core after hydration.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newsVisibleCount, SLIDE_DURATION_MS, sponsorsVisibleCount } from '../../src/features/carousels/carousel';
-import { HOME_NEWS_COUNT } from '../../src/features/news/news';
+import { newsVisibleCount, SLIDE_DURATION_MS, sponsorsVisibleCount } from '../../src/features/content/news/carousel';
+import { HOME_NEWS_COUNT } from '../../src/features/content/news/news';
 import { NEWS_SLUGS } from '../../scripts/lib/routes';
 import { expectNoAxeViolations, VIEWPORTS } from './helpers';
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { subscriptionId } from '../../src/features/forms/newsletter-subscription.server';
+import { subscriptionId } from '../../src/features/newsletter/subscription.server';
 import { drainOutbox, MAX_ATTEMPTS } from '../../src/features/mail/drain.server';
 import { smtpTransport } from '../../src/features/mail/transport.server';
 import { espaceDatabase, post, signIn, unique } from './espace-helpers';

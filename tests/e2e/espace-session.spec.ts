@@ -9,7 +9,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { getAuth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { DEMO_PASSWORD } from '../../scripts/lib/auth-emulator';
-import { ARTICLE_MESSAGES } from '../../src/features/articles/articles';
+import { ARTICLE_MESSAGES } from '../../src/features/content/articles/articles';
 import { ESPACE_MESSAGES } from '../../src/features/espace/messages';
 import type { Role } from '../../src/features/espace/roles';
 import { adminApp } from '../../src/lib/firebase-app.server';

@@ -1,11 +1,11 @@
 /**
- * « Facile à lire » as a path (src/features/falc/): each FALC page's headings follow its <h1> without a gap, it links
+ * « Facile à lire » as a path (src/features/content/falc/): each FALC page's headings follow its <h1> without a gap, it links
  * to the action it explains, and each glossary word of its text opens its explanation with a tap or Enter; the FALC
  * pages are reached from the site map, the header and the home page; the glossary words of the other pages lead to
  * /facile, where every word is explained.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { GLOSSARY } from '../../src/features/falc/glossary';
+import { GLOSSARY } from '../../src/features/content/falc/glossary';
 
 /** The levels of the main content's headings, in order. */
 const headingLevels = (page: Page) =>

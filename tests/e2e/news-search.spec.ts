@@ -5,7 +5,7 @@
  * live count, axe-core at 375 and 1280 px and no search code on other pages.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { FEED_NEWS_COUNT } from '../../src/features/news/news';
+import { FEED_NEWS_COUNT } from '../../src/features/content/news/news';
 import { NEWS_SLUGS } from '../../scripts/lib/routes';
 import { siteAddress } from '../../scripts/lib/site-address';
 import { expectNoAxeViolations, VIEWPORTS, watchCspIssues, watchPage } from './helpers';

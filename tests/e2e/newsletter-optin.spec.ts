@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { doc, getDocFromServer } from 'firebase/firestore';
 import { connectFirestore } from '../../src/lib/firestore.server';
-import { subscriptionId } from '../../src/features/forms/newsletter-subscription.server';
+import { subscriptionId } from '../../src/features/newsletter/subscription.server';
 import { expectNoAxeViolations, VIEWPORTS } from './helpers';
 
 const E2E_FIRESTORE = {

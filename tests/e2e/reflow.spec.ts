@@ -8,7 +8,7 @@
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { NOT_FOUND_ROUTES, ROUTES } from '../../scripts/lib/routes';
 import { Timestamp } from 'firebase-admin/firestore';
-import { subscriptionId } from '../../src/features/forms/newsletter-subscription.server';
+import { subscriptionId } from '../../src/features/newsletter/subscription.server';
 import { espaceDatabase, signIn, unique } from './espace-helpers';
 
 const WIDTHS = [320, 375, 1280] as const;

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, loadEverything, VIEWPORTS, watchCspIssues, watchPage } from './helpers';
-import { HOME_NEWS_COUNT } from '../../src/features/news/news';
+import { HOME_NEWS_COUNT } from '../../src/features/content/news/news';
 import { NEWS_SLUGS, NOT_FOUND_ROUTES, ROUTES } from '../../scripts/lib/routes';
 
 const NOT_FOUND_TEXT = "Oups, mais il n'y a rien ici";

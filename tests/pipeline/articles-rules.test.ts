@@ -5,12 +5,12 @@
  * Each refusal is in French and writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restoreArticle } from '../../src/features/articles/article-history.server';
-import { ARTICLE_MESSAGES } from '../../src/features/articles/articles';
-import { saveArticle } from '../../src/features/articles/articles.server';
-import { HISTORY, loadContent, saveContent } from '../../src/features/editing/content-store.server';
-import { historyOf } from '../../src/features/editing/history.server';
-import { EDITING_MESSAGES } from '../../src/features/editing/messages';
+import { restoreArticle } from '../../src/features/content/articles/article-history.server';
+import { ARTICLE_MESSAGES } from '../../src/features/content/articles/articles';
+import { saveArticle } from '../../src/features/content/articles/articles.server';
+import { HISTORY, loadContent, saveContent } from '../../src/features/content/editing/content-store.server';
+import { historyOf } from '../../src/features/content/editing/history.server';
+import { EDITING_MESSAGES } from '../../src/features/content/editing/messages';
 import type { StaffSession } from '../../src/features/espace/auth.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';

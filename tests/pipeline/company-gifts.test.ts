@@ -7,11 +7,11 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { siteAddress } from '../../scripts/lib/site-address';
-import { receiptHandler } from '../../src/features/donations/donation-ledger.server';
-import { siteReceiptContext } from '../../src/features/donations/donation-mails.server';
-import { isSiren } from '../../src/features/donations/company-gifts';
-import { receiptYear } from '../../src/features/donations/donations';
-import { issueYearlyReceipts } from '../../src/features/donations/yearly-receipts.server';
+import { receiptHandler } from '../../src/features/donations/ledger/donation-ledger.server';
+import { siteReceiptContext } from '../../src/features/donations/receipts/gift-mails.server';
+import { isSiren } from '../../src/features/donations/ledger/company-gifts';
+import { receiptYear } from '../../src/features/donations/checkout/donations';
+import { issueYearlyReceipts } from '../../src/features/donations/yearly/issue-receipts.server';
 import { trySend } from '../../src/features/mail/mail-env.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { logId } from '../../src/lib/log-id.server';

@@ -11,8 +11,12 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import { siteAddress } from '../../scripts/lib/site-address';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
-import { portalDocumentId, requestPortalLink } from '../../src/features/donations/portal.server';
-import { portalLinkGet, portalLinkPost, portalRequestPost } from '../../src/features/donations/portal-pages.server';
+import { portalDocumentId, requestPortalLink } from '../../src/features/donations/portal/portal.server';
+import {
+  portalLinkGet,
+  portalLinkPost,
+  portalRequestPost,
+} from '../../src/features/donations/portal/portal-pages.server';
 import { mailIdentity, trySend } from '../../src/features/mail/mail-env.server';
 import { paidInvoice, paidSession, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
 import { useMailAndStripe } from '../fixtures/mail-setup';

@@ -11,8 +11,8 @@ import {
   listContent,
   loadContent,
   saveContent,
-} from '../../src/features/editing/content-store.server';
-import { historyOf, restoreVersion } from '../../src/features/editing/history.server';
+} from '../../src/features/content/editing/content-store.server';
+import { historyOf, restoreVersion } from '../../src/features/content/editing/history.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
 import { staffSession } from '../fixtures/staff';

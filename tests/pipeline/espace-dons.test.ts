@@ -8,10 +8,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportGifts, listGifts, receiptOf } from '../../src/features/espace/donations.server';
-import { offlineGiftSchema, recordOfflineGift, resendReceipt } from '../../src/features/espace/gift-entry.server';
-import { receiptYear } from '../../src/features/donations/donations';
-import { SITE_MARKER } from '../../src/features/donations/stripe.server';
+import { exportGifts, listGifts, receiptOf } from '../../src/features/donations/ledger/ledger-reads.server';
+import {
+  offlineGiftSchema,
+  recordOfflineGift,
+  resendReceipt,
+} from '../../src/features/donations/ledger/gift-entry.server';
+import { receiptYear } from '../../src/features/donations/checkout/donations';
+import { SITE_MARKER } from '../../src/features/donations/checkout/stripe.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { paidSession, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';
 import { outboxDocuments, startMailWorld, type MailWorld } from '../fixtures/mail-setup';

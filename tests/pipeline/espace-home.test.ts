@@ -5,7 +5,7 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveContent } from '../../src/features/editing/content-store.server';
+import { saveContent } from '../../src/features/content/editing/content-store.server';
 import { homeNews } from '../../src/features/espace/home-news.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';

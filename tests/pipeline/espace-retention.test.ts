@@ -8,7 +8,7 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import retention from '../../netlify/functions/retention.mts';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
-import { deletionDate } from '../../src/features/espace/admissions';
+import { deletionDate } from '../../src/features/admissions/admissions';
 import { adminFirestoreOf } from '../../src/lib/firebase-app.server';
 
 let emulator: EmbeddedFirestore;

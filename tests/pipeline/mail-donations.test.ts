@@ -7,14 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { siteNumberedGiftMails } from '../../src/features/donations/donation-mails.server';
-import { recordPatch } from '../../src/features/donations/ledger-writes.server';
-import { jobReceiptContext } from '../../src/features/donations/receipt-mails.server';
+import { siteNumberedGiftMails } from '../../src/features/donations/receipts/gift-mails.server';
+import { recordPatch } from '../../src/features/donations/ledger/ledger-writes.server';
+import { jobReceiptContext } from '../../src/features/donations/receipts/receipt-mails.server';
 import {
   numberReceipts,
   queueReceiptMails,
   type NumberedGiftMails,
-} from '../../src/features/donations/receipt-numbering.server';
+} from '../../src/features/donations/receipts/receipt-numbering.server';
 import { trySend } from '../../src/features/mail/mail-env.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { paidSession, refundedCharge, stripeEvent, type FAKE_DONOR } from '../fixtures/fake-stripe';

@@ -6,11 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
-import {
-  confirmSubscription,
-  subscriptionId,
-  unsubscribe,
-} from '../../src/features/forms/newsletter-subscription.server';
+import { confirmSubscription, subscriptionId, unsubscribe } from '../../src/features/newsletter/subscription.server';
 import * as newsletter from '../../src/pages/api/newsletter';
 import * as preinscription from '../../src/pages/api/preinscription';
 import { newsletterConsent, storedConsent, validPreRegistration } from '../fixtures/submissions';

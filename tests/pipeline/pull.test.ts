@@ -12,7 +12,7 @@ import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/li
 import { pullContent } from '../../scripts/lib/pull';
 import { readSeedDirectory, seedDocuments } from '../../scripts/lib/seed';
 import { connectFirestore, type FirestoreTarget } from '../../src/lib/firestore.server';
-import { legalSentences, problemSentences } from '../../src/features/publishing/report';
+import { legalSentences, problemSentences } from '../../src/features/content/publishing/report';
 import { fixture } from '../fixtures/content';
 import { closedPort } from '../../scripts/lib/ports.ts';
 

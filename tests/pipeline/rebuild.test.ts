@@ -15,7 +15,11 @@ import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/li
 import { pullContent } from '../../scripts/lib/pull';
 import { seedDocuments } from '../../scripts/lib/seed';
 import { connectFirestore, firestoreTargetFromEnv } from '../../src/lib/firestore.server';
-import { handleRebuild, requestRebuild, type RebuildOptions } from '../../src/features/publishing/rebuild.server';
+import {
+  handleRebuild,
+  requestRebuild,
+  type RebuildOptions,
+} from '../../src/features/content/publishing/rebuild.server';
 import * as route from '../../src/pages/api/rebuild';
 import { fixture } from '../fixtures/content';
 import { closedPort } from '../../scripts/lib/ports';

@@ -9,13 +9,16 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it, vi } from 'vitest';
-import { siteNumberedGiftMails, siteReceiptContext } from '../../src/features/donations/donation-mails.server';
-import { receiptYear } from '../../src/features/donations/donations';
-import { numberPendingReceipts, pendingReceiptIds } from '../../src/features/donations/receipt-numbering.server';
-import { YEARLY_RECEIPTS } from '../../src/features/donations/yearly-receipt.server';
-import { issueYearlyReceipts } from '../../src/features/donations/yearly-receipts.server';
+import { siteNumberedGiftMails, siteReceiptContext } from '../../src/features/donations/receipts/gift-mails.server';
+import { receiptYear } from '../../src/features/donations/checkout/donations';
+import {
+  numberPendingReceipts,
+  pendingReceiptIds,
+} from '../../src/features/donations/receipts/receipt-numbering.server';
+import { YEARLY_RECEIPTS } from '../../src/features/donations/yearly/stored-receipt.server';
+import { issueYearlyReceipts } from '../../src/features/donations/yearly/issue-receipts.server';
 import type { StaffSession } from '../../src/features/espace/auth.server';
-import { offlineGiftSchema, recordOfflineGift } from '../../src/features/espace/gift-entry.server';
+import { offlineGiftSchema, recordOfflineGift } from '../../src/features/donations/ledger/gift-entry.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { logId } from '../../src/lib/log-id.server';
 import * as recu from '../../src/pages/api/recu';
@@ -113,7 +116,7 @@ describe.skipIf(!jar)('receipt numbers in Google’s emulator', () => {
   it('a paid gift waiting for its number is « en préparation » on the thank-you page, never a receipt', async () => {
     const db = adminFirestore();
     const { id, event } = liveSession();
-    const { giftFromSession } = await import('../../src/features/donations/gift.server');
+    const { giftFromSession } = await import('../../src/features/donations/ledger/gift.server');
     const gift = giftFromSession(event as never, event.data.object as never);
     await db
       .collection('dons')
@@ -169,7 +172,7 @@ describe.skipIf(!jar)('receipt numbers in Google’s emulator', () => {
     const db = adminFirestore();
     const before = Number((await counter(db))?.dernier ?? 0);
     const { id, event } = liveSession(10_000);
-    const { giftFromSession } = await import('../../src/features/donations/gift.server');
+    const { giftFromSession } = await import('../../src/features/donations/ledger/gift.server');
     const cancelled = { numero: number(3), date: Timestamp.now(), motif: 'remboursement' };
     await db
       .collection('dons')

@@ -9,9 +9,9 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
 import { adminFirestore, closeAdminFirestore } from '../../src/lib/firebase-admin.server';
-import { receiptHandler } from '../../src/features/donations/donation-ledger.server';
-import { siteReceiptContext } from '../../src/features/donations/donation-mails.server';
-import { issueYearlyReceipts } from '../../src/features/donations/yearly-receipts.server';
+import { receiptHandler } from '../../src/features/donations/ledger/donation-ledger.server';
+import { siteReceiptContext } from '../../src/features/donations/receipts/gift-mails.server';
+import { issueYearlyReceipts } from '../../src/features/donations/yearly/issue-receipts.server';
 import { logId } from '../../src/lib/log-id.server';
 import {
   disputeOf,

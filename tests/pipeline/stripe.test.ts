@@ -14,8 +14,8 @@ import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/li
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { MESSAGES } from '../../src/features/forms/forms';
 import { HTTP_MESSAGES } from '../../src/lib/http';
-import { receiptHandler, webhookSecretFromEnv } from '../../src/features/donations/donation-ledger.server';
-import { stripeFromEnv } from '../../src/features/donations/stripe.server';
+import { receiptHandler, webhookSecretFromEnv } from '../../src/features/donations/ledger/donation-ledger.server';
+import { stripeFromEnv } from '../../src/features/donations/checkout/stripe.server';
 import * as don from '../../src/pages/api/don';
 import * as webhook from '../../src/pages/api/stripe-webhook';
 import * as embedded from '../../src/pages/create-checkout-session';

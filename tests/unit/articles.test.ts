@@ -1,10 +1,15 @@
 /**
- * The articles' form helpers (src/features/articles/articles.ts) and the editors' HTML checks (src/lib/html.server.ts):
+ * The articles' form helpers (src/features/content/articles/articles.ts) and the editors' HTML checks (src/lib/html.server.ts):
  * slugs from titles, the date picker in the original admin's seconds, scripts found in any disguise, the stored HTML
  * sanitised by the build's own rules, drafts as the pull recognises them.
  */
 import { describe, expect, it } from 'vitest';
-import { dateInputToSeconds, megabytes, secondsToDateInput, slugify } from '../../src/features/articles/articles';
+import {
+  dateInputToSeconds,
+  megabytes,
+  secondsToDateInput,
+  slugify,
+} from '../../src/features/content/articles/articles';
 import { isDraft } from '../../src/lib/drafts';
 import { holdsScript, sanitizeEditorHtml } from '../../src/lib/html.server';
 

@@ -4,7 +4,7 @@ import {
   sponsorsVisibleCount,
   stepIndex,
   visibleBreakpoints,
-} from '../../src/features/carousels/carousel';
+} from '../../src/features/content/news/carousel';
 
 describe('visible counts (spec §9)', () => {
   it('news: window width / 420, floored', () => {

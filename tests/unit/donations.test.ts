@@ -6,8 +6,8 @@ import {
   receiptNumber,
   receiptYear,
   taxReductionLine,
-} from '../../src/features/donations/donations';
-import { DONATION_MESSAGES as MESSAGES, paymentDraftSchema } from '../../src/features/donations/payment-draft';
+} from '../../src/features/donations/checkout/donations';
+import { DONATION_MESSAGES as MESSAGES, paymentDraftSchema } from '../../src/features/donations/checkout/payment-draft';
 import { fieldErrors } from '../../src/lib/field-schemas';
 
 /** Intl writes French numbers with narrow no-break spaces: compare with plain spaces. */

@@ -4,7 +4,7 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { readPreRegistration } from '../../src/features/espace/admissions';
+import { readPreRegistration } from '../../src/features/admissions/admissions';
 
 describe('readPreRegistration', () => {
   it('reads a document of the original admin app', () => {

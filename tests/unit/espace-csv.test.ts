@@ -5,7 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../src/features/espace/csv';
+import { toCsv } from '../../src/lib/csv';
 
 /** The data rows of `toCsv` read back as a spreadsheet would split them (BOM, `;`, CRLF). */
 const readBack = (rows: (string | number | null)[][]): string[][] =>

@@ -7,7 +7,7 @@ import {
   requestedYear,
   yearTotals,
   type LedgerRow,
-} from '../../src/features/espace/donations';
+} from '../../src/features/donations/ledger/ledger-view';
 
 const row = (extra: Partial<LedgerRow>): LedgerRow => ({
   ...{ id: 'cs_x', date: new Date('2026-03-01T10:00:00Z'), prenom: '', nom: 'Jeanne', email: '', montant: 5000 },

@@ -8,7 +8,7 @@ import {
   newsletterSchema,
   preRegistrationSchema,
 } from '../../src/features/forms/forms';
-import { paymentDraftSchema } from '../../src/features/donations/payment-draft';
+import { paymentDraftSchema } from '../../src/features/donations/checkout/payment-draft';
 import { isCountryCodeLike } from '../../src/lib/field-schemas';
 import { isAcceptableEmail } from '../../src/lib/fields';
 import { CONSENT_WORDINGS, consentText, currentConsent } from '../../src/features/forms/form-rules';

@@ -5,7 +5,7 @@
  * a link inside a link.
  */
 import { describe, expect, it } from 'vitest';
-import { entryId, explainTerms, termsIn } from '../../src/features/falc/glossary';
+import { entryId, explainTerms, termsIn } from '../../src/features/content/falc/glossary';
 
 const MDPH = '<a class="term" href="/facile#mot-mdph"><abbr title="maison départementale des personnes handicapées : ';
 

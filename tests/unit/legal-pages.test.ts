@@ -3,9 +3,9 @@
  * notice says is kept follows the constants the retention job applies.
  */
 import { describe, expect, it } from 'vitest';
-import { RETENTION_MONTHS } from '../../src/features/espace/admissions';
-import { generatedLegalPage, personalData } from '../../src/features/legal/generated-pages';
-import { DEFAULT_HOST, legalFacts, legalGaps } from '../../src/features/legal/legal-facts';
+import { RETENTION_MONTHS } from '../../src/features/admissions/admissions';
+import { generatedLegalPage, personalData } from '../../src/features/content/legal/generated-pages';
+import { DEFAULT_HOST, legalFacts, legalGaps } from '../../src/features/content/legal/legal-facts';
 
 const adresse = {
   titre: 'Les Amis de l’école',

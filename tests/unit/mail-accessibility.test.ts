@@ -13,12 +13,12 @@ import {
   DonationThanks,
   MonthlyDonationConfirmation,
   ReceiptChange,
-} from '../../src/features/mail/templates/DonationMails';
-import { NewsletterConfirmation } from '../../src/features/mail/templates/NewsletterConfirmation';
-import { PortalLink } from '../../src/features/mail/templates/PortalLink';
-import { PreRegistrationAck, PreRegistrationNotice } from '../../src/features/mail/templates/PreRegistrationMails';
-import { SignInLink } from '../../src/features/mail/templates/SignInLink';
-import { YearlyReceiptChange, YearlyReceiptMail } from '../../src/features/mail/templates/YearlyReceiptMails';
+} from '../../src/features/donations/receipts/DonationMails';
+import { NewsletterConfirmation } from '../../src/features/newsletter/NewsletterConfirmation';
+import { PortalLink } from '../../src/features/donations/portal/PortalLink';
+import { PreRegistrationAck, PreRegistrationNotice } from '../../src/features/admissions/PreRegistrationMails';
+import { SignInLink } from '../../src/features/espace/SignInLink';
+import { YearlyReceiptChange, YearlyReceiptMail } from '../../src/features/donations/yearly/YearlyReceiptMails';
 
 const identity = {
   name: 'Les Petits Pas Ensemble',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageLinkItems } from '../../src/features/news/pagination';
+import { pageLinkItems } from '../../src/features/content/news/pagination';
 
 const render = (current: number, last: number) => pageLinkItems(current, last).join(' ');
 

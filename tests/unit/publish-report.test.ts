@@ -6,7 +6,7 @@ import {
   problemSentences,
   PUBLICATION_MESSAGES,
   publicationOutcome,
-} from '../../src/features/publishing/report';
+} from '../../src/features/content/publishing/report';
 import type { ContentReport } from '../../src/content.config';
 
 const report: ContentReport = {

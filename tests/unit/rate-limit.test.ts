@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import rateLimit, { config } from '../../netlify/edge-functions/rate-limit.ts';
-import { postJson } from '../../src/lib/submit.ts';
+import { postJson } from '../../src/lib/post-json.ts';
 
 const pages = join(import.meta.dirname, '../../src/pages');
 

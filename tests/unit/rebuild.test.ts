@@ -3,7 +3,7 @@
  */
 import * as crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { isSecret } from '../../src/features/publishing/rebuild.server';
+import { isSecret } from '../../src/features/content/publishing/rebuild.server';
 
 vi.mock('node:crypto', async (importOriginal) => {
   const original = await importOriginal<typeof import('node:crypto')>();

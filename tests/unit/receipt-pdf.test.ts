@@ -7,8 +7,12 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { PDFBool, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import type { ReceiptedGift } from '../../src/features/donations/gift.server';
-import { receiptPdf, SPECIMEN_TITLE, type ReceiptIssuer } from '../../src/features/donations/receipt-pdf.server';
+import type { ReceiptedGift } from '../../src/features/donations/ledger/gift.server';
+import {
+  receiptPdf,
+  SPECIMEN_TITLE,
+  type ReceiptIssuer,
+} from '../../src/features/donations/receipts/receipt-pdf.server';
 
 const ISSUER: ReceiptIssuer = {
   name: 'Les Petits Pas Ensemble',

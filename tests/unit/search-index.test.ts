@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitElisions } from '../../scripts/lib/search-index';
-import { countMessage, joinElisions } from '../../src/features/news/site-search';
+import { countMessage, joinElisions } from '../../src/features/content/news/site-search';
 
 describe('French elisions in the search index', () => {
   it('splits the elided article from its word, with either apostrophe', () => {

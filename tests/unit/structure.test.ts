@@ -1,10 +1,10 @@
 /**
- * The structure forms' rules (src/features/structure/structure.ts): what the space writes is in the original admin's
+ * The structure forms' rules (src/features/content/structure/structure.ts): what the space writes is in the original admin's
  * shape and the pull publishes it whole, beside documents typed in the console; orders, links and partners.
  */
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../../scripts/lib/validate';
-import { ARTICLE_MESSAGES } from '../../src/features/articles/articles';
+import { ARTICLE_MESSAGES } from '../../src/features/content/articles/articles';
 import { LINK_REFUSED } from '../../src/lib/link-address';
 import { readSeedDirectory } from '../../scripts/lib/seed';
 import {
@@ -14,7 +14,7 @@ import {
   removeLink,
   reorderMenu,
   writeLink,
-} from '../../src/features/structure/menu-links';
+} from '../../src/features/content/structure/menu-links';
 import {
   categoryOrder,
   dateInputToSeconds,
@@ -27,7 +27,7 @@ import {
   slugify,
   STRUCTURE_MESSAGES,
   type RawDocument,
-} from '../../src/features/structure/structure';
+} from '../../src/features/content/structure/structure';
 
 const form = (fields: Record<string, string>) => new Map(Object.entries(fields));
 

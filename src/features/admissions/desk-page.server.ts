@@ -5,8 +5,8 @@
  * the request, read for display. The page only renders this view.
  */
 import type { AstroGlobal } from 'astro';
-import { addJournalEntry, followUpSchema, getPreRegistration, saveFollowUp } from '../espace/admissions.server';
-import { isoDay, STATUSES, type PreRegistration, type Status } from '../espace/admissions';
+import { addJournalEntry, followUpSchema, getPreRegistration, saveFollowUp } from './desk.server';
+import { isoDay, STATUSES, type PreRegistration, type Status } from './admissions';
 import { readFormPost } from '../espace/form-post.server';
 import { ESPACE_MESSAGES } from '../espace/messages';
 import { failureOf } from '../espace/server-calls.server';

@@ -4,7 +4,7 @@
  * author (the staff member's email) and its kind. The team's former single `notes` box reads as the first entry.
  */
 import { z } from 'zod';
-import { toDate } from '../espace/admissions';
+import { toDate } from './admissions';
 
 /** The kinds of entry, stored as these keys in `type`. */
 export const JOURNAL_KINDS = ['appel', 'note'] as const;

@@ -5,7 +5,7 @@
 import { isPersonName } from '../../lib/fields';
 import { headerText, type OutgoingMail } from '../mail/mail';
 import { renderMail, type MailIdentity } from '../mail/mails.server';
-import { DECISIONS } from '../espace/admissions';
+import { DECISIONS } from './admissions';
 import { StatusChangeMail, STATUS_MAIL_TEXTS, type AnnouncedStatus } from './StatusChangeMail';
 
 /** The outbox kind of the status mails. */

@@ -5,7 +5,7 @@
  */
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { withDeadline } from '../../lib/deadline';
-import { toDate } from './admissions';
+import { toDate } from '../admissions/admissions';
 import type { StaffSession } from './auth.server';
 import { assertSection } from './server-calls.server';
 

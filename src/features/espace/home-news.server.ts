@@ -3,13 +3,13 @@
  * pre-registrations, the newsletter, the donations, the site's content), each a title, French sentences and a link.
  * A block whose data cannot be read is left out and `unavailable` says so; the others still show.
  */
-import { editsSince } from '../editing/history.server';
-import { lastPublication } from '../publishing/publish.server';
-import { frenchDayTime } from './admissions';
-import { preRegistrationsSince } from './admissions.server';
+import { editsSince } from '../content/editing/history.server';
+import { lastPublication } from '../content/publishing/publish.server';
+import { frenchDayTime } from '../admissions/admissions';
+import { preRegistrationsSince } from '../admissions/desk.server';
 import type { StaffSession } from './auth.server';
-import { giftsSince } from './donations.server';
-import { subscribersSince } from './newsletter.server';
+import { giftsSince } from '../donations/ledger/ledger-reads.server';
+import { subscribersSince } from '../newsletter/subscribers.server';
 import { canOpen, type SectionName } from './roles';
 
 /** One block of news: a title, sentences, a link to the section. */

@@ -89,7 +89,7 @@ export const SECTIONS = {
     personalData: false,
     ready: true,
   },
-  // Publishing the site (rebuild and its report): also the editing roles' check (src/features/editing/).
+  // Publishing the site (rebuild and its report): also the editing roles' check (src/features/content/editing/).
   publication: {
     path: '/espace/publication',
     title: 'Publier le site',

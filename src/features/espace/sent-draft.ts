@@ -2,7 +2,7 @@
  * A browser draft sent with its form (article-draft-script.ts) ends when the page that follows the post confirms the
  * save (`?enregistre`, `?brouillon`, whichever page the redirect leads to: the form, its preview).
  */
-import { loadDraft, saveDraft } from '../../lib/submit';
+import { loadDraft, saveDraft } from '../../lib/post-json';
 
 /** The sessionStorage key holding the key of the draft whose form was posted last. */
 export const SENT_DRAFT = 'espace-brouillon-envoye';

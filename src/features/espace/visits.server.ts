@@ -4,7 +4,7 @@
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { withDeadline } from '../../lib/deadline';
-import { toDate } from './admissions';
+import { toDate } from '../admissions/admissions';
 import type { StaffSession } from './auth.server';
 
 const VISITS = 'espaceComptes';

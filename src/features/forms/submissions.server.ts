@@ -31,7 +31,7 @@ import {
 } from './forms';
 import { addSubmission, boundedWrite } from './bounded-write.server';
 import { OUTCOMES, outcomeLocation, type Outcome } from './outcomes';
-import { subscribe } from './newsletter-subscription.server';
+import { subscribe } from '../newsletter/subscription.server';
 import { preRegistrationMails } from '../mail/mails.server';
 import { mailIdentity, siteMailSettings, trySend } from '../mail/mail-env.server';
 

@@ -1,5 +1,5 @@
-/** The forms' sender: the JSON POST (src/lib/submit.ts) with the submission key `envoi` and the honeypot. */
-import { postJson, type SubmitResult } from '../../lib/submit';
+/** The forms' sender: the JSON POST (src/lib/post-json.ts) with the submission key `envoi` and the honeypot. */
+import { postJson, type SubmitResult } from '../../lib/post-json';
 import { HONEYPOT_FIELD } from './form-rules';
 
 /**

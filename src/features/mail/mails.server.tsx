@@ -8,9 +8,9 @@ import type { ReactElement } from 'react';
 import { isPersonName } from '../../lib/fields';
 import { headerText, NEWSLETTER_MAIL_KIND, type OutgoingMail } from './mail';
 import type { MailIdentity } from './templates/MailLayout';
-import { PreRegistrationAck, PreRegistrationNotice } from './templates/PreRegistrationMails';
-import { NewsletterConfirmation } from './templates/NewsletterConfirmation';
-import { SignInLink } from './templates/SignInLink';
+import { PreRegistrationAck, PreRegistrationNotice } from '../admissions/PreRegistrationMails';
+import { NewsletterConfirmation } from '../newsletter/NewsletterConfirmation';
+import { SignInLink } from '../espace/SignInLink';
 
 export type { MailIdentity } from './templates/MailLayout';
 

@@ -1,8 +1,8 @@
-/** POST /api/rebuild, on demand: publishing for scripts with REBUILD_SECRET (features/publishing/rebuild.server.ts). */
+/** POST /api/rebuild, on demand: publishing for scripts with REBUILD_SECRET (features/content/publishing/rebuild.server.ts). */
 import type { APIRoute } from 'astro';
 import { NETLIFY_BUILD_HOOK_URL, REBUILD_SECRET } from 'astro:env/server';
 import type { EndpointContext } from '../../lib/endpoint.server';
-import { devPullHook, handleRebuild, rebuildMethodNotAllowed } from '../../features/publishing/rebuild.server';
+import { devPullHook, handleRebuild, rebuildMethodNotAllowed } from '../../features/content/publishing/rebuild.server';
 
 export const prerender = false;
 

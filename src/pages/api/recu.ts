@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { receiptIssuer } from '../../association';
 import { methodNotAllowedFor } from '../../lib/endpoint.server';
-import { receiptHandler } from '../../features/donations/donation-ledger.server';
+import { receiptHandler } from '../../features/donations/ledger/donation-ledger.server';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { stripeWebhook } from '../../features/donations/donation-ledger.server';
+import { stripeWebhook } from '../../features/donations/ledger/donation-ledger.server';
 import { methodNotAllowedFor } from '../../lib/endpoint.server';
 
 export const prerender = false;

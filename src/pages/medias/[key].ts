@@ -1,6 +1,6 @@
-/** GET /medias/<key>, on demand: a picture uploaded from the space (src/features/articles/media.server.ts). */
+/** GET /medias/<key>, on demand: a picture uploaded from the space (src/features/content/articles/media.server.ts). */
 import type { APIRoute } from 'astro';
-import { servePicture } from '../../features/articles/media.server';
+import { servePicture } from '../../features/content/articles/media.server';
 
 export const prerender = false;
 

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../../scripts/lib/auth-emulator';
 import { fixturePicture } from '../../../scripts/lib/picture-server';
-import { slugify } from '../../../src/features/articles/articles';
+import { slugify } from '../../../src/features/content/articles/articles';
 
 /** The dev server compiles each page on its first visit, and a publish re-pulls everything: generous (ms). */
 const SLOW_MS = 90_000;

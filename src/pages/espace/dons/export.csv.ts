@@ -1,12 +1,12 @@
 /**
  * GET /espace/dons/export.csv?annee=<year> (tresorerie, admin): the year's live gifts as CSV for the accounts
- * (src/features/espace/donations.ts: date; nom; prénom; email; montant; nature; moyen; statut; reçu); logged.
+ * (src/features/donations/ledger/ledger-view.ts: date; nom; prénom; email; montant; nature; moyen; statut; reçu); logged.
  */
 import type { APIRoute } from 'astro';
-import { exportGifts } from '../../../features/espace/donations.server';
-import { csvResponse } from '../../../features/espace/csv';
-import { requestedYear } from '../../../features/espace/donations';
-import { receiptYear } from '../../../features/donations/donations';
+import { exportGifts } from '../../../features/donations/ledger/ledger-reads.server';
+import { csvResponse } from '../../../lib/csv';
+import { requestedYear } from '../../../features/donations/ledger/ledger-view';
+import { receiptYear } from '../../../features/donations/checkout/donations';
 import { failureResponse } from '../../../features/espace/server-calls.server';
 
 export const prerender = false;

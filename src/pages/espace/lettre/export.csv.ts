@@ -1,11 +1,11 @@
 /**
  * GET /espace/lettre/export.csv (section `lettre`): the confirmed subscribers as CSV for a mailing tool or a French
- * spreadsheet (src/features/espace/csv.ts): email and confirmation date, newest first; the export is logged.
+ * spreadsheet (src/lib/csv.ts): email and confirmation date, newest first; the export is logged.
  */
 import type { APIRoute } from 'astro';
-import { isoDay } from '../../../features/espace/admissions';
-import { csvResponse } from '../../../features/espace/csv';
-import { exportSubscribers } from '../../../features/espace/newsletter.server';
+import { isoDay } from '../../../features/admissions/admissions';
+import { csvResponse } from '../../../lib/csv';
+import { exportSubscribers } from '../../../features/newsletter/subscribers.server';
 import { failureResponse } from '../../../features/espace/server-calls.server';
 
 export const prerender = false;

@@ -1,11 +1,11 @@
 /**
  * GET /espace/preinscriptions/export.csv[?statut=<status>] (admissions, admin): the pre-registrations as CSV for a
- * French spreadsheet (src/features/espace/csv.ts), without what parents wrote about health; the export is logged.
+ * French spreadsheet (src/lib/csv.ts), without what parents wrote about health; the export is logged.
  */
 import type { APIRoute } from 'astro';
-import { exportPreRegistrations } from '../../../features/espace/admissions.server';
-import { isoDay, isStatus } from '../../../features/espace/admissions';
-import { csvResponse } from '../../../features/espace/csv';
+import { exportPreRegistrations } from '../../../features/admissions/desk.server';
+import { isoDay, isStatus } from '../../../features/admissions/admissions';
+import { csvResponse } from '../../../lib/csv';
 import { failureResponse } from '../../../features/espace/server-calls.server';
 
 export const prerender = false;

@@ -3,7 +3,7 @@
  * PDF, the same document the donor got; each download is logged. 404 for an unknown id.
  */
 import type { APIRoute } from 'astro';
-import { yearlyReceiptOf } from '../../../../features/espace/donations.server';
+import { yearlyReceiptOf } from '../../../../features/donations/ledger/ledger-reads.server';
 import { failureResponse } from '../../../../features/espace/server-calls.server';
 import { pdfResponse } from '../../../../lib/endpoint.server';
 

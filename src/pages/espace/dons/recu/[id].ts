@@ -3,7 +3,7 @@
  * (card, cheque or transfer); each download is logged. 404 for a gift without a receipt.
  */
 import type { APIRoute } from 'astro';
-import { receiptOf } from '../../../../features/espace/donations.server';
+import { receiptOf } from '../../../../features/donations/ledger/ledger-reads.server';
 import { failureResponse } from '../../../../features/espace/server-calls.server';
 import { pdfResponse } from '../../../../lib/endpoint.server';
 
