@@ -200,7 +200,6 @@ export default defineConfig({
     optimizeDeps: {
       include: [
         'nanostores',
-        '@nanostores/react',
         'embla-carousel-react',
         'zod/mini',
         '@stripe/stripe-js/pure',

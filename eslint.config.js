@@ -55,6 +55,18 @@ export default defineConfig(
               message: 'Pages query the content (src/content.ts) and pass features what they need as props.',
             },
             {
+              // The islands and what they render run in the browser (src/lib/hydrate-on-interaction.ts).
+              target: [
+                './src/features/admissions/PreRegistration*.tsx',
+                './src/features/newsletter/NewsletterPopup.tsx',
+                './src/features/forms/FormParts.tsx',
+                './src/features/donations/checkout/*.tsx',
+                './src/features/content/**/*.tsx',
+              ],
+              from: ['./src/**/*.server.ts', './src/**/*.server.tsx'],
+              message: 'Browser code never imports server code (secrets, firebase-admin): pass what it needs as props.',
+            },
+            {
               target: './src',
               from: './scripts',
               message: 'The site never imports the scripts: move what both need into src/lib or the feature.',

@@ -78,6 +78,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
         MAIL_FROM: 'Site de test <site@exemple.org>',
         ASSOCIATION_EMAIL: 'equipe@exemple.org',
+        // Receipts are numbered only once a signatory is named (docs/donations.md): the fallback setting.
+        ASSOCIATION_SIGNATORY: 'Claire Martin, présidente',
         FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
       },
     },

@@ -24,6 +24,9 @@ try {
   const report = await issueYearlyReceipts(db, year, () => jobReceiptContext(db, process.env), {
     deadlineMs: 600_000,
   });
+  if (report.unsigned) {
+    console.log(`Yearly receipts ${year}: none issued: name the receipts' signatory on /espace/dons/signataire first.`);
+  }
   console.log(
     `Yearly receipts ${year}: ${report.issued.length} issued, ${report.corrected.length} corrected, ` +
       `${report.existing} issued before and unchanged` +

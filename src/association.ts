@@ -20,6 +20,7 @@ import {
 } from './content-association';
 import type { ReceiptIssuer } from './features/donations/receipts/receipt-pdf.server';
 import { legalFacts, type LegalFacts } from './features/content/legal/legal-facts';
+import { signatoryLine } from './features/donations/receipts/signatory';
 import { htmlToLines } from './lib/html.server';
 import { contactLineText, parseContactLines, revealAt } from './lib/obfuscation';
 
@@ -82,19 +83,28 @@ export async function siteTexts(): Promise<Record<SiteTextName, string>> {
 
 /**
  * The issuer printed on a tax receipt (server only): name and postal lines from the content; the object as in the
- * statutes, the registration numbers and the signatory from document `association/site`, each else from the
- * environment ('' when neither: the receipt shows « — » for the object and leaves the others out).
+ * statutes and the registration numbers from document `association/site`, each else from the environment ('' when
+ * neither: the receipt shows « — » for the object and leaves the registration out); the signatory and the picture of
+ * the signature as they are now in Firestore (receipts/signatory.server.ts readSignatory, which numbering reads too).
+ * @throws what Firestore throws.
  */
 export async function receiptIssuer(): Promise<ReceiptIssuer> {
-  const [{ name, lines }, document] = await Promise.all([association(), associationDocument()]);
+  // Loaded here only: every page reads this module, the prerendered ones never need Firestore.
+  const [{ readSignatory }, { adminFirestore }] = await Promise.all([
+    import('./features/donations/receipts/signatory.server'),
+    import('./lib/firebase-admin.server'),
+  ]);
+  const [{ name, lines }, document, signatory] = await Promise.all([
+    association(),
+    associationDocument(),
+    readSignatory(adminFirestore(), ASSOCIATION_SIGNATORY ?? ''),
+  ]);
   return {
     name,
     addressLines: lines.map(contactLineText),
-    ...receiptLines(document, {
-      object: ASSOCIATION_OBJECT,
-      registration: ASSOCIATION_REGISTRATION,
-      signatory: ASSOCIATION_SIGNATORY,
-    }),
+    ...receiptLines(document, { object: ASSOCIATION_OBJECT, registration: ASSOCIATION_REGISTRATION }),
+    signatory: signatory ? signatoryLine(signatory) : '',
+    ...(signatory?.image ? { signature: signatory.image } : {}),
   };
 }
 

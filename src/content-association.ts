@@ -2,7 +2,7 @@
  * The content type of collection `association` (docs/content.md): the association's one document, beside the
  * specification's types of src/content.config.ts.
  */
-import { z } from 'astro/zod';
+import * as z from 'zod';
 
 /** A free text of the association's document: trimmed, at most `max` characters (code points). */
 const associationText = (what: string, max: number) =>
@@ -58,27 +58,23 @@ export const UNNAMED = 'L’association';
 /** The association's document after validation. */
 export type AssociationDocument = z.infer<typeof associationSchema>;
 
-/** What a tax receipt prints besides the name and address: the object, registration numbers, signatory ('' none). */
+/** What a tax receipt prints besides the name, the address and the signatory: object, registration numbers. */
 export interface ReceiptLines {
   object: string;
   registration: string;
-  signatory: string;
 }
 
 /**
  * A receipt's lines from the association's document `document` (as stored or as published: a field the schema would
  * leave out counts as empty), each else from `fallback` (the environment's ASSOCIATION_OBJECT,
- * ASSOCIATION_REGISTRATION, ASSOCIATION_SIGNATORY). The site's receipts and the scheduled jobs' read them alike.
+ * ASSOCIATION_REGISTRATION). The site's receipts and the scheduled jobs' read them alike; the signatory is read apart
+ * (features/donations/receipts/signatory.server.ts).
  */
 export function receiptLines(
   document: Record<string, unknown>,
   fallback: { [Key in keyof ReceiptLines]?: string | undefined },
 ): ReceiptLines {
-  const line = (field: 'objet' | 'enregistrement' | 'signataire', key: keyof ReceiptLines) =>
+  const line = (field: 'objet' | 'enregistrement', key: keyof ReceiptLines) =>
     associationSchema.shape[field].safeParse(document[field]).data || (fallback[key]?.trim() ?? '');
-  return {
-    object: line('objet', 'object'),
-    registration: line('enregistrement', 'registration'),
-    signatory: line('signataire', 'signatory'),
-  };
+  return { object: line('objet', 'object'), registration: line('enregistrement', 'registration') };
 }

@@ -4,7 +4,7 @@
  */
 import { defineCollection } from 'astro/content/config';
 import { file } from 'astro/loaders';
-import { z } from 'astro/zod';
+import * as z from 'zod';
 import { associationSchema } from './content-association.ts';
 import { LINK_REFUSED, safeLinkAddress } from './lib/link-address.ts';
 

@@ -28,7 +28,8 @@ export default async function yearlyReceipts(): Promise<Response> {
       });
       console.log(
         `[yearly-receipts] ${year}: ${report.issued.length} issued, ${report.corrected.length} corrected, ` +
-          `${report.existing} unchanged, ${report.left} left`,
+          `${report.existing} unchanged, ${report.left} left` +
+          (report.unsigned ? ' (waiting: no signatory named on /espace/dons/signataire)' : ''),
       );
       mails.push(...report.mails);
       counts.push({

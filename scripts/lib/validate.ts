@@ -2,7 +2,7 @@
  * Validation of the pulled documents with content.config.ts's schemas: what fails is left out (per `partsLeftOutAlone`)
  * and reported.
  */
-import type { z } from 'astro/zod';
+import type * as z from 'zod';
 import {
   firestoreSchemas,
   partsLeftOutAlone,

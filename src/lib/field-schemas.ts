@@ -7,7 +7,7 @@ import { FIELD_MESSAGES, PERSON_FIELD_MAX, hasForbiddenCharacter, isAcceptableEm
 import { HTTP_MESSAGES } from './http';
 
 // Else zod probes `new Function('')`, which the Content-Security-Policy refuses (no 'unsafe-eval');
-// the setting is global, shared with `astro/zod`.
+// the setting is global, shared with every `zod` import.
 z.config({ jitless: true });
 
 /** A trimmed string (`message` when it is not one), FIELD_MESSAGES.malformedText with an unpaired surrogate. */

@@ -70,6 +70,7 @@ test('anonymous: every page, export and receipt redirect to the sign-in page; po
     '/espace/dons',
     `/espace/dons?annee=${year}`,
     '/espace/dons/nouveau',
+    '/espace/dons/signataire',
     '/espace/dons/export.csv',
   ]) {
     const response = await request.get(path, { maxRedirects: 0 });
@@ -93,7 +94,13 @@ for (const email of ['admissions@demo.test', 'edition@demo.test']) {
     await signIn(page, email);
     await expect(page.getByRole('link', { name: 'Dons' })).toHaveCount(0);
     await expect(page.locator('body')).not.toContainText(nom);
-    for (const path of ['/espace/dons', '/espace/dons/nouveau', '/espace/dons/export.csv', `/espace/dons/recu/${id}`]) {
+    for (const path of [
+      '/espace/dons',
+      '/espace/dons/nouveau',
+      '/espace/dons/signataire',
+      '/espace/dons/export.csv',
+      `/espace/dons/recu/${id}`,
+    ]) {
       const response = await page.request.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBe(403);
       const body = await response.text();
@@ -187,8 +194,9 @@ test('tresorerie: a cheque recorded gets the next number; bad input is refused i
 }) => {
   await signIn(page, 'tresorerie@demo.test');
   await page.goto('/espace/dons/nouveau');
-  const nom = `Paul Chèque ${unique()}`;
-  await page.getByLabel('Nom et prénom du donateur').fill(nom);
+  const nom = `Chèque ${unique()}`;
+  await page.getByLabel('Prénom').fill('Paul');
+  await page.getByRole('textbox', { name: /^Nom/ }).fill(nom);
   await page.getByLabel('Montant en euros').fill('cent euros');
   await page.getByLabel('Adresse').fill('12 rue Victor Hugo');
   await page.getByLabel('Code postal').fill('69002');
@@ -197,7 +205,7 @@ test('tresorerie: a cheque recorded gets the next number; bad input is refused i
   await expect(page.getByRole('alert').getByRole('listitem')).toHaveText(
     'Montant en euros : Merci de saisir le montant en euros, par exemple 150,00',
   );
-  await expect(page.getByLabel('Nom et prénom du donateur')).toHaveValue(nom);
+  await expect(page.getByRole('textbox', { name: /^Nom/ })).toHaveValue(nom);
   expect(await giftsNamed(nom)).toBe(0);
   const before = Number((await db.collection('compteurs').doc(`recus-${year}`).get()).data()?.dernier ?? 0);
   await page.getByLabel('Montant en euros').fill('150,50');
@@ -210,9 +218,65 @@ test('tresorerie: a cheque recorded gets the next number; bad input is refused i
   expect(stored!.data()).toMatchObject({
     montant: 15050,
     moyen: 'virement',
+    prenom: 'Paul',
+    nom,
     recu: number,
     enregistrePar: 'tresorerie@demo.test',
   });
+});
+
+test('tresorerie: a company’s cheque gets a company’s receipt (article 238 bis, 60 %), signed', async ({ page }) => {
+  await signIn(page, 'tresorerie@demo.test');
+  await page.goto('/espace/dons/nouveau');
+  // A person's gift first: the company's fields are not shown.
+  await expect(page.getByLabel('Dénomination de l’entreprise')).toBeHidden();
+  await page.getByLabel('D’une entreprise').check();
+  const company = `Boulangerie ${unique()} SARL`;
+  await page.getByLabel('Dénomination de l’entreprise').fill(company);
+  await page.getByLabel('Numéro SIREN').fill('732 829 321');
+  await page.getByLabel('Montant en euros').fill('500');
+  await page.getByLabel('Adresse').fill('8 quai Rambaud');
+  await page.getByLabel('Code postal').fill('69002');
+  await page.getByLabel('Ville').fill('Lyon');
+  await page.getByRole('button', { name: 'Enregistrer et émettre le reçu' }).click();
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText(
+    'Numéro SIREN : Ce numéro SIREN n’existe pas : vérifiez ses 9 chiffres (ou laissez le champ vide)',
+  );
+  await expect(page.getByLabel('Dénomination de l’entreprise')).toHaveValue(company);
+  await page.getByLabel('Numéro SIREN').fill('732 829 320');
+  await page.getByRole('button', { name: 'Enregistrer et émettre le reçu' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^Don enregistré : reçu n° \d{4}-\d{5}\.$/);
+  const row = page.getByRole('row', { name: new RegExp(company) });
+  await expect(row).toContainText('500,00 €');
+  const [stored] = (await db.collection('dons').where('entreprise', '==', company).get()).docs;
+  expect(stored!.data()).toMatchObject({ siren: '732829320', prenom: '', nom: '', moyen: 'cheque' });
+  const pdf = await page.request.get(`/espace/dons/recu/${stored!.id}`);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const text = (await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), { mergePages: true })).text;
+  const flat = text.replace(/\s+/g, ' ');
+  for (const line of [
+    'Reçu des dons et versements effectués par les entreprises',
+    'Article 238 bis du code général des impôts',
+    `Dénomination et numéro SIREN ${company} — SIREN 732 829 320`,
+    'Réduction d’impôt pour l’entreprise : 60 % du don, soit 300 €',
+    'Pour l’association : Claire Martin, présidente',
+  ]) {
+    expect(flat).toContain(line);
+  }
+  expect(flat).not.toContain('66 %');
+});
+
+test('tresorerie: a monthly gift’s start is shown as set up, per month, not as money paid', async ({ page }) => {
+  const { nom } = await seedGift({
+    ...{ nature: 'abonnement', montant: 2500, abonnement: `sub_${unique()}`, recu: undefined },
+    abonnementStatut: 'active',
+  });
+  await signIn(page, 'tresorerie@demo.test');
+  await page.goto(`/espace/dons?annee=${year}`);
+  const row = page.getByRole('row', { name: new RegExp(nom) });
+  await expect(row.getByRole('cell')).toHaveText([/./, '25,00 €/mois', 'Don mensuel mis en place', 'en cours', '—']);
+  await expect(row).not.toContainText('payé');
 });
 
 test('admin: a receipt sent again, the news on the home page', async ({ page }) => {
@@ -375,13 +439,14 @@ for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await seedGift({ livemode: false });
     await signIn(page, 'tresorerie@demo.test');
-    for (const path of ['/espace', `/espace/dons?annee=${year}`, '/espace/dons/nouveau']) {
+    for (const path of ['/espace', `/espace/dons?annee=${year}`, '/espace/dons/signataire', '/espace/dons/nouveau']) {
       await page.goto(path);
       await expectNoAxeViolations(page, `${path} at ${viewport.width}`);
       const name = path.replace(/\W+/g, '-');
       await page.screenshot({ path: `test-results/dons/${name}-${viewport.width}.png`, fullPage: true });
     }
-    await page.getByLabel('Nom et prénom du donateur').fill('Marie Curie');
+    await page.getByLabel('Prénom').fill('Marie');
+    await page.getByRole('textbox', { name: /^Nom/ }).fill('Curie');
     await page.getByLabel('Montant en euros').fill('0');
     await page.getByLabel('Adresse').fill('1 rue Pierre et Marie Curie');
     await page.getByLabel('Code postal').fill('75005');

@@ -38,7 +38,10 @@ async function mailsTo(email: string): Promise<{ subject: string; html: string }
 
 async function askForLink(page: Page, email: string) {
   await page.goto('/espace/connexion');
+  // Both sign-in forms say which fields are required, in the label a screen reader reads.
+  await expect(page.getByLabel('Mot de passe')).toHaveAccessibleName('Mot de passe (obligatoire)');
   await page.getByRole('link', { name: 'Recevoir un lien de connexion par email' }).click();
+  await expect(page.getByLabel('Email')).toHaveAccessibleName('Email (obligatoire)');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Recevoir le lien' }).click();
   await expect(page.getByRole('status')).toHaveText(SENT);

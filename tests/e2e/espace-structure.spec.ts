@@ -299,7 +299,10 @@ test('edition reorders a menu with the keyboard, edits a link, and is refused a 
   await page.getByLabel('Titre').fill('Piège');
   await page.getByLabel('Adresse', { exact: true }).fill('java\tscript:alert(1)');
   await page.getByRole('button', { name: 'Enregistrer le lien' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Rien n’a été enregistré : corrigez les champs signalés.');
+  const summary = page.getByRole('alert');
+  await expect(summary.getByRole('heading')).toHaveText('Le lien n’a pas été enregistré');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link', { name: 'Adresse' })).toHaveAttribute('href', '#href');
   await expect(page.getByLabel('Adresse', { exact: true })).toHaveAccessibleDescription(
     /Son adresse \(href\) n’est pas un lien autorisé : écrivez une adresse https:\/\/…, mailto:…, tel:… ou \/page/,
   );
@@ -365,7 +368,10 @@ test('edition changes the association’s identity and a page text; both are pub
   const before = (await site.get()).updateTime!;
   await page.getByLabel('Signataire des reçus').fill('M'.repeat(201));
   await page.getByRole('button', { name: 'Enregistrer les textes' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Rien n’a été enregistré : corrigez les champs signalés.');
+  const summary = page.getByRole('alert');
+  await expect(summary.getByRole('heading')).toHaveText('Rien n’a été enregistré');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link', { name: 'Signataire des reçus' })).toHaveAttribute('href', '#signataire');
   await expect(page.getByLabel('Signataire des reçus')).toHaveAccessibleDescription(
     /Le nom du signataire des reçus est trop long \(200 caractères au plus\)/,
   );
@@ -416,6 +422,12 @@ test('edition adds a partner; a logo without its description is refused; then de
   await page.getByRole('button', { name: 'Ajouter le partenaire' }).click();
   await expect(page.getByLabel('Description du logo')).toHaveAccessibleDescription(/Décrivez le logo en quelques mots/);
   await expect(page.getByLabel('Nom')).toHaveValue(name);
+  // The refusals summed up above the form, focused, each line leading to its field.
+  const summary = page.getByRole('alert');
+  await expect(summary.getByRole('heading')).toHaveText('Le partenaire n’a pas été enregistré');
+  await expect(summary).toBeFocused();
+  await expect(page).toHaveTitle(/^Erreur · Nouveau partenaire/);
+  await expect(summary.getByRole('link', { name: 'Description du logo' })).toHaveAttribute('href', '#logoAlt');
   await expectAccessible(page, 'a partner refused');
   const id = name.toLowerCase().replace(/ /g, '-');
   expect((await db.collection('partenaires').doc(id).get()).exists).toBe(false);

@@ -59,7 +59,8 @@ const cheque = (fields: Record<string, string> = {}) =>
     moyen: 'cheque',
     date: today,
     montant: '150,50',
-    nom: 'Paul Lefèvre',
+    prenom: 'Paul',
+    nom: 'Lefèvre',
     adresse: '12 rue Victor Hugo',
     postal: '69002',
     ville: 'Lyon',
@@ -95,7 +96,12 @@ describe('a cheque recorded in the space', () => {
       offlineGiftSchema.safeParse({ ...cheque(), montant: '150', ...fields }).error?.issues[0]?.message;
     expect(bad({ montant: 'cent' })).toBe('Merci de saisir le montant en euros, par exemple 150,00');
     expect(bad({ montant: '0' })).toBe('Le montant doit être compris entre 0,01 € et 1 000 000 €');
-    expect(bad({ nom: '  ' })).toBe('Merci de saisir le nom et le prénom du donateur');
+    expect(bad({ nom: '  ' })).toBe('Merci de saisir le nom du donateur');
+    expect(bad({ prenom: '' })).toBe('Merci de saisir le prénom du donateur');
+    expect(bad({ donateur: 'entreprise', entreprise: ' ' })).toBe('Merci de saisir la dénomination de l’entreprise');
+    expect(bad({ donateur: 'entreprise', entreprise: 'SARL', siren: '732829321' })).toBe(
+      'Ce numéro SIREN n’existe pas : vérifiez ses 9 chiffres (ou laissez le champ vide)',
+    );
     expect(bad({ date: '2999-01-01' })).toBe('La date du versement doit être valide et au plus tard aujourd’hui');
     expect(bad({ moyen: 'especes' })).toBe('Merci de choisir le moyen de paiement : chèque ou virement');
     expect(bad({ email: 'paul@' })).toBe('Merci de saisir une adresse email valide, ou rien');
@@ -159,7 +165,7 @@ describe('the ledger of a year', () => {
     expect(rows.some((row) => row[1]!.includes('Test Payeur'))).toBe(false);
     const transfer = rows.find((row) => row[1] === '\'=HYPERLINK("http://x")');
     expect(transfer?.slice(4, 8)).toEqual(['20,00', 'virement', 'Virement', 'payé']);
-    expect(rows.find((row) => row[1] === 'Paul Lefèvre')?.[4]).toBe('150,50');
+    expect(rows.find((row) => row[1] === 'Lefèvre' && row[2] === 'Paul')?.[4]).toBe('150,50');
   });
 
   it('is refused to admissions and edition, who write nothing', async () => {

@@ -150,6 +150,7 @@ describe.skipIf(!jar)('receipt numbers in Google’s emulator', () => {
         moyen: index % 2 ? 'cheque' : 'virement',
         date: new Date().toISOString().slice(0, 10),
         montant: '150',
+        prenom: 'Jeanne',
         nom: `Donateur ${index}`,
         adresse: '12 rue Victor Hugo',
         postal: '69002',

@@ -124,6 +124,7 @@ describe.skipIf(!jar)('yearly receipts corrected after issuing, in Google’s em
         moyen: 'cheque',
         date: `${year}-11-0${index + 1}`,
         montant: '40',
+        prenom: 'Jeanne',
         nom: `Donateur chèque ${index}`,
         adresse: '12 rue Victor Hugo',
         postal: '69002',

@@ -7,16 +7,40 @@ import {
   requestedYear,
   yearTotals,
   type LedgerRow,
+  rowDisplay,
 } from '../../src/features/donations/ledger/ledger-view';
 
 const row = (extra: Partial<LedgerRow>): LedgerRow => ({
   ...{ id: 'cs_x', date: new Date('2026-03-01T10:00:00Z'), prenom: '', nom: 'Jeanne', email: '', montant: 5000 },
   ...{ kind: 'don', moyen: 'Carte bancaire', statut: 'paid', recu: '2026-00001', livemode: true },
   ...{ rembourse: 0, litige: '', recusAnnules: [], numberPending: false },
+  ...{ entreprise: '', abonnementStatut: '', monthlyCents: null },
   ...extra,
 });
 
 describe('the ledger rows', () => {
+  it('shows a monthly gift’s start as what it is, not as money paid', () => {
+    const start = row({ kind: 'abonnement', montant: 2500, monthlyCents: 2500, recu: '', nom: 'Ana García' });
+    expect(rowDisplay(start)).toEqual({
+      donor: 'Ana García',
+      amount: '25,00 €/mois',
+      nature: 'Don mensuel mis en place',
+      status: 'en cours',
+    });
+    expect(rowDisplay({ ...start, abonnementStatut: 'canceled', monthlyCents: 3000 })).toMatchObject({
+      amount: '30,00 €/mois',
+      status: 'arrêté',
+    });
+    expect(rowDisplay(row({ montant: 2500, kind: 'mensualité', recu: '' }))).toMatchObject({
+      amount: '25,00 €',
+      nature: 'mensualité',
+      status: 'payé',
+    });
+    expect(rowDisplay(row({ entreprise: 'Boulangerie Durand SARL', nom: '', kind: 'chèque' })).donor).toBe(
+      'Boulangerie Durand SARL',
+    );
+  });
+
   it('names each kind and method as the treasurer reads them', () => {
     expect(giftKind('don', undefined)).toBe('don');
     expect(giftKind('don', 'cheque')).toBe('chèque');

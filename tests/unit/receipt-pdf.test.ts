@@ -5,6 +5,7 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { PDFBool, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
+import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { ReceiptedGift } from '../../src/features/donations/ledger/gift.server';
@@ -171,6 +172,52 @@ describe('receipt PDF', () => {
     ]);
     expect(field(texts, 'Adresse')).toBe('12 rue des Tilleuls, 69007 Lyon');
     expect(texts.at(-1)).toMatchObject({ role: 'P', text: 'Pour l’association' });
+  });
+
+  it('prints the signature above the signatory’s name and quality, as a figure with its text alternative', async () => {
+    // A 60 × 20 PNG, as signature-image.server.ts stores one.
+    const png = await sharp({ create: { width: 60, height: 20, channels: 4, background: '#1a2a3aff' } })
+      .png()
+      .toBuffer();
+    const issuer = {
+      ...ISSUER,
+      signatory: 'Claire Martin, présidente',
+      signature: { type: 'image/png' as const, bytes: new Uint8Array(png) },
+    };
+    const bytes = await receiptPdf(issuer, GIFT);
+    const { texts } = await tagged(bytes);
+    expect(texts.slice(-4).map(({ role, text }) => [role, text])).toEqual([
+      ['P', 'Fait le 1er mars 2026'],
+      ['P', 'Pour l’association :'],
+      ['Figure', ''],
+      ['P', 'Claire Martin, présidente'],
+    ]);
+    const pdf = await getDocumentProxy(bytes);
+    const page = await pdf.getPage(1);
+    const { fnArray, argsArray } = await page.getOperatorList();
+    const { OPS } = await import('unpdf/pdfjs').then((module) => module as unknown as { OPS: Record<string, number> });
+    const images = fnArray.flatMap((op, index) => (op === OPS.paintImageXObject ? [argsArray[index]] : []));
+    expect(images).toHaveLength(1);
+    // Above the name: the image's bottom (its transform's y) over the name's baseline.
+    const structure = await page.getStructTree();
+    expect(JSON.stringify(structure)).toMatch(
+      /"role":"Figure",[^}]*\}\],"alt":"Signature de Claire Martin, présidente"/,
+    );
+    const content = await page.getTextContent();
+    const name = content.items.find((item) => 'str' in item && item.str === 'Claire Martin, présidente');
+    // pdf-lib moves to the picture's corner (a transform [1, 0, 0, 1, x, y]), then scales it to its size.
+    const painted = fnArray.indexOf(OPS.paintImageXObject);
+    const moves = fnArray
+      .slice(0, painted)
+      .flatMap((op, index) => (op === OPS.transform ? [argsArray[index] as number[]] : []))
+      .filter((matrix) => matrix[4] !== 0 || matrix[5] !== 0);
+    const imageBottom = moves.at(-1)![5]!;
+    expect(imageBottom).toBeGreaterThan((name as { transform: number[] }).transform[5]!);
+
+    const unsigned = await receiptPdf({ ...issuer, signatory: '', signature: undefined }, GIFT);
+    expect(
+      (await (await getDocumentProxy(unsigned)).getPage(1).then((p) => p.getOperatorList())).fnArray,
+    ).not.toContain(OPS.paintImageXObject);
   });
 
   it('marks a specimen: its title, banner and watermark (artifacts), no tax receipt in its structure', async () => {

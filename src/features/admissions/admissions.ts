@@ -4,7 +4,7 @@
  * team's follow-up: `statut`, the log `journal` (and the former `notes`), `dateDecision` and the `dateSuppression` it
  * sets (RETENTION_MONTHS later).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The statuses, in the order of the work; stored as these keys in `statut` (absent: `nouvelle`). */
 export const STATUSES = ['nouvelle', 'contactee', 'visite-prevue', 'acceptee', 'liste-attente', 'refusee'] as const;

@@ -4,7 +4,7 @@
  * status mail when the team asks for it), its log of calls and notes, the CSV export.
  */
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { z } from 'zod';
+import * as z from 'zod';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError } from '../../lib/http';
 import { recordAccess } from '../espace/access-log.server';

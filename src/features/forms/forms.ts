@@ -99,8 +99,8 @@ export const preRegistrationSchema = z.strictObject(
   strict,
 );
 
-/** A valid pre-registration, as the endpoint stores it. */
-export type PreRegistration = z.infer<typeof preRegistrationSchema>;
+/** A valid pre-registration as the form sends it (the stored one, with its id and status: admissions.ts PreRegistration). */
+export type PreRegistrationPayload = z.infer<typeof preRegistrationSchema>;
 
 /**
  * What the pre-registration form holds while the parent types: every field as a string, the consent box a boolean.

@@ -27,7 +27,7 @@ import {
   newsletterSchema,
   preRegistrationSchema,
   type FormName,
-  type PreRegistration,
+  type PreRegistrationPayload,
 } from './forms';
 import { addSubmission, boundedWrite } from './bounded-write.server';
 import { OUTCOMES, outcomeLocation, type Outcome } from './outcomes';
@@ -55,7 +55,7 @@ const receivedAtText = (date: Date) =>
 
 /** Stores a valid pre-registration and queues its two mails (mail feature); returns the outbox ids. */
 async function storePreRegistration(
-  data: Omit<PreRegistration, 'envoi' | typeof HONEYPOT_FIELD> & { consentementTexte?: string },
+  data: Omit<PreRegistrationPayload, 'envoi' | typeof HONEYPOT_FIELD> & { consentementTexte?: string },
   id: string,
 ): Promise<string[]> {
   const reference = preRegistrationReference(id);

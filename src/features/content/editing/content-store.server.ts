@@ -12,7 +12,7 @@ import {
   type DocumentSnapshot,
   type Timestamp,
 } from 'firebase-admin/firestore';
-import type { z } from 'astro/zod';
+import type * as z from 'zod';
 import { firestoreSchemas } from '../../../content.config';
 import { isDraft } from '../../../lib/drafts';
 import { adminFirestore } from '../../../lib/firebase-admin.server';

@@ -3,7 +3,7 @@
  * changes, one entry, and restoring the version an entry kept. docs/editing.md.
  */
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
-import type { z } from 'astro/zod';
+import type * as z from 'zod';
 import { adminFirestore } from '../../../lib/firebase-admin.server';
 import { HttpError } from '../../../lib/http';
 import type { StaffSession } from '../../espace/auth.server';

@@ -1,5 +1,5 @@
 /** The editing layer's French messages, and the schemas' issues as French messages per field. */
-import type { z } from 'astro/zod';
+import type * as z from 'zod';
 
 /** Every French message of the editing layer that is not a schema's own. */
 export const EDITING_MESSAGES = {

@@ -4,7 +4,7 @@
  * dates in seconds), and their validation with the pull's own zod schemas (src/content.config.ts), so that nothing
  * saved here is later left out of the site. Pure: no Firestore, usable by pages and tests alike.
  */
-import { z } from 'astro/zod';
+import * as z from 'zod';
 import { firestoreSchemas, type CollectionName } from '../../../content.config';
 import { holdsScript, refusedLinks, sanitizeEditorHtml } from '../../../lib/html.server';
 import { ARTICLE_MESSAGES } from '../articles/articles';

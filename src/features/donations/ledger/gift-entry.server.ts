@@ -4,7 +4,7 @@
  * (receipt-numbering.server.ts), and queueing a receipt's thank-you mail again through the outbox.
  */
 import { Timestamp } from 'firebase-admin/firestore';
-import { z } from 'zod';
+import * as z from 'zod';
 import { adminFirestore } from '../../../lib/firebase-admin.server';
 import { PERSON_FIELD_MAX } from '../../../lib/fields';
 import { HttpError } from '../../../lib/http';
@@ -25,6 +25,8 @@ import { isoDay } from '../../admissions/admissions';
 import type { StaffSession } from '../../espace/auth.server';
 import { assertTreasury, GIFTS, receiptedGift } from './ledger-reads.server';
 import { bounded } from '../../espace/server-calls.server';
+import { SIGNATORY_MESSAGES } from '../receipts/signatory';
+import { isSiren } from './company-gifts';
 
 /** The largest gift the form accepts, in euros: a typing error beyond it is far likelier than such a cheque. */
 export const OFFLINE_GIFT_MAX_EUROS = 1_000_000;
@@ -40,40 +42,82 @@ const required = (message: string, max: number) =>
         .max(max, { error: `${message} (${max} caractères au plus)` }),
     );
 
+/** A text that may be empty (a company's contact person, a person's fields on a company's gift). */
+const optional = (what: string, max: number) =>
+  z
+    .string()
+    .default('')
+    .transform((value) => value.trim())
+    .pipe(z.string().max(max, { error: `${what} est trop long (${max} caractères au plus)` }));
+
+/** The texts of the cheque form's refusals that depend on who gives. */
+export const GIFT_ENTRY_MESSAGES = {
+  prenom: 'Merci de saisir le prénom du donateur',
+  nom: 'Merci de saisir le nom du donateur',
+  entreprise: 'Merci de saisir la dénomination de l’entreprise',
+  sirenDigits: 'Le numéro SIREN compte 9 chiffres, par exemple 732 829 320 (ou laissez le champ vide)',
+  sirenKey: 'Ce numéro SIREN n’existe pas : vérifiez ses 9 chiffres (ou laissez le champ vide)',
+} as const;
+
 /**
  * The form of a cheque or transfer: `date` (`YYYY-MM-DD`, at most today), `montant` in euros as typed ("150",
- * "150,50"; becomes cents), the donor's `nom` (name and first name), address, optional `email`, `moyen`, and `cle`,
- * the key the form was rendered with (a second post of the same form records nothing more).
+ * "150,50"; becomes cents), who gives (`donateur`: `particulier`, the default, whose receipt is under article 200,
+ * 66 %, or `entreprise`, article 238 bis, 60 %: company-gifts.ts), a person's `prenom` and `nom` (required for a
+ * person, the contact's and optional for a company), a company's `entreprise` (its name, required) and `siren`
+ * (optional, 9 digits with a valid key), the address, optional `email`, `moyen`, and `cle`, the key the form was
+ * rendered with (a second post of the same form records nothing more).
  */
-export const offlineGiftSchema = z.object({
-  cle: z.uuid({ error: 'La demande est illisible. Merci de réessayer depuis la page.' }),
-  moyen: z.enum(['cheque', 'virement'], { error: 'Merci de choisir le moyen de paiement : chèque ou virement' }),
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Merci de saisir la date du versement (jj/mm/aaaa)' })
-    .refine((value) => !Number.isNaN(Date.parse(value)) && value <= isoDay(new Date()), {
-      error: 'La date du versement doit être valide et au plus tard aujourd’hui',
-    }),
-  montant: z
-    .string()
-    .transform((value) => value.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.'))
-    .pipe(
-      z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Merci de saisir le montant en euros, par exemple 150,00' }),
-    )
-    .transform((value) => Math.round(Number(value) * 100))
-    .refine((cents) => cents > 0 && cents <= OFFLINE_GIFT_MAX_EUROS * 100, {
-      error: 'Le montant doit être compris entre 0,01 € et 1 000 000 €',
-    }),
-  nom: required('Merci de saisir le nom et le prénom du donateur', PERSON_FIELD_MAX.prenom + PERSON_FIELD_MAX.nom),
-  adresse: required('Merci de saisir l’adresse du donateur', PERSON_FIELD_MAX.adresse),
-  postal: required('Merci de saisir le code postal', PERSON_FIELD_MAX.postal),
-  ville: required('Merci de saisir la ville', PERSON_FIELD_MAX.ville),
-  email: z
-    .string()
-    .transform((value) => value.trim())
-    .refine((value) => !value || isMailAddress(value), { error: 'Merci de saisir une adresse email valide, ou rien' })
-    .default(''),
-});
+export const offlineGiftSchema = z
+  .object({
+    cle: z.uuid({ error: 'La demande est illisible. Merci de réessayer depuis la page.' }),
+    moyen: z.enum(['cheque', 'virement'], { error: 'Merci de choisir le moyen de paiement : chèque ou virement' }),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Merci de saisir la date du versement (jj/mm/aaaa)' })
+      .refine((value) => !Number.isNaN(Date.parse(value)) && value <= isoDay(new Date()), {
+        error: 'La date du versement doit être valide et au plus tard aujourd’hui',
+      }),
+    montant: z
+      .string()
+      .transform((value) => value.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.'))
+      .pipe(
+        z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Merci de saisir le montant en euros, par exemple 150,00' }),
+      )
+      .transform((value) => Math.round(Number(value) * 100))
+      .refine((cents) => cents > 0 && cents <= OFFLINE_GIFT_MAX_EUROS * 100, {
+        error: 'Le montant doit être compris entre 0,01 € et 1 000 000 €',
+      }),
+    donateur: z
+      .enum(['particulier', 'entreprise'], { error: 'Merci d’indiquer qui donne : un particulier ou une entreprise' })
+      .default('particulier'),
+    prenom: optional('Le prénom', PERSON_FIELD_MAX.prenom),
+    nom: optional('Le nom', PERSON_FIELD_MAX.nom),
+    entreprise: optional('La dénomination', PERSON_FIELD_MAX.nom + PERSON_FIELD_MAX.prenom),
+    siren: z
+      .string()
+      .default('')
+      .transform((value) => value.replace(/[\s\u00a0\u202f.-]/g, ''))
+      .refine((value) => !value || /^\d{9}$/.test(value), { error: GIFT_ENTRY_MESSAGES.sirenDigits })
+      .refine((value) => !value || isSiren(value), { error: GIFT_ENTRY_MESSAGES.sirenKey }),
+    adresse: required('Merci de saisir l’adresse du donateur', PERSON_FIELD_MAX.adresse),
+    postal: required('Merci de saisir le code postal', PERSON_FIELD_MAX.postal),
+    ville: required('Merci de saisir la ville', PERSON_FIELD_MAX.ville),
+    email: z
+      .string()
+      .transform((value) => value.trim())
+      .refine((value) => !value || isMailAddress(value), { error: 'Merci de saisir une adresse email valide, ou rien' })
+      .default(''),
+  })
+  .superRefine((gift, context) => {
+    const missing = (field: 'prenom' | 'nom' | 'entreprise') =>
+      context.addIssue({ code: 'custom', path: [field], message: GIFT_ENTRY_MESSAGES[field] });
+    if (gift.donateur === 'entreprise') {
+      if (!gift.entreprise) missing('entreprise');
+      return;
+    }
+    if (!gift.prenom) missing('prenom');
+    if (!gift.nom) missing('nom');
+  });
 
 /** A valid cheque or transfer, `montant` in cents. */
 export type OfflineGift = z.infer<typeof offlineGiftSchema>;
@@ -83,7 +127,7 @@ export type OfflineGift = z.infer<typeof offlineGiftSchema>;
  * (receipt-numbering.server.ts: the next number of its payment's year, in the same gap-free series, and, when an email
  * is given, the donor's thank-you with the PDF through the outbox), within a few seconds. The same `cle` again returns
  * the gift already recorded: no second gift or number. Logged. Returns the id and number ('' when the counter stayed
- * busy: the scheduled sweep numbers it within minutes).
+ * busy or no signatory is named yet: the scheduled sweep numbers it within minutes of either).
  * @throws HttpError 403, 503 (nothing written).
  */
 export async function recordOfflineGift(
@@ -99,7 +143,7 @@ export async function recordOfflineGift(
   const gift: Gift = {
     montant: entry.montant,
     devise: 'eur',
-    prenom: '',
+    prenom: entry.prenom,
     nom: entry.nom,
     email: entry.email,
     adresse: entry.adresse,
@@ -117,6 +161,10 @@ export async function recordOfflineGift(
     moyen: entry.moyen,
     enregistrePar: session.email,
     aNumeroter: true,
+    // A company's gift: its receipt is under article 238 bis (60 %), CERFA n° 16216 (company-gifts.ts).
+    ...(entry.donateur === 'entreprise'
+      ? { entreprise: entry.entreprise, ...(entry.siren ? { siren: entry.siren } : {}) }
+      : {}),
   };
   // `create` fails on a second post of the same form: the gift recorded the first time stays as it is.
   const created = await bounded(
@@ -182,7 +230,7 @@ export async function resendReceipt(session: StaffSession | undefined, id: strin
  * corrects those whose total changed since (a refund, a dispute lost), queues their mails, logged; a receipt that is
  * right is neither changed nor sent again. Returns how many were issued, corrected (or cancelled), and left for another
  * click (the request stops starting new ones after 15 s).
- * @throws HttpError 403, 400 (the current or a future year: not over yet), 503.
+ * @throws HttpError 403, 400 (the current or a future year: not over yet), 409 (no signatory yet), 503.
  */
 export async function issueYearlyReceiptsNow(
   session: StaffSession | undefined,
@@ -203,6 +251,7 @@ export async function issueYearlyReceiptsNow(
   ).catch((error: unknown) => {
     throw new HttpError(503, ESPACE_MESSAGES.unavailable, { cause: error });
   });
+  if (report.unsigned) throw new HttpError(409, SIGNATORY_MESSAGES.yearlyWaiting);
   const numbers = report.issued.map(([, numero]) => numero);
   const what = numbers.length ? `${numbers[0]} à ${numbers.at(-1)}` : 'aucun nouveau';
   const corrections = report.corrected.map(([, cancelled, numero]) => `${cancelled} → ${numero || 'annulé'}`);

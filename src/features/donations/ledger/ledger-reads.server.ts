@@ -21,6 +21,7 @@ import {
   type YearlyReceipt,
 } from '../yearly/stored-receipt.server';
 import { recordAccess } from '../../espace/access-log.server';
+import { readSignatory } from '../receipts/signatory.server';
 import { assertSection, bounded } from '../../espace/server-calls.server';
 import type { StaffSession } from '../../espace/auth.server';
 import { giftKind, ledgerCsv, methodLabel, newestGiftFirst, yearTotals, type LedgerRow } from './ledger-view';
@@ -49,6 +50,7 @@ export function ledgerRow(id: string, gift: Gift): LedgerRow {
     date: gift.datePaiement.toDate(),
     prenom: gift.prenom,
     nom: gift.nom,
+    entreprise: gift.entreprise ?? '',
     email: gift.email,
     montant: gift.montant,
     kind: giftKind(gift.nature, gift.moyen),
@@ -60,6 +62,8 @@ export function ledgerRow(id: string, gift: Gift): LedgerRow {
     rembourse: gift.rembourse ?? 0,
     litige: gift.litige ?? '',
     recusAnnules: (gift.recusAnnules ?? []).map((cancelled) => cancelled.numero),
+    abonnementStatut: gift.abonnementStatut ?? '',
+    monthlyCents: gift.nature === 'abonnement' ? (gift.abonnementMontant ?? gift.montant) : null,
   };
 }
 
@@ -103,6 +107,8 @@ export interface LedgerYear {
   yearly: YearlyRow[];
   totals: ReturnType<typeof yearTotals>;
   unreadable: number;
+  /** false while the receipts' signatory lacks a name or a quality: no receipt is issued (receipts/signatory.ts). */
+  signed: boolean;
 }
 
 /**
@@ -131,7 +137,10 @@ export async function listGifts(session: StaffSession | undefined, year: number)
   assertTreasury(session);
   const db = adminFirestore();
   await bounded('log', recordAccess(db, session, 'consultation', `${GIFTS} ${year} (liste)`));
-  const { rows, unreadable } = await readLedger(db);
+  const [{ rows, unreadable }, signatory] = await Promise.all([
+    readLedger(db),
+    bounded('signatory', readSignatory(db)),
+  ]);
   const years = [...new Set([receiptYear(new Date()), year, ...rows.map((row) => receiptYear(row.date))])];
   const ofYear = rows.filter((row) => receiptYear(row.date) === year);
   const yearly = await readYearlyReceipts(db, year);
@@ -151,6 +160,7 @@ export async function listGifts(session: StaffSession | undefined, year: number)
       cancelledReceipts: totals.cancelledReceipts + yearly.reduce((sum, row) => sum + row.recusAnnules.length, 0),
     },
     unreadable,
+    signed: Boolean(signatory),
   };
 }
 

@@ -26,6 +26,8 @@ export interface LedgerRow {
   date: Date;
   prenom: string;
   nom: string;
+  /** A company's gift: its business name ('' for a person's). */
+  entreprise: string;
   email: string;
   montant: number | null;
   kind: GiftKind;
@@ -44,6 +46,46 @@ export interface LedgerRow {
   litige: string;
   /** The gift's cancelled receipt numbers, oldest first (void, never reused). */
   recusAnnules: string[];
+  /** A monthly gift's start: Stripe's subscription status ('' when none recorded yet); '' for any other gift. */
+  abonnementStatut: string;
+  /** A monthly gift's start: the monthly amount in cents (as changed since, else the first); null otherwise. */
+  monthlyCents: number | null;
+}
+
+/** The French label of a subscription's status (Stripe's `status`), as the register shows a monthly gift's start. */
+const SUBSCRIPTION_LABELS: Record<string, string> = {
+  active: 'en cours',
+  trialing: 'en cours',
+  past_due: 'paiement en retard',
+  unpaid: 'impayé',
+  paused: 'suspendu',
+  incomplete: 'en attente du premier paiement',
+  incomplete_expired: 'jamais commencé',
+  canceled: 'arrêté',
+};
+
+/**
+ * How the register shows a row: the donor (a company's name first, then the person), the amount (a monthly gift's
+ * start as « 25,00 €/mois »), the nature (« Don mensuel mis en place » for a start: not money in itself, never in the
+ * totals, whose months are the `mensualité` rows) and the status (a start's subscription status).
+ */
+export function rowDisplay(row: LedgerRow): { donor: string; amount: string; nature: string; status: string } {
+  const person = `${row.prenom} ${row.nom}`.trim();
+  const donor = [row.entreprise, person].filter(Boolean).join(' — ') || 'Sans nom';
+  const euros = (cents: number | null) => (cents === null ? '—' : `${eurosCell(cents)} €`);
+  if (row.kind !== 'abonnement') {
+    return { donor, amount: euros(row.montant), nature: row.kind, status: giftStatusLabel(row.statut) };
+  }
+  const status =
+    row.statut === 'paid' || row.statut === 'no_payment_required'
+      ? (SUBSCRIPTION_LABELS[row.abonnementStatut] ?? (row.abonnementStatut || 'en cours'))
+      : giftStatusLabel(row.statut);
+  return {
+    donor,
+    amount: row.monthlyCents === null ? '—' : `${eurosCell(row.monthlyCents)} €/mois`,
+    nature: 'Don mensuel mis en place',
+    status,
+  };
 }
 
 const DISPUTE_LABELS: Record<string, string> = {

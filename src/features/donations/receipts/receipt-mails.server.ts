@@ -19,6 +19,8 @@ import type { CancelledReceipt, Gift, ReceiptedGift } from '../ledger/gift.serve
 import { receiptCents } from './receipt-validity';
 import type { NumberableGift, NumberedGiftMails } from './receipt-numbering.server';
 import { isSpecimen, receiptFileName, receiptPdf, type ReceiptIssuer } from './receipt-pdf.server';
+import { readSignatory } from './signatory.server';
+import { signatoryLine } from './signatory';
 
 /** What a receipt's PDF and mail need: who issues it, who the mail comes from, where answers go ('' nowhere). */
 export interface ReceiptContext {
@@ -125,16 +127,18 @@ export type ReceiptVariables = MailVariables &
 /**
  * The ReceiptContext of a scheduled function or terminal script, read as the site reads it (src/association.ts
  * receiptIssuer) but from Firestore as it is now: the association's name and postal lines from article `adresse`
- * (titre, intro), the object, registration numbers and signatory from document `association/site` (each field the
- * pull's schema would accept), each else from ASSOCIATION_OBJECT, ASSOCIATION_REGISTRATION, ASSOCIATION_SIGNATORY;
+ * (titre, intro), the object and registration numbers from document `association/site` (each field the pull's
+ * schema would accept), each else from ASSOCIATION_OBJECT, ASSOCIATION_REGISTRATION; the signatory and its signature
+ * (receipts/signatory.server.ts readSignatory, ASSOCIATION_SIGNATORY its last fallback);
  * the site's address from SITE_URL or Netlify's URL, the reply address from ASSOCIATION_EMAIL.
  * @throws what Firestore throws.
  */
 export async function jobReceiptContext(firestore: Firestore, env: ReceiptVariables): Promise<ReceiptContext> {
   const read = async (path: string) => (await firestore.doc(path).get()).data() ?? {};
-  const [article, site] = await Promise.all([
+  const [article, site, signatory] = await Promise.all([
     read(`articles/${ADDRESS_ARTICLE}`),
     read(`association/${ASSOCIATION_DOCUMENT}`),
+    readSignatory(firestore, env.ASSOCIATION_SIGNATORY ?? ''),
   ]);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const name = revealAt(text(article.titre)).trim() || UNNAMED;
@@ -144,11 +148,9 @@ export async function jobReceiptContext(firestore: Firestore, env: ReceiptVariab
     issuer: {
       name,
       addressLines,
-      ...receiptLines(site, {
-        object: env.ASSOCIATION_OBJECT,
-        registration: env.ASSOCIATION_REGISTRATION,
-        signatory: env.ASSOCIATION_SIGNATORY,
-      }),
+      ...receiptLines(site, { object: env.ASSOCIATION_OBJECT, registration: env.ASSOCIATION_REGISTRATION }),
+      signatory: signatory ? signatoryLine(signatory) : '',
+      ...(signatory?.image ? { signature: signatory.image } : {}),
     },
     identity: { name, addressLines, siteUrl },
     replyTo: mailSettings(env).staff ?? '',

@@ -13,6 +13,7 @@ import { logId } from '../../../lib/log-id.server';
 import { receiptNumber, receiptYear } from '../checkout/donations';
 import { giftConverter, type Gift, type ReceiptedGift } from '../ledger/gift.server';
 import { deservesReceipt } from './receipt-validity';
+import { readSignatory } from './signatory.server';
 
 /** The counter of `year`'s series. */
 const counterOf = (firestore: Firestore, year: number) => firestore.collection('compteurs').doc(`recus-${year}`);
@@ -82,11 +83,15 @@ const byPayment = (a: { gift: NumberableGift; id: string }, b: { gift: Numberabl
  * Numbers the gifts among `ids` that still need it (needsReceiptNumber), in one short transaction: each year's next
  * numbers in order of payment, `aNumeroter` false, and `recuAEnvoyer` true on those with an email, for
  * queueReceiptMails (rendering a PDF inside the transaction would hold the counter that long). A gift numbered
- * meanwhile is left as it is. Returns `[id, number]` of the gifts it numbered, in the numbers' order. Firestore retries
- * on contention; @throws when it cannot commit (the sweep numbers the gifts later).
+ * meanwhile is left as it is. Nothing is numbered while the receipts' signatory lacks a name or a quality
+ * (signatory.server.ts readSignatory): the gifts stay marked, and the sweep numbers them once it is set. Returns
+ * `[id, number]` of the gifts it numbered, in the numbers' order. Firestore retries on contention; @throws when it
+ * cannot commit (the sweep numbers the gifts later).
  */
 export async function numberReceipts(firestore: Firestore, ids: readonly string[]): Promise<[string, string][]> {
   if (ids.length === 0) return [];
+  // A receipt is never issued unsigned: it waits, marked, for the treasurer to name the signatory.
+  if (!(await readSignatory(firestore))) return [];
   const gifts = firestore.collection('dons').withConverter(giftConverter);
   return firestore.runTransaction(async (transaction) => {
     const snapshots = await transaction.getAll(...ids.map((id) => gifts.doc(id)));
@@ -218,7 +223,8 @@ export interface NumberingReport {
 /**
  * The sweep: numbers every gift still waiting (pendingReceiptIds), `batch` gifts a transaction in order of payment,
  * then queues the mails of every gift still marked `recuAEnvoyer`, until done or `deadlineMs` has passed (what
- * remains waits for the next sweep). @throws what Firestore throws (nothing half-numbered stays behind).
+ * remains waits for the next sweep). Without a signatory it numbers nothing (numberReceipts) and only queues the
+ * mails of receipts numbered before. @throws what Firestore throws (nothing half-numbered stays behind).
  */
 export async function numberPendingReceipts(
   firestore: Firestore,
@@ -228,7 +234,7 @@ export async function numberPendingReceipts(
   const started = Date.now();
   const inTime = () => Date.now() - started < deadlineMs;
   const report: NumberingReport = { numbered: [], mails: [] };
-  const pending = await pendingReceiptIds(firestore);
+  const pending = (await readSignatory(firestore)) ? await pendingReceiptIds(firestore) : [];
   for (let start = 0; start < pending.length && inTime(); start += batch) {
     report.numbered.push(...(await numberReceipts(firestore, pending.slice(start, start + batch))));
   }

@@ -13,14 +13,37 @@ import { toCurrency } from 'n2words/fr-FR';
 import { renderReceipt, WARNING, type ReceiptBlock } from './receipt-render.server';
 import type { TaggedPdf } from './receipt-tagged.server';
 import { COMPANY_RECEIPT, COMPANY_TAX_REDUCTION_RATE, isCompanyGift } from '../ledger/company-gifts';
+import type { SignatureImage } from './signatory';
 
 /**
  * Who issues the receipt (src/association.ts): name, address lines, object, registration numbers, signatory ('' =
- * none).
+ * none: « Claire Martin, présidente », receipts/signatory.ts signatoryLine) and the picture of the signature, printed
+ * above the signatory's name.
  */
 export type ReceiptIssuer = Record<'name' | 'object' | 'registration' | 'signatory', string> & {
   addressLines: string[];
+  signature?: SignatureImage;
 };
+
+/** The height of the signature on the receipt, in points (its width follows, within the text's width). */
+const SIGNATURE_HEIGHT = 50;
+
+/**
+ * The receipt's last lines: « Fait le … », « Pour l’association : », the signature's picture when there is one, then
+ * the signatory's name and quality.
+ */
+function signedBlocks(issuer: ReceiptIssuer, issued: string): ReceiptBlock[] {
+  const signature: ReceiptBlock[] = issuer.signature
+    ? [{ kind: 'image', image: issuer.signature, height: SIGNATURE_HEIGHT, alt: `Signature de ${issuer.signatory}` }]
+    : [];
+  return [
+    { kind: 'paragraph', text: `Fait le ${issued}` },
+    { kind: 'paragraph', style: 'strong', text: issuer.signatory ? 'Pour l’association :' : 'Pour l’association' },
+    ...(issuer.signatory
+      ? [...signature, { kind: 'paragraph', style: 'strong', text: issuer.signatory } as const]
+      : []),
+  ];
+}
 
 /** What a test-mode gift's PDF says in its banner, its title and across the page: it is not a tax receipt. */
 export const SPECIMEN_TITLE = 'SPÉCIMEN — paiement de test, sans valeur fiscale';
@@ -185,12 +208,7 @@ export function receiptBlocks(issuer: ReceiptIssuer, gift: ReceiptGift): Receipt
       ? [
           { kind: 'paragraph', style: 'body', text: COMPANY_RECEIPT.certification },
           { kind: 'paragraph', gap: 14, text: COMPANY_RECEIPT.reduction(reduction, Boolean(gift.periode)) },
-          { kind: 'paragraph', text: `Fait le ${issued}` },
-          {
-            kind: 'paragraph',
-            style: 'strong',
-            text: `Pour l’association${issuer.signatory && ` : ${issuer.signatory}`}`,
-          },
+          ...signedBlocks(issuer, issued),
         ]
       : [
           {
@@ -209,12 +227,7 @@ export function receiptBlocks(issuer: ReceiptIssuer, gift: ReceiptGift): Receipt
               `${formatEuros(reduction)}, dans la limite de 20 % du revenu imposable (l’excédent est reportable sur ` +
               `les cinq années suivantes).`,
           },
-          { kind: 'paragraph', text: `Fait le ${issued}` },
-          {
-            kind: 'paragraph',
-            style: 'strong',
-            text: `Pour l’association${issuer.signatory && ` : ${issuer.signatory}`}`,
-          },
+          ...signedBlocks(issuer, issued),
         ];
   const cancelled = gift.recusAnnules?.at(-1);
   const replaced = gift.periode

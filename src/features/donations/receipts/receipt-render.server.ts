@@ -4,6 +4,7 @@
  */
 import { rgb } from 'pdf-lib';
 import { TaggedPdf, type TextStyle } from './receipt-tagged.server';
+import type { SignatureImage } from './signatory';
 
 const A4 = { width: 595.28, height: 841.89, margin: 56 };
 const INK = rgb(0.1, 0.16, 0.22);
@@ -30,10 +31,12 @@ const STYLES = {
 /**
  * One block of a receipt, in reading order: the title (H1), a paragraph (P) in one of STYLES, red when `warning`,
  * `gap` points below it instead of the style's; or a section (H2 under a rule, an optional paragraph, then its fields
- * as a table of label and value, « — » for an empty value).
+ * as a table of label and value, « — » for an empty value); or a picture (Figure, with its `alt` text) `height`
+ * points high.
  */
 export type ReceiptBlock =
   | { kind: 'title' | 'paragraph'; text: string; style?: keyof typeof STYLES; warning?: boolean; gap?: number }
+  | { kind: 'image'; image: SignatureImage; height: number; alt: string }
   | { kind: 'section'; heading: string; intro?: string; fields: [label: string, value: string][] };
 
 /**
@@ -52,6 +55,10 @@ export async function renderReceipt(
     color: warning ? WARNING : style.color,
   });
   for (const block of blocks) {
+    if (block.kind === 'image') {
+      await doc.image(block.image, { height: block.height, alt: block.alt, gap: 4 });
+      continue;
+    }
     if (block.kind !== 'section') {
       const style: TextStyle = STYLES[block.style ?? (block.kind === 'title' ? 'title' : 'plain')];
       await doc.text(

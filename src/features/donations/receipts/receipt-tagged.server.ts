@@ -7,6 +7,7 @@
 import {
   degrees,
   PDFDocument,
+  PDFHexString,
   PDFName,
   PDFNumber,
   PDFOperator,
@@ -22,7 +23,7 @@ import type { Weight } from './receipt-fonts.server';
 import { PdfFonts, rtlAwareFontkit } from './receipt-text.server';
 
 /** The structure types used (standard types of ISO 32000-1 §14.8.4, no role map needed). */
-export type StructRole = 'Sect' | 'H1' | 'H2' | 'P' | 'Table' | 'TR' | 'TH' | 'TD';
+export type StructRole = 'Sect' | 'H1' | 'H2' | 'P' | 'Table' | 'TR' | 'TH' | 'TD' | 'Figure';
 
 /**
  * How a text is drawn: size, weight, colour; `gap` the space below it, `indent` its distance from the left margin and
@@ -46,6 +47,8 @@ interface StructNode {
   kids: (StructNode | MarkedContent)[];
   /** A table header's scope. */
   scope?: 'Row' | 'Column';
+  /** A figure's text alternative. */
+  alt?: string;
 }
 
 /** The page's size and margin, in points. */
@@ -100,8 +103,8 @@ export class TaggedPdf {
   }
 
   /** Runs `fill` with a new structure element `role` open: what it writes goes inside, in order. */
-  async element(role: StructRole, fill: () => Promise<void>, scope?: StructNode['scope']): Promise<void> {
-    const node: StructNode = { role, kids: [], scope };
+  async element(role: StructRole, fill: () => Promise<void>, scope?: StructNode['scope'], alt?: string): Promise<void> {
+    const node: StructNode = { role, kids: [], scope, alt };
     this.open.at(-1)?.kids.push(node);
     this.open.push(node);
     try {
@@ -146,6 +149,34 @@ export class TaggedPdf {
     this.y -= gap;
   }
 
+  /**
+   * A PNG or JPEG picture `height` points high (narrower when wider than the text), from the cursor down, at the left
+   * margin, as a Figure whose text alternative is `alt`; on a new page when it would cross the bottom margin.
+   */
+  async image(
+    image: { type: 'image/png' | 'image/jpeg'; bytes: Uint8Array },
+    { height, alt, gap = 4 }: { height: number; alt: string; gap?: number },
+  ): Promise<void> {
+    const embedded =
+      image.type === 'image/png' ? await this.pdf.embedPng(image.bytes) : await this.pdf.embedJpg(image.bytes);
+    const room = this.format.width - 2 * this.format.margin;
+    const scale = Math.min(height / embedded.height, room / embedded.width);
+    const [width, drawn] = [embedded.width * scale, embedded.height * scale];
+    if (this.y - drawn < this.format.margin) await this.newPage();
+    await this.element(
+      'Figure',
+      async () => {
+        this.page.pushOperators(this.beginMarked());
+        this.y -= drawn;
+        this.page.drawImage(embedded, { x: this.format.margin, y: this.y, width, height: drawn });
+        this.page.pushOperators(endMarked());
+      },
+      undefined,
+      alt,
+    );
+    this.y -= gap;
+  }
+
   /** Draws what `draw` draws on the page as an Artifact: decoration that assistive technology skips. */
   async artifact(draw: (page: PDFPage) => void | Promise<void>): Promise<void> {
     const page = this.page;
@@ -185,6 +216,7 @@ export class TaggedPdf {
       );
       const dict: PDFDict = context.obj({ Type: 'StructElem', S: node.role, P: parent, K: kids });
       if (node.scope) dict.set(PDFName.of('A'), context.obj({ O: 'Table', Scope: node.scope }));
+      if (node.alt) dict.set(PDFName.of('Alt'), PDFHexString.fromText(node.alt));
       context.assign(ref, dict);
       refs.set(node, ref);
       return ref;

@@ -14,6 +14,7 @@ import { giftSchema, type Gift } from '../ledger/gift.server';
 import type { ReceiptContext } from '../receipts/receipt-mails.server';
 import { takeReceiptNumbers } from '../receipts/receipt-numbering.server';
 import { receiptCents } from '../receipts/receipt-validity';
+import { readSignatory } from '../receipts/signatory.server';
 import { byPayment, countsIn, donorYears, type DonorYear } from './yearly-donors.server';
 import { queueYearlyMail } from './yearly-receipt-mails.server';
 import {
@@ -27,7 +28,8 @@ import {
 /**
  * What one run did: the receipts issued (`[id, number]`); those corrected (`[id, cancelled number, new number]`, the
  * new one '' for a receipt cancelled without replacement); how many were already right; how many were left for the
- * next run (the deadline); the outbox ids queued.
+ * next run (the deadline); the outbox ids queued; `unsigned` when nothing was done because the receipts' signatory
+ * lacks a name or a quality (receipts/signatory.server.ts).
  */
 export interface YearlyReport {
   issued: [string, string][];
@@ -35,6 +37,7 @@ export interface YearlyReport {
   existing: number;
   left: number;
   mails: string[];
+  unsigned?: boolean;
 }
 
 /** Why a receipt's total changed: a dispute lost on one of its instalments, else a refund, else a late instalment. */
@@ -133,6 +136,10 @@ export async function issueYearlyReceipts(
   { deadlineMs }: { deadlineMs: number },
 ): Promise<YearlyReport> {
   const started = Date.now();
+  // A receipt is never issued unsigned: neither a new one nor a correction until the signatory is named.
+  if (!(await readSignatory(firestore))) {
+    return { issued: [], corrected: [], existing: 0, left: 0, mails: [], unsigned: true };
+  }
   const receipts = firestore.collection(YEARLY_RECEIPTS).withConverter(yearlyReceiptConverter);
   const [snapshot, issuedBefore] = await Promise.all([
     firestore.collection('dons').where('nature', '==', 'mensualite').get(),
