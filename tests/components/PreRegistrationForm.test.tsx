@@ -32,6 +32,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
     [/Votre prénom/, 'Sophie'],
     [/Votre nom/, 'Martin'],
     [/Votre email/, 'sophie@exemple.fr'],
+    [/Votre numéro de téléphone/, '06 12 34 56 78'],
     ['Adresse', '3 rue des Lilas'],
     ['Code postal', '69007'],
     ['Ville', 'Lyon'],
@@ -40,6 +41,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
     await user.click(screen.getByLabelText(label));
     await user.paste(value);
   }
+  await user.selectOptions(screen.getByLabelText('Classe souhaitée'), 'CP');
   await user.selectOptions(screen.getByLabelText('Pays'), 'BE');
   await user.click(screen.getByLabelText(/J’accepte/));
 }
@@ -47,10 +49,13 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 const typed = {
   enfantPrenom: 'Léa',
   enfantNom: 'Martin',
+  enfantNaissance: '',
+  classeSouhaitee: 'CP',
   infos: 'Elle adore dessiner.',
   parentPrenom: 'Sophie',
   parentNom: 'Martin',
   email: 'sophie@exemple.fr',
+  telephone: '06 12 34 56 78',
   adresse: '3 rue des Lilas',
   postal: '69007',
   ville: 'Lyon',
@@ -127,6 +132,21 @@ describe('PreRegistrationForm', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('refuses a phone number that is not one beside its field, and sends nothing', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const { user, submit } = setup();
+    await fillValid(user);
+    const phone = screen.getByLabelText(/Votre numéro de téléphone/);
+    await user.clear(phone);
+    await user.type(phone, '06 12 34');
+    await submit();
+    const message = 'Ce numéro de téléphone n’est pas valide. Vérifiez-le, par exemple 06 12 34 56 78.';
+    expect(phone).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(screen.getByRole('link', { name: message })).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('requires the consent box, whatever else is filled in', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
@@ -166,8 +186,10 @@ describe('PreRegistrationForm', () => {
     expect(panel).toHaveFocus();
     expect(panel).toHaveTextContent('Votre numéro de référence : 4829 1375');
     expect(panel).toHaveTextContent(
-      'Vous avez été inscrit. C’est une demande de pré-inscription : votre enfant n’est pas encore inscrit à l’école',
+      'Vous avez été inscrit. Votre demande de pré-inscription est enregistrée et ne vous engage à rien. Nous vous ' +
+        'recontactons sous quinze jours.',
     );
+    expect(panel).not.toHaveTextContent('pas encore inscrit');
     expect(panel).toHaveTextContent('Elle vous recontacte pour convenir d’une rencontre');
     // Ready for a brother or sister: the child's fields are empty, the parent's kept.
     await user.click(screen.getByRole('button', { name: 'Pré-inscrire un autre enfant' }));

@@ -143,21 +143,13 @@ test.describe('signed in', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Préinscription de Léa Essai-${older}`);
       await expect(page.getByText('Elle a besoin d’un peu de calme pour se concentrer.')).toBeVisible();
       await page.getByLabel('Statut').selectOption({ label: 'Visite prévue' });
-      await page.getByLabel('Notes de l’équipe').fill('Appel le 3 : visite mardi.\nPrévoir la salle calme.');
       await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
       await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
-      expect(await stored(older)).toMatchObject({
-        statut: 'visite-prevue',
-        notes: 'Appel le 3 : visite mardi.\nPrévoir la salle calme.',
-        modifiePar: 'admissions@demo.test',
-      });
+      expect(await stored(older)).toMatchObject({ statut: 'visite-prevue', modifiePar: 'admissions@demo.test' });
       expect(await stored(older)).toMatchObject({ dateDecision: null, dateSuppression: null });
 
       await page.reload();
       await expect(page.getByLabel('Statut')).toHaveValue('visite-prevue');
-      await expect(page.getByLabel('Notes de l’équipe')).toHaveValue(
-        'Appel le 3 : visite mardi.\nPrévoir la salle calme.',
-      );
 
       await page.getByLabel('Statut').selectOption({ label: 'Acceptée' });
       await page.getByLabel('Date de la décision').fill('2026-01-31');
@@ -211,14 +203,13 @@ test.describe('signed in', () => {
     await signIn(page, 'admissions@demo.test');
     await page.goto(`/espace/preinscriptions/${id}`);
     await page.getByLabel('Statut').selectOption({ label: 'Refusée' });
-    await page.getByLabel('Notes de l’équipe').fill('Texte gardé');
     await page.getByLabel('Date de la décision').evaluate((input: HTMLInputElement) => input.removeAttribute('max'));
     await page.getByLabel('Date de la décision').fill('2999-01-01');
     await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
     await expect(page.getByRole('alert')).toHaveText(
       'Merci de saisir une date valide (jj/mm/aaaa), au plus tard aujourd’hui',
     );
-    await expect(page.getByLabel('Notes de l’équipe')).toHaveValue('Texte gardé');
+    await expect(page.getByLabel('Statut')).toHaveValue('refusee');
     expect((await stored(id))?.statut).toBeUndefined();
   });
 
@@ -232,6 +223,7 @@ test.describe('signed in', () => {
       adresse: '12 rue de l’Église\nBâtiment B; 2e étage',
       ville: 'Saint-Étienne',
       notes: '+33 6 12 34 56 78\t"rappeler"',
+      telephone: '+33698765432',
       infos: 'Information de santé : ne doit pas sortir de l’espace',
     });
     // A request the site mailed a reference for: staff find it under that reference, not the document id.
@@ -248,6 +240,8 @@ test.describe('signed in', () => {
     const text = bytes.toString('utf8');
     expect(text).not.toContain('Information de santé');
     expect(text).not.toContain('rappeler');
+    // The phone stays in the space: the desk calls from there.
+    expect(text).not.toContain('98765432');
     const rows: Record<string, string>[] = parse(text, { bom: true, delimiter: ';', columns: true });
     const row = rows.find((candidate) => candidate['Référence'] === id);
     expect(row).toMatchObject({
@@ -261,8 +255,8 @@ test.describe('signed in', () => {
     expect(Object.keys(row!)).not.toContain('Quelques mots');
     expect(Object.keys(row!)).not.toContain('Notes de l’équipe');
     await expect(page.getByText('L’export ne contient ni ce que les parents disent de leur enfant')).toHaveText(
-      'L’export ne contient ni ce que les parents disent de leur enfant, ni les notes de l’équipe : ces ' +
-        'informations, parfois de santé, restent dans l’espace.',
+      'L’export ne contient ni ce que les parents disent de leur enfant, ni leur téléphone, ni les appels et notes ' +
+        'de l’équipe : ces informations, parfois de santé, restent dans l’espace.',
     );
     expect(rows.find((candidate) => candidate['Référence'] === '4829 1375')).toMatchObject({
       'Prénom de l’enfant': 'Noé',

@@ -8,6 +8,7 @@ import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../../scripts/lib/embedded-firestore';
 import { MESSAGES } from '../../src/features/forms/forms';
+import { REQUEST_FIELD_MESSAGES } from '../../src/features/admissions/request-fields';
 import { MAX_BODY_BYTES } from '../../src/lib/endpoint.server';
 import { FIRESTORE_EMULATOR_HOST } from 'astro:env/server';
 import { adminFirestore, closeAdminFirestore } from '../../src/lib/firebase-admin.server';
@@ -247,7 +248,10 @@ describe('POST /api/preinscription (JSON)', () => {
       ...required,
       ...storedConsent('preinscription'),
       reference: REFERENCE,
+      enfantNaissance: '',
+      classeSouhaitee: '',
       infos: '',
+      telephone: '',
       adresse: '',
       postal: '',
       ville: '',
@@ -256,7 +260,41 @@ describe('POST /api/preinscription (JSON)', () => {
     expectTimestampNearNow(date);
   });
 
+  it('stores a phone number typed the French way in E.164, for the desk to call', async () => {
+    const sent = { ...validPreRegistration, email: 'telephone@exemple.fr', telephone: ' 06.12.34.56.78 ' };
+    const { response } = await post('preinscription', jsonRequest('preinscription', sent));
+    expect(response.status).toBe(200);
+    const written = (await readCollection('inscripitions')).find((document) => document.email === sent.email);
+    expect(written).toMatchObject({ telephone: '+33612345678', enfantNaissance: '2021-03-14', classeSouhaitee: 'CP' });
+  });
+
   it.each([
+    ['a phone number too short', { telephone: '06 12 34' }, 'telephone', REQUEST_FIELD_MESSAGES.phoneInvalid],
+    [
+      'a phone number with words',
+      { telephone: 'Appelez le 06 12 34 56 78' },
+      'telephone',
+      REQUEST_FIELD_MESSAGES.phoneInvalid,
+    ],
+    [
+      'a birth date to come',
+      { enfantNaissance: '2999-01-01' },
+      'enfantNaissance',
+      REQUEST_FIELD_MESSAGES.birthDateFuture,
+    ],
+    [
+      'a birth date of an adult',
+      { enfantNaissance: '1990-05-02' },
+      'enfantNaissance',
+      REQUEST_FIELD_MESSAGES.birthDateTooOld,
+    ],
+    [
+      'a birth date that is no day',
+      { enfantNaissance: '31/02/2020' },
+      'enfantNaissance',
+      REQUEST_FIELD_MESSAGES.birthDateFormat,
+    ],
+    ['a class the school has not', { classeSouhaitee: '6e' }, 'classeSouhaitee', REQUEST_FIELD_MESSAGES.classUnknown],
     ['no consent', { consentement: false }, 'consentement', MESSAGES.preRegistrationConsentRequired],
     ['a bad email', { email: 'pas-un-email' }, 'email', MESSAGES.emailFieldInvalid],
     ['an empty child first name', { enfantPrenom: '   ' }, 'enfantPrenom', MESSAGES.required.enfantPrenom],
@@ -471,6 +509,8 @@ describe('plain form POST (no JavaScript)', () => {
     ['preinscription', { ...stringFields(), email: 'x' }, '/ecole#preinscription-email'],
     ['preinscription', { ...stringFields(), enfantPrenom: '' }, '/ecole#preinscription-champs'],
     ['preinscription', { ...stringFields(), pays: 'XX' }, '/ecole#preinscription-champs'],
+    ['preinscription', { ...stringFields(), telephone: '0612' }, '/ecole#preinscription-telephone'],
+    ['preinscription', { ...stringFields(), enfantNaissance: '2999-01-01' }, '/ecole#preinscription-naissance'],
   ] as const)(
     'redirects an invalid %s form to the matching message (%j → %s), writing nothing',
     async (route, fields, location) => {

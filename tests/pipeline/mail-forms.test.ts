@@ -78,6 +78,8 @@ describe('a pre-registration', () => {
         // Health notes never travel by mail.
         expect(body).not.toContain(validPreRegistration.infos);
         expect(body).not.toContain('dessiner');
+        // Nor the phone number, in any form.
+        expect(body.replace(/\D/g, '')).not.toContain('612345678');
       }
       expect(parent.html).toMatch(/<html[^>]*lang="fr"/);
 

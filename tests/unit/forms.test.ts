@@ -17,10 +17,13 @@ import { newsletterConsent, preRegistrationConsent } from '../fixtures/submissio
 const validPreRegistration = {
   enfantPrenom: 'Léa',
   enfantNom: 'Martin',
+  enfantNaissance: '2021-03-14',
+  classeSouhaitee: 'CP',
   infos: 'Elle adore dessiner.',
   parentPrenom: 'Sophie',
   parentNom: 'Martin',
   email: 'sophie.martin@exemple.fr',
+  telephone: '+33612345678',
   adresse: '3 rue des Lilas',
   postal: '69007',
   ville: 'Lyon',
@@ -79,13 +82,23 @@ describe('pre-registration rules', () => {
     expect(preRegistrationSchema.parse(validPreRegistration)).toEqual(validPreRegistration);
     const minimal = {
       ...validPreRegistration,
+      enfantNaissance: undefined,
+      classeSouhaitee: undefined,
       infos: undefined,
+      telephone: undefined,
       adresse: undefined,
       postal: undefined,
       ville: undefined,
       pays: undefined,
     };
-    expect(preRegistrationSchema.parse(minimal)).toMatchObject({ infos: '', adresse: '', pays: 'FR' });
+    expect(preRegistrationSchema.parse(minimal)).toMatchObject({
+      enfantNaissance: '',
+      classeSouhaitee: '',
+      infos: '',
+      telephone: '',
+      adresse: '',
+      pays: 'FR',
+    });
   });
 
   it('requires the consent box', () => {

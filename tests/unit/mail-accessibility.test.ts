@@ -20,6 +20,11 @@ import { NewsletterConfirmation } from '../../src/features/newsletter/Newsletter
 import { PortalLink } from '../../src/features/donations/portal/PortalLink';
 import { PreRegistrationAck, PreRegistrationNotice } from '../../src/features/admissions/PreRegistrationMails';
 import { SignInLink } from '../../src/features/espace/SignInLink';
+import {
+  StatusChangeMail,
+  STATUS_MAIL_TEXTS,
+  type AnnouncedStatus,
+} from '../../src/features/admissions/StatusChangeMail';
 import { YearlyReceiptChange, YearlyReceiptMail } from '../../src/features/donations/yearly/YearlyReceiptMails';
 
 const identity = {
@@ -43,6 +48,19 @@ const MAILS: Record<string, ReactElement> = {
     reference: '4829 1375',
     receivedAt: '12 mars 2026 à 14 h 05',
   }),
+  ...Object.fromEntries(
+    (Object.keys(STATUS_MAIL_TEXTS) as AnnouncedStatus[]).map((status) => [
+      `pre-registration status ${status}`,
+      createElement(StatusChangeMail, {
+        identity,
+        status,
+        parentFirstName: 'Awa',
+        childFirstName: 'Inès',
+        reference: '4829 1375',
+        decision: status !== 'visite-prevue',
+      }),
+    ]),
+  ),
   'newsletter confirmation': createElement(NewsletterConfirmation, {
     identity,
     confirmUrl: `${SITE}/newsletter/confirmer?jeton=abc`,

@@ -28,14 +28,18 @@ import { formSender } from '../forms/submit';
 import { showMessage } from '../../stores/banner';
 import { ConsentAndNotice, ErrorSummary, Field, type ControlProps, type Problem } from '../forms/FormParts';
 import { PreRegistrationReceived } from './PreRegistrationReceived';
+import { birthDateBounds, parisDay, PHONE_MAX, SCHOOL_CLASSES } from './request-fields';
 
 const EMPTY: Draft = {
   enfantPrenom: '',
   enfantNom: '',
+  enfantNaissance: '',
+  classeSouhaitee: '',
   infos: '',
   parentPrenom: '',
   parentNom: '',
   email: '',
+  telephone: '',
   adresse: '',
   postal: '',
   ville: '',
@@ -86,10 +90,14 @@ export default function PreRegistrationForm({
   // The last request received: its reference (null when the answer had none), until another child is pre-registered.
   const [received, setReceived] = useState<{ reference: string | null; count: number } | null>(null);
 
+  // Today (Europe/Paris) bounds the birth date's picker; set after hydration, as the built page may be days old.
+  const [today, setToday] = useState<string>();
+
   // Restore an unsent draft after a reload (after hydration, so the first render matches the server's).
   useEffect(() => {
     const saved = loadDraft(DRAFT_KEY) as Partial<Draft> | null;
     if (saved) setDraft({ ...EMPTY, ...saved });
+    setToday(parisDay(new Date()));
   }, []);
 
   function update(next: Draft) {
@@ -124,7 +132,15 @@ export default function PreRegistrationForm({
     setSending(false);
     if (!result.ok) return fail(result.message, result.fields);
     // Parent and address stay filled in, for a brother or sister.
-    setDraft({ ...draft, enfantPrenom: '', enfantNom: '', infos: '', consentement: false });
+    setDraft({
+      ...draft,
+      enfantPrenom: '',
+      enfantNom: '',
+      enfantNaissance: '',
+      classeSouhaitee: '',
+      infos: '',
+      consentement: false,
+    });
     setAttempted(false);
     setErrors({});
     setFailure(null);
@@ -181,10 +197,27 @@ export default function PreRegistrationForm({
         <legend>Votre enfant</legend>
         {field('enfantPrenom', 'Prénom de l’enfant', { required: true, autoComplete: 'off' })}
         {field('enfantNom', 'Nom de l’enfant', { required: true, autoComplete: 'off' })}
+        {field('enfantNaissance', 'Date de naissance de l’enfant', {
+          type: 'date',
+          autoComplete: 'off',
+          help: 'Facultatif.',
+          variant: 'short',
+          ...(today && birthDateBounds(today)),
+        })}
+        {field('classeSouhaitee', 'Classe souhaitée', { help: 'Facultatif.' }, (props) => (
+          <select {...props}>
+            <option value="">Je ne sais pas encore</option>
+            {Object.entries(SCHOOL_CLASSES).map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </select>
+        ))}
         {field(
           'infos',
           'Quelques mots sur votre enfant',
-          { help: 'Son âge, ses besoins, ce qui l’aide au quotidien… Ce que vous souhaitez nous dire.' },
+          { help: 'Ses besoins, ce qui l’aide au quotidien… Ce que vous souhaitez nous dire.' },
           (props) => (
             <textarea {...props} rows={5} />
           ),
@@ -196,6 +229,13 @@ export default function PreRegistrationForm({
         {field('parentPrenom', 'Votre prénom', { required: true, autoComplete: 'given-name' })}
         {field('parentNom', 'Votre nom', { required: true, autoComplete: 'family-name' })}
         {field('email', 'Votre email', { required: true, autoComplete: 'email', type: 'email', inputMode: 'email' })}
+        {field('telephone', 'Votre numéro de téléphone', {
+          type: 'tel',
+          autoComplete: 'tel',
+          inputMode: 'tel',
+          maxLength: PHONE_MAX,
+          help: 'Facultatif, pour que l’équipe des admissions vous appelle. Il n’est utilisé que pour votre demande.',
+        })}
       </fieldset>
 
       <fieldset className="form__group">

@@ -1,7 +1,8 @@
 /**
  * A pre-registration as the admissions team handles it: the parent's submission (collection `inscripitions`, spec §3)
  * read tolerantly (the original admin app wrote `''` for none, numbers as strings, dates in seconds), plus the
- * team's follow-up: `statut`, `notes`, `dateDecision` and the `dateSuppression` it sets (RETENTION_MONTHS later).
+ * team's follow-up: `statut`, the log `journal` (and the former `notes`), `dateDecision` and the `dateSuppression` it
+ * sets (RETENTION_MONTHS later).
  */
 import * as z from 'zod';
 
@@ -82,6 +83,12 @@ export const storedPreRegistrationSchema = z.object({
   parentPrenom: text,
   parentNom: text,
   email: text,
+  /** E.164 (« +33612345678 »), '' for none: admissions and admin only, never mailed nor exported. */
+  telephone: text,
+  /** `YYYY-MM-DD`, '' for none. */
+  enfantNaissance: text,
+  /** A SCHOOL_CLASSES key (admissions/request-fields.ts), '' for none. */
+  classeSouhaitee: text,
   adresse: text,
   postal: text,
   ville: text,
@@ -90,7 +97,10 @@ export const storedPreRegistrationSchema = z.object({
     .unknown()
     .optional()
     .transform((value): Status => (isStatus(value) ? value : 'nouvelle')),
+  /** The team's single notes box of before the log: shown as the log's first entry, no longer written. */
   notes: text,
+  /** The log of calls and notes (admissions/journal.ts), stored as written; read with readJournal. */
+  journal: z.unknown().optional(),
   dateDecision: instant,
   dateSuppression: instant,
   modifieLe: instant,

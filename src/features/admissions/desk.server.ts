@@ -1,6 +1,7 @@
 /**
  * The admissions team's reads and writes of `inscripitions` with firebase-admin, each after checking the session's
- * role and logging the access (access-log.server.ts): the list, one pre-registration, its follow-up, the CSV export.
+ * role and logging the access (access-log.server.ts): the list, one pre-registration, its follow-up (with the family's
+ * status mail when the team asks for it), its log of calls and notes, the CSV export.
  */
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import * as z from 'zod';
@@ -22,6 +23,11 @@ import type { StaffSession } from '../espace/auth.server';
 import { toCsv } from '../../lib/csv';
 import { ESPACE_MESSAGES } from '../espace/messages';
 import { assertSection, bounded } from '../espace/server-calls.server';
+import { enqueueMails } from '../mail/outbox.server';
+import { mailIdentity, siteMailSettings, trySend } from '../mail/mail-env.server';
+import { isAnnouncedStatus } from './StatusChangeMail';
+import { statusChangeMail } from './status-mail.server';
+import { JOURNAL_MAX_ENTRIES, JOURNAL_MESSAGES, type NewJournalEntry } from './journal';
 
 const COLLECTION = 'inscripitions';
 
@@ -29,14 +35,15 @@ const COLLECTION = 'inscripitions';
 const MAX_LISTED = 5000;
 
 /**
- * Every pre-registration (without `infos`), newest first, logged as one consultation of the list.
+ * Every pre-registration (names, email, reference, status and dates: not `infos`, the phone or the log), newest
+ * first, logged as one consultation of the list.
  * @throws HttpError 403, 503.
  */
 export async function listPreRegistrations(session: StaffSession | undefined): Promise<PreRegistration[]> {
   assertSection(session, 'preinscriptions');
   const db = adminFirestore();
   await bounded('log', recordAccess(db, session, 'consultation', `${COLLECTION} (liste)`));
-  const fields = ['date', 'enfantPrenom', 'enfantNom', 'parentPrenom', 'parentNom', 'email', 'statut'];
+  const fields = ['date', 'enfantPrenom', 'enfantNom', 'parentPrenom', 'parentNom', 'email', 'statut', 'reference'];
   const snapshot = await bounded(
     'list',
     db
@@ -88,16 +95,12 @@ export async function getPreRegistration(session: StaffSession | undefined, id: 
   return readPreRegistration(id, snapshot.data());
 }
 
-/** Longest staff notes, in characters. */
-export const NOTES_MAX = 5000;
-
-/** The detail page's form: status, notes, and the decision date (`YYYY-MM-DD`, optional, at most today). */
+/**
+ * The detail page's follow-up form: status, the decision date (`YYYY-MM-DD`, optional, at most today), and `prevenir`
+ * (the checkbox « Prévenir la famille par email »).
+ */
 export const followUpSchema = z.object({
   statut: z.enum(STATUSES, { error: ESPACE_MESSAGES.badForm }),
-  notes: z
-    .string()
-    .max(NOTES_MAX, { error: `Les notes sont trop longues (${NOTES_MAX} caractères au plus)` })
-    .transform((value) => value.replace(/\r\n?/g, '\n').trim()),
   dateDecision: z
     .string()
     .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: ESPACE_MESSAGES.invalidDate })
@@ -105,50 +108,109 @@ export const followUpSchema = z.object({
       error: ESPACE_MESSAGES.invalidDate,
     })
     .default(''),
+  prevenir: z
+    .string()
+    .optional()
+    .transform((value) => value === 'on'),
 });
 
 /** A valid follow-up. */
 export type FollowUp = z.infer<typeof followUpSchema>;
 
+/** Time the page gives a status mail to leave after its save, in ms (the outbox's drain does the rest). */
+const MAIL_WAIT_MS = 3000;
+
 /**
  * Saves a follow-up: a decision status sets `dateDecision` (decisionDate: the date typed, or today for an empty field
  * or a new decision whose field still shows the previous one's date) and `dateSuppression` RETENTION_MONTHS later;
- * any other status sets both to null (no decision, no deletion). Logged as a modification.
- * Returns the saved document.
+ * any other status sets both to null (no decision, no deletion). When `prevenir` is set and the status changes to an
+ * announced one (StatusChangeMail), the family's mail is queued in the same transaction, then tried at once. Logged
+ * as a modification (and the mail as a sending). Returns whether a mail was queued.
  * @throws HttpError 403, 404, 503.
  */
 export async function saveFollowUp(
   session: StaffSession | undefined,
   id: string,
   followUp: FollowUp,
-): Promise<PreRegistration> {
+): Promise<{ mailed: boolean }> {
   assertSection(session, 'preinscriptions');
   if (!/^[\w-]{1,128}$/.test(id)) throw new HttpError(404, ESPACE_MESSAGES.notFound);
   const db = adminFirestore();
   const ref = db.collection(COLLECTION).doc(id);
-  const current = await bounded('read', ref.get());
-  if (!current.exists) throw new HttpError(404, ESPACE_MESSAGES.notFound);
-  const before = readPreRegistration(id, current.data());
-  const decision = decisionDate(followUp.statut, followUp.dateDecision, before, new Date());
-  await bounded(
+  const identity = await mailIdentity();
+  const staffEmail = siteMailSettings().staff;
+  const queued = await bounded(
     'update',
-    ref.update({
-      statut: followUp.statut,
-      notes: followUp.notes,
-      // null rather than a field delete: the embedded emulator of `npm start` ignores deletes in an update.
-      dateDecision: decision ? Timestamp.fromDate(decision) : null,
-      dateSuppression: decision ? Timestamp.fromDate(deletionDate(decision)) : null,
-      modifieLe: FieldValue.serverTimestamp(),
-      modifiePar: session.email,
+    db.runTransaction(async (transaction) => {
+      const current = await transaction.get(ref);
+      if (!current.exists) throw new HttpError(404, ESPACE_MESSAGES.notFound);
+      const before = readPreRegistration(id, current.data());
+      const decision = decisionDate(followUp.statut, followUp.dateDecision, before, new Date());
+      transaction.update(ref, {
+        statut: followUp.statut,
+        // null rather than a field delete: the embedded emulator of `npm start` ignores deletes in an update.
+        dateDecision: decision ? Timestamp.fromDate(decision) : null,
+        dateSuppression: decision ? Timestamp.fromDate(deletionDate(decision)) : null,
+        modifieLe: FieldValue.serverTimestamp(),
+        modifiePar: session.email,
+      });
+      const status = followUp.statut;
+      if (!followUp.prevenir || status === before.statut || !isAnnouncedStatus(status) || !before.email) return [];
+      const mail = await statusChangeMail({
+        identity,
+        requestId: id,
+        sentAtMs: Date.now(),
+        status,
+        reference: before.reference || id,
+        parentFirstName: before.parentPrenom,
+        childFirstName: before.enfantPrenom,
+        parentEmail: before.email,
+        staffEmail,
+      });
+      return enqueueMails(db, transaction, [mail]);
     }),
   );
   await bounded('log', recordAccess(db, session, 'modification', `${COLLECTION}/${id}`));
-  return readPreRegistration(id, (await bounded('read back', ref.get())).data());
+  if (queued.length === 0) return { mailed: false };
+  await bounded('log', recordAccess(db, session, 'envoi', `${COLLECTION}/${id} (email de suivi à la famille)`));
+  await trySend(queued, MAIL_WAIT_MS);
+  return { mailed: true };
 }
 
 /**
- * The export's columns. Not `infos` (what parents say of health and disability) nor the team's `notes` (needs to
- * prepare, which may be health too; RGPD art. 9): they stay in the space.
+ * Appends `entry` to the request's log, dated now and signed with the session's email, in a transaction (never
+ * rewriting what is there). Logged as a modification.
+ * @throws HttpError 403, 404, 409 JOURNAL_MESSAGES.full, 503.
+ */
+export async function addJournalEntry(
+  session: StaffSession | undefined,
+  id: string,
+  entry: NewJournalEntry,
+): Promise<void> {
+  assertSection(session, 'preinscriptions');
+  if (!/^[\w-]{1,128}$/.test(id)) throw new HttpError(404, ESPACE_MESSAGES.notFound);
+  const db = adminFirestore();
+  const ref = db.collection(COLLECTION).doc(id);
+  await bounded(
+    'journal',
+    db.runTransaction(async (transaction) => {
+      const current = await transaction.get(ref);
+      if (!current.exists) throw new HttpError(404, ESPACE_MESSAGES.notFound);
+      const journal: unknown = current.get('journal');
+      const entries = Array.isArray(journal) ? journal : [];
+      if (entries.length >= JOURNAL_MAX_ENTRIES) throw new HttpError(409, JOURNAL_MESSAGES.full);
+      // A server timestamp cannot sit in an array: the server's clock, at the write.
+      const added = { date: Timestamp.now(), auteur: session.email, type: entry.type, texte: entry.texte };
+      transaction.update(ref, { journal: [...entries, added] });
+    }),
+  );
+  await bounded('log', recordAccess(db, session, 'modification', `${COLLECTION}/${id} (suivi : ${entry.type})`));
+}
+
+/**
+ * The export's columns. Not `infos` (what parents say of health and disability) nor the team's `notes` and log (needs
+ * to prepare, which may be health too; RGPD art. 9), nor the phone (the desk calls from the space; a file travels):
+ * they stay in the space.
  */
 const EXPORT_HEADER = [
   'Référence',

@@ -16,6 +16,7 @@ import { assertSection, bounded } from './server-calls.server';
 export const MAIL_KIND_LABELS: Record<string, string> = {
   'preinscription-parent': 'Accusé de réception d’une préinscription',
   'preinscription-equipe': 'Avis de préinscription à l’équipe',
+  'preinscription-statut': 'Nouvelles d’une préinscription à la famille',
   'newsletter-confirmation': 'Confirmation d’inscription à la lettre',
   lettre: 'Lettre d’information',
   'lettre-test': 'Test d’une lettre d’information',

@@ -27,11 +27,12 @@ export const MESSAGES = {
     consent: 'Pour vous inscrire, cochez la case d’accord.',
   },
   preRegistrationSuccess: 'Vous avez été inscrit',
-  /** The confirmation panel's title, and what the spec's « inscrit » means: a request, not a place at the school. */
+  /**
+   * The confirmation panel's title, and what follows the spec's « Vous avez été inscrit »: the request is recorded and
+   * binds no one; the next steps (preRegistrationNext) say when a place is offered, without contradicting it.
+   */
   preRegistrationReceived: 'Pré-inscription reçue',
-  preRegistrationIsRequest:
-    'C’est une demande de pré-inscription : votre enfant n’est pas encore inscrit à l’école, et cette demande ne vous' +
-    ' engage à rien.',
+  preRegistrationIsRequest: 'Votre demande de pré-inscription est enregistrée et ne vous engage à rien.',
   /** What happens next, as the acknowledgement mail says it (mail/templates/PreRegistrationMails.tsx). */
   preRegistrationNext: [
     'Nous vous envoyons un email avec votre numéro de référence.',

@@ -15,6 +15,15 @@ import {
 } from '../../lib/field-schemas';
 import { HTTP_MESSAGES } from '../../lib/http';
 import { CONSENT_WORDINGS, FIELD_MAX, HONEYPOT_FIELD, MESSAGES, type FormName } from './form-rules';
+import {
+  normalisePhone,
+  parisDay,
+  PHONE_MAX,
+  readBirthDate,
+  REQUEST_FIELD_MESSAGES,
+  SCHOOL_CLASSES,
+  type SchoolClass,
+} from '../admissions/request-fields';
 
 export * from './form-rules';
 export { fieldErrors, firstError };
@@ -32,6 +41,32 @@ const consentAndKeys = (form: FormName, consentRequired: string) => ({
   [HONEYPOT_FIELD]: z.optional(text(FIELD_MAX.honeypot)),
 });
 
+/** An optional phone number ('' when empty), stored in E.164 (normalisePhone); REQUEST_FIELD_MESSAGES.phoneInvalid. */
+const optionalPhone = () =>
+  z.pipe(
+    optionalText(PHONE_MAX).check(
+      z.refine((value) => !value || normalisePhone(value) !== undefined, {
+        error: REQUEST_FIELD_MESSAGES.phoneInvalid,
+      }),
+    ),
+    z.transform((value) => (value ? (normalisePhone(value) ?? '') : '')),
+  );
+
+/** An optional birth date ('' when empty) as `YYYY-MM-DD`, bounded on the day of the check (readBirthDate). */
+const optionalBirthDate = () =>
+  z.pipe(
+    optionalText(20),
+    z.transform((value, context) => {
+      if (!value) return '';
+      const read = readBirthDate(value, parisDay(new Date()));
+      if ('day' in read) return read.day;
+      context.issues.push({ code: 'custom', message: read.error, input: value });
+      return z.NEVER;
+    }),
+  );
+
+const CLASS_KEYS = Object.keys(SCHOOL_CLASSES) as [SchoolClass, ...SchoolClass[]];
+
 /** Newsletter entry (spec §3): email, consentement (must be true) and the consent wording's version. */
 export const newsletterSchema = z.strictObject(
   { email: email(MESSAGES.emailIncorrect), ...consentAndKeys('newsletter', MESSAGES.consentRequired) },
@@ -41,15 +76,20 @@ export const newsletterSchema = z.strictObject(
 /**
  * Pre-registration entry (spec §3) and the consent wording's version; pays is an ISO 3166-1 alpha-2 code, FR by
  * default. The four names are only names (personName): the acknowledgement goes to an address nobody has verified.
+ * The admissions desk's optional details ('' when empty): `telephone` (E.164), `enfantNaissance` (`YYYY-MM-DD`),
+ * `classeSouhaitee` (a SCHOOL_CLASSES key).
  */
 export const preRegistrationSchema = z.strictObject(
   {
     enfantPrenom: personName(MESSAGES.required.enfantPrenom),
     enfantNom: personName(MESSAGES.required.enfantNom),
+    enfantNaissance: optionalBirthDate(),
+    classeSouhaitee: z._default(z.enum(['', ...CLASS_KEYS], { error: REQUEST_FIELD_MESSAGES.classUnknown }), ''),
     infos: optionalText(FIELD_MAX.infos, true),
     parentPrenom: personName(MESSAGES.required.parentPrenom),
     parentNom: personName(MESSAGES.required.parentNom),
     email: email(MESSAGES.emailFieldInvalid),
+    telephone: optionalPhone(),
     adresse: optionalText(FIELD_MAX.adresse),
     postal: optionalText(FIELD_MAX.postal),
     ville: optionalText(FIELD_MAX.ville),

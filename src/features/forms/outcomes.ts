@@ -5,6 +5,7 @@
 import { HTTP_MESSAGES } from '../../lib/http';
 import { PERSON_NAME_MAX } from '../../lib/fields';
 import { MESSAGES, type FormName } from './form-rules';
+import { REQUEST_FIELD_MESSAGES } from '../admissions/request-fields';
 
 /** Going back to the form keeps what was typed: every browser restores a form's fields on the way back. */
 const BACK = 'revenez en arrière, ce que vous avez saisi est conservé par votre navigateur';
@@ -28,6 +29,10 @@ export const OUTCOMES = {
     nom:
       'Les prénoms et noms ne peuvent contenir que des lettres, des espaces, des traits d’union et des apostrophes ' +
       `(${PERSON_NAME_MAX} caractères au plus) : ${BACK}.`,
+    telephone: `${REQUEST_FIELD_MESSAGES.phoneInvalid} Pour le corriger, ${BACK}.`,
+    naissance:
+      'La date de naissance n’est pas valide : indiquez une date passée, sous la forme jj/mm/aaaa. Pour la ' +
+      `corriger, ${BACK}.`,
     champs:
       'Certains champs obligatoires sont vides ou incorrects : revenez en arrière pour les compléter, ce que vous' +
       ' avez saisi est conservé par votre navigateur.',

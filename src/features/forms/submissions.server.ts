@@ -160,6 +160,8 @@ export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL
         const [issue] = result.error.issues;
         const field = issue?.path[0];
         if (fromForm && issue?.message === MESSAGES.personName) return redirect('nom');
+        if (fromForm && form === 'preinscription' && field === 'telephone') return redirect('telephone');
+        if (fromForm && form === 'preinscription' && field === 'enfantNaissance') return redirect('naissance');
         if (fromForm) return redirect(field === 'email' || field === 'consentement' ? field : 'champs');
         return jsonResponse(400, { ok: false, message: firstError(result.error), fields: fieldErrors(result.error) });
       }
