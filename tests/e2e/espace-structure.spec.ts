@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import type { Firestore } from 'firebase-admin/firestore';
 import { pullContent } from '../../scripts/lib/pull';
 import { connectFirestore } from '../../src/lib/firestore.server';
@@ -309,6 +310,28 @@ test('edition reorders a menu with the keyboard, edits a link, and is refused a 
   await expect(page.getByLabel('Titre')).toHaveValue('Piège');
   await expectAccessible(page, 'a link refused');
   expect((await db.collection('menus').doc('reseaux').get()).updateTime?.isEqual(before!)).toBe(true);
+
+  // A pictogram sent from the computer, like an article's picture: stored by the site, its address in the link.
+  const icon = await sharp({
+    create: { width: 96, height: 96, channels: 4, background: { r: 30, g: 90, b: 200, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+  await page.goto('/espace/menus/reseaux?lien=nouveau');
+  await page.getByLabel('Adresse', { exact: true }).fill('https://www.instagram.com/ecole');
+  await page
+    .getByLabel('Envoyer un pictogramme (facultatif)')
+    .setInputFiles({ name: 'instagram.png', mimeType: 'image/png', buffer: icon });
+  await page.getByLabel('Description du pictogramme').fill('Instagram');
+  await page.getByRole('button', { name: 'Enregistrer le lien' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Modifications enregistrées. Elles seront en ligne à la prochaine publication.',
+  );
+  const instagram = ((await db.collection('menus').doc('reseaux').get()).get('liens') as Record<string, unknown>[]).at(
+    -1,
+  );
+  expect(instagram).toMatchObject({ href: 'https://www.instagram.com/ecole', picto: { alt: 'Instagram' } });
+  expect((instagram?.picto as { src: string }).src).toMatch(/\/medias\/[\w-]+$/);
 
   const menus = await published('menus');
   expect((menus.reseaux!.liens as { titre: string }[]).map((link) => link.titre)).toEqual([

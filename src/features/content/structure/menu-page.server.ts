@@ -6,7 +6,8 @@ import type { AstroGlobal } from 'astro';
 import { ContentRejected, loadContent, saveContent } from '../editing/content-store.server';
 import { historyOf, restoreOwnVersion, type HistoryEntry } from '../editing/history.server';
 import { EDITING_MESSAGES } from '../editing/messages';
-import { readFormEntries } from '../../espace/form-post.server';
+import { readArticlePost } from '../articles/articles.server';
+import { storePicture } from '../articles/media.server';
 import { failureOf } from '../../espace/server-calls.server';
 import {
   isMenuId,
@@ -80,7 +81,12 @@ export async function menuPage(Astro: AstroGlobal) {
 
   if (loaded && Astro.request.method === 'POST') {
     try {
-      const entries = await readFormEntries(Astro.request);
+      // Multipart when the link's form sends a pictogram (the articles' picture upload: bounded, checked, to Blobs).
+      const posted = await readArticlePost(Astro.request);
+      const upload = posted.get('pictoFichier');
+      const entries = [...posted].flatMap(([name, value]) =>
+        typeof value === 'string' ? [[name, value] as [string, string]] : [],
+      );
       const fields = new Map(entries);
       const expected = Number(fields.get('version') ?? Number.NaN);
       const action = fields.get('action');
@@ -102,6 +108,14 @@ export async function menuPage(Astro: AstroGlobal) {
         const response = await save(reorderMenu(menu, parent, keys.map(Number)), expected, back);
         if (response) return response;
       } else if (action === 'lien' && target) {
+        let uploadError: string | undefined;
+        if (upload instanceof Blob && upload.size > 0) {
+          try {
+            fields.set('picto', await storePicture(upload, Astro.url.origin));
+          } catch (failure) {
+            ({ status: Astro.response.status, message: uploadError } = failureOf(failure, '[espace/menus]'));
+          }
+        }
         const { form, fields: link } = linkFromForm(fields);
         typed = form;
         const next = writeLink(menu, target, link);
@@ -111,10 +125,14 @@ export async function menuPage(Astro: AstroGlobal) {
             : target.parent === undefined
               ? { index: linkList(menu?.liens).length }
               : { index: target.parent, child: linkList(linkAt(menu, { index: target.parent })?.children).length };
-        const own: FieldErrors =
-          form.picto && !form.pictoAlt && !form.titre
-            ? { 'picto.alt': 'Sans titre, le pictogramme a besoin d’une description : c’est elle qui nomme le lien.' }
-            : {};
+        const own: FieldErrors = {
+          ...(uploadError && { pictoFichier: uploadError }),
+          ...(form.picto &&
+            !form.pictoAlt &&
+            !form.titre && {
+              'picto.alt': 'Sans titre, le pictogramme a besoin d’une description : c’est elle qui nomme le lien.',
+            }),
+        };
         if (Object.keys(own).length > 0) {
           Astro.response.status = 400;
           errors = own;
