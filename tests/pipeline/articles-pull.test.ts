@@ -113,7 +113,7 @@ describe('the pull of what the space saves and what the console holds', () => {
     await saveArticle(
       editor,
       'nouveau',
-      form({ titre: 'Pas encore prêt', cat: 'actualites', brouillon: 'oui' }),
+      form({ titre: 'Pas encore prêt', cat: 'actualites', date: '2026-11-21', brouillon: 'oui' }),
       origin,
     );
     const connection = connectFirestore(target(), { emulatorOwner: true });

@@ -75,7 +75,9 @@ describe('a partner’s form', () => {
     });
     expect(answer.status).toBe(400);
     expect(visible(answer.text)).toContain(message);
-    expect(visible(answer.text)).toMatch(/(Rien n’a|Le contenu n’a pas) été enregistré/);
+    expect(visible(answer.text)).toMatch(
+      /(Rien n’a|Le contenu n’a pas|Le partenaire n’a pas|Le lien n’a pas) été enregistré/,
+    );
     expect(answer.text).not.toContain('\u0000');
     expect((await adminFirestore().collection('partenaires').doc(id).get()).exists).toBe(false);
     expect((await adminFirestore().collection('historique').where('documentId', '==', id).get()).size).toBe(0);
