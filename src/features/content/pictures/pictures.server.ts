@@ -12,12 +12,12 @@ import ResponsivePicture from './ResponsivePicture';
 
 export type { PictureView };
 
-const manifests = import.meta.glob<Record<string, { file: string }>>('../../data/pictures.json', {
+const manifests = import.meta.glob<Record<string, { file: string }>>('../../../data/pictures.json', {
   eager: true,
   import: 'default',
 });
 const manifest = Object.values(manifests)[0] ?? {};
-const files = import.meta.glob<ImageMetadata>('../../data/pictures/*', { import: 'default' });
+const files = import.meta.glob<ImageMetadata>('../../../data/pictures/*', { import: 'default' });
 
 /**
  * The optimised picture of `{src, alt}` (alt '' = decorative) at most `width` CSS pixels wide (1×, 1.5×, 2×),
@@ -27,7 +27,7 @@ export async function pictureView(
   picture: { src: string; alt?: string | undefined } | undefined,
   usage: { width: number; sizes?: string; priority?: boolean; onDemand?: boolean },
 ): Promise<PictureView | undefined> {
-  const load = picture && files[`../../data/pictures/${manifest[picture.src.trim()]?.file}`];
+  const load = picture && files[`../../../data/pictures/${manifest[picture.src.trim()]?.file}`];
   const meta = load && (await load());
   if (!picture || !meta) return undefined;
   const common = {
