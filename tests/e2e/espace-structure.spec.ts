@@ -331,7 +331,7 @@ test('edition reorders a menu with the keyboard, edits a link, and is refused a 
     -1,
   );
   expect(instagram).toMatchObject({ href: 'https://www.instagram.com/ecole', picto: { alt: 'Instagram' } });
-  expect((instagram?.picto as { src: string }).src).toMatch(/\/medias\/[\w-]+$/);
+  expect((instagram?.picto as { src: string }).src).toMatch(/\/medias\/[\w-]+\.png$/);
 
   const menus = await published('menus');
   expect((menus.reseaux!.liens as { titre: string }[]).map((link) => link.titre)).toEqual([
