@@ -332,7 +332,7 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('#preinscription-ok')).toBeVisible();
     await expect(page.locator('#preinscription-ok h3')).toHaveText('Pré-inscription reçue');
     await expect(page.locator('#preinscription-ok')).toContainText(
-      'Vous avez été inscrit. C’est une demande de pré-inscription',
+      'Vous avez été inscrit. Votre demande de pré-inscription est enregistrée et ne vous engage à rien.',
     );
     const documents = await documentsWithEmail('inscripitions', email);
     expect(documents).toHaveLength(1);
