@@ -311,6 +311,20 @@ test('edition reorders a menu with the keyboard, edits a link, and is refused a 
   await expectAccessible(page, 'a link refused');
   expect((await db.collection('menus').doc('reseaux').get()).updateTime?.isEqual(before!)).toBe(true);
 
+  const menus = await published('menus');
+  expect((menus.reseaux!.liens as { titre: string }[]).map((link) => link.titre)).toEqual([
+    'LinkedIn',
+    'Facebook',
+    'Instagram',
+  ]);
+
+  // The link's change undone from the menu's history: LinkedIn hidden again, in its new place.
+  await page.goto('/espace/menus/reseaux');
+  await restoreNewest(page);
+  const restored = (await db.collection('menus').doc('reseaux').get()).get('liens') as Record<string, unknown>[];
+  expect(restored[0]).toMatchObject({ titre: 'LinkedIn', statut: 'false', target: '', ordre: '1' });
+  await expectAccessible(page, '/espace/menus/reseaux with its history');
+
   // A pictogram sent from the computer, like an article's picture: stored by the site, its address in the link.
   const icon = await sharp({
     create: { width: 96, height: 96, channels: 4, background: { r: 30, g: 90, b: 200, alpha: 1 } },
@@ -332,20 +346,6 @@ test('edition reorders a menu with the keyboard, edits a link, and is refused a 
   );
   expect(instagram).toMatchObject({ href: 'https://www.instagram.com/ecole', picto: { alt: 'Instagram' } });
   expect((instagram?.picto as { src: string }).src).toMatch(/\/medias\/[\w-]+\.png$/);
-
-  const menus = await published('menus');
-  expect((menus.reseaux!.liens as { titre: string }[]).map((link) => link.titre)).toEqual([
-    'LinkedIn',
-    'Facebook',
-    'Instagram',
-  ]);
-
-  // The link's change undone from the menu's history: LinkedIn hidden again, in its new place.
-  await page.goto('/espace/menus/reseaux');
-  await restoreNewest(page);
-  const restored = (await db.collection('menus').doc('reseaux').get()).get('liens') as Record<string, unknown>[];
-  expect(restored[0]).toMatchObject({ titre: 'LinkedIn', statut: 'false', target: '', ordre: '1' });
-  await expectAccessible(page, '/espace/menus/reseaux with its history');
 });
 
 test('edition changes the association’s identity and a page text; both are published', async ({ page }) => {
