@@ -98,9 +98,12 @@ test('the pre-registration form writes its document', async ({ page, baseURL }) 
   await form.getByLabel(/Prénom de l’enfant/).fill(entry.enfantPrenom);
   await form.getByLabel(/Nom de l’enfant/).fill(entry.enfantNom);
   await form.getByLabel(/Quelques mots/).fill(entry.infos);
+  await form.getByLabel(/Date de naissance de l’enfant/).fill(entry.enfantNaissance);
+  await form.getByLabel(/Classe souhaitée/).selectOption(entry.classeSouhaitee);
   await form.getByLabel(/Votre prénom/).fill(entry.parentPrenom);
   await form.getByLabel(/Votre nom/).fill(entry.parentNom);
   await form.getByLabel(/Votre email/).fill(entry.email);
+  await form.getByLabel(/Votre numéro de téléphone/).fill('06 12 34 56 78');
   await form.getByLabel('Adresse', { exact: true }).fill(entry.adresse);
   await form.getByLabel('Code postal').fill(entry.postal);
   await form.getByLabel('Ville').fill(entry.ville);
