@@ -124,7 +124,12 @@ export class PdfFonts {
       // fontkit reverses a run whose script is right to left; neutral characters alone at an odd level are reversed
       // here.
       const drawn = cell.level % 2 === 1 && !STRONG_RTL.test(text) ? [...text].reverse().join('') : text;
-      pieces.push({ text: drawn, face: cell.face, width: this.width(cell.face, size, drawn), level: keepLevel ? cell.level : 0 });
+      pieces.push({
+        text: drawn,
+        face: cell.face,
+        width: this.width(cell.face, size, drawn),
+        level: keepLevel ? cell.level : 0,
+      });
     }
     return pieces;
   }
