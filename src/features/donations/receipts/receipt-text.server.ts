@@ -54,7 +54,7 @@ export class PdfFonts {
   }
 
   /** The width of `text` in `face` at `size`, in points, shaped with the face's features. */
-  width(face: FontFace, size: number, text: string): number {
+  private width(face: FontFace, size: number, text: string): number {
     const key = `${face.key} ${size} ${text}`;
     let width = this.widths.get(key);
     if (width === undefined) {
