@@ -3,7 +3,9 @@
  * in its subject's folder with staffAction (src/features/espace/staff-action.server.ts).
  */
 import { categoryActions } from '../features/content/structure/category-actions.server';
+import { publicationActions } from '../features/content/publishing/publication-actions.server';
 
 export const server = {
   categories: categoryActions,
+  publication: publicationActions,
 };

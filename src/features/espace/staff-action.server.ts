@@ -69,10 +69,11 @@ export function actionErrorOf(failure: unknown, tag: string): ActionError {
  * no control character or bidirectional override (line breaks and tabs pass). Absent counts as ''.
  */
 export function staffText(max: number = MAX_FIELD_CHARS, keepSpaces = false) {
+  // Astro reads an empty or absent form field as null (formDataToObject): both count as ''.
   return z
     .string()
-    .default('')
-    .transform((value) => (keepSpaces ? value : value.trim()))
+    .nullish()
+    .transform((value) => (keepSpaces ? (value ?? '') : (value ?? '').trim()))
     .refine((value) => !hasForbiddenCharacter(value, true), ESPACE_MESSAGES.forbiddenCharacter)
     .refine((value) => [...value].length <= max, ESPACE_MESSAGES.fieldTooLong(max));
 }
