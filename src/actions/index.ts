@@ -4,8 +4,10 @@
  */
 import { categoryActions } from '../features/content/structure/category-actions.server';
 import { publicationActions } from '../features/content/publishing/publication-actions.server';
+import { letterActions } from '../features/newsletter/letter-actions.server';
 
 export const server = {
   categories: categoryActions,
   publication: publicationActions,
+  lettre: letterActions,
 };
