@@ -35,8 +35,9 @@ export class FieldsRefused extends ActionError {
   readonly issues: { path: string[]; message: string }[];
   readonly fields: Record<string, string[]>;
 
-  constructor(errors: Record<string, string>) {
-    super({ code: 'BAD_REQUEST', message: ESPACE_MESSAGES.fieldsRefused });
+  /** `code`: the page's status (BAD_REQUEST; CONFLICT for a field that clashes with a stored document). */
+  constructor(errors: Record<string, string>, code: ActionError['code'] = 'BAD_REQUEST') {
+    super({ code, message: ESPACE_MESSAGES.fieldsRefused });
     this.issues = Object.entries(errors).map(([field, message]) => ({ path: [field], message }));
     this.fields = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]]));
   }
@@ -69,16 +70,19 @@ export function actionErrorOf(failure: unknown, tag: string): ActionError {
  * no control character or bidirectional override (line breaks and tabs pass). Absent counts as ''.
  */
 export function staffText(max: number = MAX_FIELD_CHARS, keepSpaces = false) {
+  // Astro reads an empty or absent field of a form as null (formDataToObject): both count as ''.
   return z
-    .string()
-    .default('')
+    .preprocess((value) => value ?? '', z.string())
     .transform((value) => (keepSpaces ? value : value.trim()))
     .refine((value) => !hasForbiddenCharacter(value, true), ESPACE_MESSAGES.forbiddenCharacter)
     .refine((value) => [...value].length <= max, ESPACE_MESSAGES.fieldTooLong(max));
 }
 
-/** A document's version as its form sent it back (the stale check's input): a whole number, NaN when absent. */
-export const staffVersion = z.coerce.number().default(Number.NaN);
+/** A document's version as its form sent it back (the stale check's input): a number, NaN when absent or empty. */
+export const staffVersion = z.preprocess(
+  (value) => (value === undefined || value === null ? Number.NaN : Number(value)),
+  z.union([z.number(), z.nan()]),
+);
 
 /**
  * A staff form's action: refused (403, written to the access log) unless the session's roles open `section`; the
