@@ -3,9 +3,13 @@
  * in its subject's folder with staffAction (src/features/espace/staff-action.server.ts).
  */
 import { associationActions } from '../features/content/structure/association-actions.server';
+import { menuActions } from '../features/content/structure/menu-actions.server';
+import { partnerActions } from '../features/content/structure/partner-actions.server';
 import { categoryActions } from '../features/content/structure/category-actions.server';
 
 export const server = {
   categories: categoryActions,
   association: associationActions,
+  partners: partnerActions,
+  menus: menuActions,
 };

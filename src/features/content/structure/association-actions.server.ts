@@ -11,7 +11,7 @@ import { restoreOrRefuse, saveOrRefuse } from './structure-forms.server';
 import { identityFormSchema, schemaErrors, textLines, type FieldErrors } from './structure';
 
 /** The identity form's field of each of article `adresse`'s fields. */
-const IDENTITY_FIELDS = { titre: 'nom', intro: 'adresse', contenu: 'contacts' };
+const IDENTITY_FIELDS: Record<string, string> = { titre: 'nom', intro: 'adresse', contenu: 'contacts' };
 
 /** The texts form's fields: each a text of the association's document. */
 const siteInput = z.object({
@@ -55,7 +55,7 @@ export const associationActions = {
       };
       if (Object.keys(errors).length > 0) throw new FieldsRefused(errors);
       const request = { collection: 'articles', id: ADDRESS_ARTICLE, data, expectedVersion: version };
-      await saveOrRefuse(session, request, IDENTITY_FIELDS);
+      await saveOrRefuse(session, request, (path) => IDENTITY_FIELDS[path] ?? path);
     },
   ),
 

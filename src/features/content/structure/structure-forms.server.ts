@@ -4,6 +4,7 @@
  * what a refused form sent, shown again.
  */
 import type { AstroGlobal } from 'astro';
+import { hasForbiddenCharacter } from '../../../lib/fields';
 import type { StaffSession } from '../../espace/auth.server';
 import { FieldsRefused, type FormOutcome } from '../../espace/staff-action.server';
 import type { FieldIssue } from '../editing/messages';
@@ -16,13 +17,13 @@ import { restoreOwnVersion } from '../editing/history.server';
 
 /**
  * Saves `request` (saveContent); returns the new version. A refusal of the layer's checks is thrown by field:
- * `fieldOf` names the form's field of a schema path (`titre` → `nom`), others keep their path ('' is `(document)`).
+ * `fieldOf` names the form's field of a schema path (`titre` → `nom`; default: the path, '' as `(document)`).
  * @throws FieldsRefused for what the layer refused, else as saveContent (409 when stale, 503).
  */
 export async function saveOrRefuse(
   session: StaffSession,
   request: SaveRequest,
-  fieldOf: Record<string, string> = {},
+  fieldOf: (path: string) => string = (path) => path,
 ): Promise<number> {
   try {
     return await saveContent(session, request);
@@ -45,13 +46,16 @@ export async function restoreOrRefuse(session: StaffSession, entryId: string, do
   }
 }
 
-/** A ContentRejected as FieldsRefused, its paths named as by saveOrRefuse. */
-export function fieldsRefusedOf(failure: ContentRejected, fieldOf: Record<string, string> = {}): FieldsRefused {
+/** A ContentRejected as FieldsRefused, its paths named by `fieldOf` as saveOrRefuse does. */
+function fieldsRefusedOf(failure: ContentRejected, fieldOf: (path: string) => string = (path) => path) {
   return new FieldsRefused(
-    Object.fromEntries(
-      failure.issues.map(({ field, message }) => [fieldOf[field] ?? (field || '(document)'), message]),
-    ),
+    Object.fromEntries(failure.issues.map(({ field, message }) => [fieldOf(field) || '(document)', message])),
   );
+}
+
+/** A FieldsRefused's messages by field, to refuse them again with more (the field's first message). */
+export function errorsOf(refusal: FieldsRefused): Record<string, string> {
+  return Object.fromEntries(refusal.issues.map(({ path, message }) => [path.join('.'), message]));
 }
 
 /** A picture chosen in a form's file field; undefined when none was (an empty file field posts an empty file). */
@@ -82,7 +86,7 @@ export interface Refusal {
   outcome: FormOutcome;
   message: string;
   issues: FieldIssue[];
-  /** What was sent, to show again as typed; undefined for a post Astro did not read (413, 415). */
+  /** What was sent, to show again as typed (without forbidden characters); undefined when Astro did not read it (413, 415). */
   posted: FormData | undefined;
 }
 
@@ -104,6 +108,19 @@ export async function refusalOf(
     message:
       status === 413 ? ARTICLE_MESSAGES.bodyTooLarge : status === 415 ? ESPACE_MESSAGES.badForm : outcome.message,
     issues: outcome.issues,
-    posted: unread ? undefined : await Astro.request.formData().catch(() => undefined),
+    posted: unread ? undefined : await Astro.request.formData().then(withoutForbidden, () => undefined),
   };
+}
+
+/** `form`'s texts without the characters the space refuses (a NUL, a bidirectional override), to show them again. */
+function withoutForbidden(form: FormData): FormData {
+  const shown = new FormData();
+  for (const [name, value] of form) {
+    const text = typeof value === 'string' && hasForbiddenCharacter(value, true);
+    shown.append(
+      name,
+      text ? [...value].filter((character) => !hasForbiddenCharacter(character, true)).join('') : value,
+    );
+  }
+  return shown;
 }
