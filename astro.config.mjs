@@ -8,7 +8,6 @@ import { siteAddress } from './scripts/lib/site-address.ts';
 import { pulledFrameOrigins } from './src/lib/content-csp.ts';
 import { createHash } from 'node:crypto';
 import { DISPLAY_SCRIPT } from './src/features/display/display-settings.ts';
-import { MAX_PICTURE_BYTES } from './src/features/content/articles/articles.ts';
 
 /**
  * A font file of @fontsource/atkinson-hyperlegible-next (latin subset, woff2).
@@ -150,9 +149,9 @@ export default defineConfig({
     // Off: src/middleware.ts makes the same check (docs/security.md), but lets mail clients post the one-click
     // unsubscription (RFC 8058), which carries its own secret and no Origin.
     checkOrigin: false,
-    // The space's forms (Astro Actions) take a picture of MAX_PICTURE_BYTES with room for their texts, as
-    // readArticlePost does; past it the page says ARTICLE_MESSAGES.bodyTooLarge.
-    actionBodySizeLimit: MAX_PICTURE_BYTES + 2 * 1024 * 1024,
+    // The space's largest form post: an article with a picture of 20 MB and its texts (MAX_POST_BYTES,
+    // src/features/content/articles/articles.server.ts); past it, the form says so in French.
+    actionBodySizeLimit: 22 * 1024 * 1024,
     csp: {
       directives: [
         "default-src 'self'",

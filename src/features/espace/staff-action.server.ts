@@ -67,22 +67,23 @@ export function actionErrorOf(failure: unknown, tag: string): ActionError {
 
 /**
  * A text field of a staff form: trimmed unless `keepSpaces`, at most `max` characters (MAX_FIELD_CHARS by default),
- * no control character or bidirectional override (line breaks and tabs pass). Absent counts as ''.
+ * no control character or bidirectional override (line breaks and tabs pass). Absent or empty counts as ''.
  */
 export function staffText(max: number = MAX_FIELD_CHARS, keepSpaces = false) {
-  // Astro reads an empty or absent field of a form as null (formDataToObject): both count as ''.
+  // nullish: Astro reads an empty or absent form field as null (formDataToObject), not ''.
   return z
-    .preprocess((value) => value ?? '', z.string())
-    .transform((value) => (keepSpaces ? value : value.trim()))
+    .string()
+    .nullish()
+    .transform((value) => (keepSpaces ? (value ?? '') : (value ?? '').trim()))
     .refine((value) => !hasForbiddenCharacter(value, true), ESPACE_MESSAGES.forbiddenCharacter)
     .refine((value) => [...value].length <= max, ESPACE_MESSAGES.fieldTooLong(max));
 }
 
 /** A document's version as its form sent it back (the stale check's input): a number, NaN when absent or empty. */
-export const staffVersion = z.preprocess(
-  (value) => (value === undefined || value === null ? Number.NaN : Number(value)),
-  z.union([z.number(), z.nan()]),
-);
+export const staffVersion = z
+  .string()
+  .nullish()
+  .transform((value) => (value ? Number(value) : Number.NaN));
 
 /**
  * A staff form's action: refused (403, written to the access log) unless the session's roles open `section`; the
