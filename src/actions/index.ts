@@ -3,6 +3,9 @@
  * in its subject's folder with staffAction (src/features/espace/staff-action.server.ts).
  */
 import { articleActions } from '../features/content/articles/article-actions.server';
+import { associationActions } from '../features/content/structure/association-actions.server';
+import { menuActions } from '../features/content/structure/menu-actions.server';
+import { partnerActions } from '../features/content/structure/partner-actions.server';
 import { categoryActions } from '../features/content/structure/category-actions.server';
 import { publicationActions } from '../features/content/publishing/publication-actions.server';
 import { letterActions } from '../features/newsletter/letter-actions.server';
@@ -12,4 +15,7 @@ export const server = {
   articles: articleActions,
   publication: publicationActions,
   lettre: letterActions,
+  association: associationActions,
+  partners: partnerActions,
+  menus: menuActions,
 };
