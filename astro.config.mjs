@@ -5,6 +5,7 @@ import netlifyVitePlugin from '@netlify/vite-plugin';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { siteAddress } from './scripts/lib/site-address.ts';
+import { waitForPull } from './scripts/lib/pull-gate.ts';
 import { pulledFrameOrigins } from './src/lib/content-csp.ts';
 import { createHash } from 'node:crypto';
 import { DISPLAY_SCRIPT } from './src/features/display/display-settings.ts';
@@ -42,6 +43,9 @@ const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|newsletter\/.*
 
 /** An optional server variable of astro:env, read when the server starts (see `env` below). */
 const atRunTime = envField.string({ context: 'server', access: 'secret', optional: true });
+
+// `npm start` starts Astro beside its pull: nothing below may read src/data/ before it is written.
+await waitForPull();
 
 // The hosts of the videos editors embed, from the content pulled just before this build.
 const videoOrigins = pulledFrameOrigins();
@@ -195,13 +199,17 @@ export default defineConfig({
         ],
       },
     },
-    // The islands' dependencies, bundled by Vite when `npm start` starts rather than found on the first
-    // visit, which would reload the page while it hydrates.
+    // The islands' and <script>s' dependencies (with @astrojs/react's own), bundled by Vite when `npm start` starts
+    // rather than found on the first visit, which would reload the page while it hydrates. No discovery: Vite's scan
+    // would read every .tsx under src/, mails and server code included, and bundle firebase-admin, nodemailer and
+    // react-email for the browser before any page loads a script (8–10 s of CPU). A new browser dependency goes here.
     optimizeDeps: {
+      noDiscovery: true,
       include: [
         'nanostores',
         'embla-carousel-react',
         'zod/mini',
+        'libphonenumber-js/min',
         '@stripe/stripe-js/pure',
         // The space's editors: the rich-text field and the reorderable lists.
         '@tiptap/react',
