@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Role } from '../../src/features/espace/roles.ts';
@@ -38,9 +38,10 @@ export type AuthEmulator = Awaited<ReturnType<typeof startAuthEmulator>>;
 
 /**
  * Starts the Auth emulator for `projectId` on `port` (0: a free one) and waits until it answers (at most 120 s).
+ * `niceness` (0–19, as nice(1)) lowers its CPU priority: `npm start` gives way to its first page.
  * @throws Error with the emulator's output when it exits or does not answer in time.
  */
-export async function startAuthEmulator(projectId: string, port = 0) {
+export async function startAuthEmulator(projectId: string, port = 0, { niceness = 0 } = {}) {
   const host = '127.0.0.1';
   const authPort = port || (await freePort());
   const [hubPort, loggingPort] = [await freePort(), await freePort()];
@@ -63,6 +64,11 @@ export async function startAuthEmulator(projectId: string, port = 0) {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_ANALYTICS: '1', CI: process.env.CI ?? '' },
   });
+  try {
+    if (niceness && child.pid) setPriority(child.pid, niceness);
+  } catch {
+    // A system that refuses keeps it at normal priority: only slower.
+  }
   let output = '';
   child.stdout.on('data', (chunk) => (output += String(chunk)));
   child.stderr.on('data', (chunk) => (output += String(chunk)));
