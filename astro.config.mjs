@@ -5,7 +5,6 @@ import netlifyVitePlugin from '@netlify/vite-plugin';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { siteAddress } from './scripts/lib/site-address.ts';
-import { waitForPull } from './scripts/lib/pull-gate.ts';
 import { pulledFrameOrigins } from './src/lib/content-csp.ts';
 import { createHash } from 'node:crypto';
 import { DISPLAY_SCRIPT } from './src/features/display/display-settings.ts';
@@ -44,10 +43,8 @@ const NOT_IN_SITEMAP = /^\/(404|soutenir\/annule|soutenir\/valide|newsletter\/.*
 /** An optional server variable of astro:env, read when the server starts (see `env` below). */
 const atRunTime = envField.string({ context: 'server', access: 'secret', optional: true });
 
-// `npm start` starts Astro beside its pull: nothing below may read src/data/ before it is written.
-await waitForPull();
-
-// The hosts of the videos editors embed, from the content pulled just before this build.
+// The hosts of the videos editors embed, from the content pulled just before this build. `npm start` loads this config
+// beside its pull (src/lib/pull-gate.ts): the dev server has no policy (noPolicyInDev), so what is read then is unused.
 const videoOrigins = pulledFrameOrigins();
 
 /**
@@ -199,12 +196,12 @@ export default defineConfig({
         ],
       },
     },
-    // The islands' and <script>s' dependencies (with @astrojs/react's own), bundled by Vite when `npm start` starts
-    // rather than found on the first visit, which would reload the page while it hydrates. No discovery: Vite's scan
-    // would read every .tsx under src/, mails and server code included, and bundle firebase-admin, nodemailer and
-    // react-email for the browser before any page loads a script (8–10 s of CPU). A new browser dependency goes here.
+    // The islands' dependencies, bundled by Vite when `npm start` starts rather than found on the first
+    // visit, which would reload the page while it hydrates.
     optimizeDeps: {
-      noDiscovery: true,
+      // Server-only packages that Vite's scan finds in the .tsx under src/ (mails, server code) and would otherwise
+      // bundle for the browser at every cold start (8–10 s of CPU): no page's script imports them.
+      exclude: ['firebase-admin', 'nodemailer', '@react-email/components', 'sanitize-html', 'htmlparser2'],
       include: [
         'nanostores',
         'embla-carousel-react',

@@ -1,6 +1,6 @@
 /**
  * `npm start`: pull, and `astro dev` (`-- --port N`, default 4321) with no Content-Security-Policy. Astro starts at
- * once, beside the pull, and its config waits for src/data/ (scripts/lib/pull-gate.ts): its start-up no longer waits
+ * once, beside the pull, and its content collections wait for src/data/ (src/lib/pull-gate.ts): its start-up no longer waits
  * for the seed and the pull. Without FIREBASE_PROJECT_ID the embedded demo database (`-- --firestore-port N`, default
  * a free port) stays up for the session (endpoints write to it; POST /api/rebuild re-pulls from it through the
  * DEV_PULL_URL hook; without REBUILD_SECRET a session secret in DEV_SECRET_FILE lets `npm run rebuild` call it) and
@@ -25,7 +25,7 @@ import { recordDevSession } from './lib/dev-session.ts';
 import { startDevAuth } from './lib/dev-auth.ts';
 import { ALLOW_LOOPBACK_ENV } from './lib/picture-fetch.ts';
 import { freePort } from './lib/ports.ts';
-import { createPullGate, PULL_GATE_ENV } from './lib/pull-gate.ts';
+import { createPullGate, PULL_GATE_ENV } from '../src/lib/pull-gate.ts';
 
 const args = process.argv.slice(2);
 const firestorePortFlag = args.indexOf('--firestore-port');

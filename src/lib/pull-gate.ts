@@ -1,8 +1,8 @@
 /**
- * `npm start` starts Astro while it pulls: Astro's start-up (loading its modules, the adapter's and the config's, 5–9 s
- * of CPU) runs beside the seed and the pull, and astro.config.mjs waits here before it reads anything pulled
- * (src/data/). scripts/dev.ts names a file in PULL_GATE_ENV and creates it once src/data/ is written; without that
- * variable (build, check, preview, tests) nothing waits.
+ * `npm start` starts Astro while it pulls: Astro's start-up (its modules, the adapter's, the config, the Vite server,
+ * 8–10 s of CPU) runs beside the seed and the pull, and the content collections' loaders wait here before they read
+ * src/data/ (src/content.config.ts). scripts/dev.ts names a file in PULL_GATE_ENV and creates it once src/data/ is
+ * written; without that variable (build, check, preview, tests) nothing waits.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
