@@ -643,9 +643,9 @@ function startSection(starts: DevStart[] | undefined, measured: MachineInfo | un
   return `${measuredOn(measured)}
 Cold starts (no \`.astro/\`, Vite or Netlify cache) of \`scripts/dev.ts\` in a copy of the project, on the embedded
 demo database, one after the other; times after the spawn: the database seeded, the pull done (Astro starts at the
-spawn, beside the pull, and its config waits for it), Astro's « ready », the first \`200\` of \`GET /\` (Astro compiles
-the page on that request), every stylesheet and script that page links answered (a browser can draw it), the Auth
-emulator ready (it starts beside Astro at a lower priority: only /espace's sign-in waits for it). « CPU »: user + system
+spawn, beside the pull, and its content collections wait for it), Astro's « ready », the first \`200\` of \`GET /\`
+(Astro compiles the page on that request), every stylesheet and script that page links answered (a browser can draw
+it), the Auth emulator ready (it starts beside Astro at a lower priority: only /espace's sign-in waits for it). « CPU »: user + system
 time of all the start's processes until the first page, less noisy than the clock on this shared machine; « load »:
 the 1-minute load average when the start began. Median first page: **${firstPage}**${
     cpu === undefined ? '' : `, median CPU time ${seconds(cpu)}`
