@@ -79,7 +79,9 @@ test.describe('anonymous', () => {
     });
     expect(forged.status()).toBe(403);
     expect(
-      await post(request, baseURL!, '/espace/roles', { email: 'a@b.fr', role: 'admin' }).then((r) => r.status()),
+      await post(request, baseURL!, '/espace/roles?_action=roles.invite', { email: 'a@b.fr', role: 'admin' }).then(
+        (r) => r.status(),
+      ),
     ).toBe(403);
     expect((await stored(id))?.statut).toBeUndefined();
   });
@@ -307,6 +309,15 @@ test.describe('signed in', () => {
         });
         expect(forged.status()).toBe(403);
         expect((await stored(id))?.statut).toBeUndefined();
+        // The roles' action posted to a page the role opens refuses itself: nobody is invited.
+        const invited = `intrus-${unique()}@exemple.fr`;
+        const invite = await post(page.request, baseURL!, '/espace?_action=roles.invite', {
+          email: invited,
+          role: 'admin',
+        });
+        expect(invite.status()).toBe(403);
+        const auth = getAuth(adminApp({ FIREBASE_PROJECT_ID: PROJECT }, { emulated: true }));
+        await expect(auth.getUserByEmail(invited)).rejects.toMatchObject({ code: 'auth/user-not-found' });
       },
     );
   }
