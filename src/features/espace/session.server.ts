@@ -7,6 +7,7 @@
  * (kept-posts.server.ts) and given back on that page once they sign in again (`Astro.locals.keptPost`).
  */
 import type { AstroCookies, AstroCookieSetOptions } from 'astro';
+import { ACTION_QUERY_PARAMS } from 'astro:actions';
 import { defineMiddleware } from 'astro:middleware';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError } from '../../lib/http';
@@ -198,7 +199,10 @@ export const espaceGuard = defineMiddleware(async (context, next) => {
     } catch (failure) {
       console.error('[espace] kept post', failure);
     }
-    context.locals.sessionEnded = { kept, suite: `${context.url.pathname}${context.url.search}` };
+    // Back to the form's page, not to its action (`?_action=…`, which only a post runs).
+    const suite = new URL(context.url);
+    suite.searchParams.delete(ACTION_QUERY_PARAMS.actionName);
+    context.locals.sessionEnded = { kept, suite: `${suite.pathname}${suite.search}` };
     const page = new Request(new URL(SESSION_ENDED_PAGE, context.url), {
       headers: { cookie: context.request.headers.get('cookie') ?? '' },
     });
