@@ -3,9 +3,17 @@
  * in its subject's folder with staffAction (src/features/espace/staff-action.server.ts).
  */
 import { admissionsActions } from '../features/admissions/desk-actions.server';
+import { rolesActions } from '../features/espace/roles-actions.server';
+import { accountActions } from '../features/espace/account-actions.server';
+import { donationActions } from '../features/donations/ledger/ledger-actions.server';
+import { mailActions } from '../features/espace/failed-mails-actions.server';
 import { categoryActions } from '../features/content/structure/category-actions.server';
 
 export const server = {
   categories: categoryActions,
   admissions: admissionsActions,
+  roles: rolesActions,
+  account: accountActions,
+  donations: donationActions,
+  mails: mailActions,
 };

@@ -94,7 +94,7 @@ test('anonymous: the list, the export and the removal redirect to sign-in or are
     expect(await response.text(), path).not.toContain(email);
   }
   expect((await post(request, baseURL!, '/espace/lettre', { id, confirmer: 'oui' })).status()).toBe(403);
-  expect((await post(request, baseURL!, '/espace/courriels', { id: failed.id })).status()).toBe(403);
+  expect((await post(request, baseURL!, '/espace?_action=mails.retry', { id: failed.id })).status()).toBe(403);
   expect(await subscription(id)).toMatchObject({ statut: 'confirmed', email });
   expect(await outbox(failed.id)).toMatchObject({ state: 'failed' });
 });
@@ -119,7 +119,7 @@ for (const role of ['admissions', 'tresorerie', 'edition']) {
       expect(body, path).not.toContain(email);
     }
     expect((await post(page.request, baseURL!, '/espace/lettre', { id, confirmer: 'oui' })).status()).toBe(403);
-    expect((await post(page.request, baseURL!, '/espace/courriels', { id: failed.id })).status()).toBe(403);
+    expect((await post(page.request, baseURL!, '/espace?_action=mails.retry', { id: failed.id })).status()).toBe(403);
     expect(await subscription(id)).toMatchObject({ statut: 'confirmed', email });
     expect(await outbox(failed.id)).toMatchObject({ state: 'failed', attempts: 1 });
   });
