@@ -146,12 +146,12 @@ export default defineConfig({
   // Content-Security-Policy (docs/security.md): pages add sources with `Astro.csp` (src/lib/csp.ts);
   // with staticHeaders it is sent only as a header, never a <meta>.
   security: {
-    // The largest staff form an Astro Action reads (bytes): an article with its 20 MiB picture and its text
-    // (MAX_POST_BYTES, articles.server.ts); smaller forms bound their own (the signature: 5 MiB and its fields).
-    actionBodySizeLimit: 22 * 1024 * 1024,
     // Off: src/middleware.ts makes the same check (docs/security.md), but lets mail clients post the one-click
     // unsubscription (RFC 8058), which carries its own secret and no Origin.
     checkOrigin: false,
+    // The space's largest form post: an article with a picture of 20 MB and its texts (MAX_POST_BYTES,
+    // src/features/content/articles/articles.server.ts); past it, the form says so in French.
+    actionBodySizeLimit: 22 * 1024 * 1024,
     csp: {
       directives: [
         "default-src 'self'",

@@ -7,7 +7,10 @@ import { rolesActions } from '../features/espace/roles-actions.server';
 import { accountActions } from '../features/espace/account-actions.server';
 import { donationActions } from '../features/donations/ledger/ledger-actions.server';
 import { mailActions } from '../features/espace/failed-mails-actions.server';
+import { articleActions } from '../features/content/articles/article-actions.server';
 import { categoryActions } from '../features/content/structure/category-actions.server';
+import { publicationActions } from '../features/content/publishing/publication-actions.server';
+import { letterActions } from '../features/newsletter/letter-actions.server';
 
 export const server = {
   categories: categoryActions,
@@ -16,4 +19,7 @@ export const server = {
   account: accountActions,
   donations: donationActions,
   mails: mailActions,
+  articles: articleActions,
+  publication: publicationActions,
+  lettre: letterActions,
 };

@@ -7,7 +7,6 @@
  * (kept-posts.server.ts) and given back on that page once they sign in again (`Astro.locals.keptPost`).
  */
 import type { AstroCookies, AstroCookieSetOptions } from 'astro';
-import { ACTION_QUERY_PARAMS } from 'astro:actions';
 import { defineMiddleware } from 'astro:middleware';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError } from '../../lib/http';
@@ -199,10 +198,10 @@ export const espaceGuard = defineMiddleware(async (context, next) => {
     } catch (failure) {
       console.error('[espace] kept post', failure);
     }
-    // Back to the form's page, not to its action (`?_action=…`, which only a post runs).
-    const suite = new URL(context.url);
-    suite.searchParams.delete(ACTION_QUERY_PARAMS.actionName);
-    context.locals.sessionEnded = { kept, suite: `${suite.pathname}${suite.search}` };
+    // Back to the page without the action its form posted to (Astro's `_action`, ACTION_QUERY_PARAMS): a GET shows it.
+    const back = new URL(context.url);
+    back.searchParams.delete('_action');
+    context.locals.sessionEnded = { kept, suite: `${back.pathname}${back.search}` };
     const page = new Request(new URL(SESSION_ENDED_PAGE, context.url), {
       headers: { cookie: context.request.headers.get('cookie') ?? '' },
     });

@@ -67,21 +67,23 @@ export function actionErrorOf(failure: unknown, tag: string): ActionError {
 
 /**
  * A text field of a staff form: trimmed unless `keepSpaces`, at most `max` characters (MAX_FIELD_CHARS by default),
- * no control character or bidirectional override (line breaks and tabs pass). Absent counts as ''.
+ * no control character or bidirectional override (line breaks and tabs pass). Absent or empty counts as ''.
  */
 export function staffText(max: number = MAX_FIELD_CHARS, keepSpaces = false) {
-  // Nullable: Astro's form reader gives an empty or absent field as null, which `.default` alone would refuse.
+  // nullish: Astro reads an empty or absent form field as null (formDataToObject), not ''.
   return z
     .string()
-    .nullable()
-    .default('')
+    .nullish()
     .transform((value) => (keepSpaces ? (value ?? '') : (value ?? '').trim()))
     .refine((value) => !hasForbiddenCharacter(value, true), ESPACE_MESSAGES.forbiddenCharacter)
     .refine((value) => [...value].length <= max, ESPACE_MESSAGES.fieldTooLong(max));
 }
 
-/** A document's version as its form sent it back (the stale check's input): a whole number, NaN when absent. */
-export const staffVersion = z.coerce.number().default(Number.NaN);
+/** A document's version as its form sent it back (the stale check's input): a number, NaN when absent or empty. */
+export const staffVersion = z
+  .string()
+  .nullish()
+  .transform((value) => (value ? Number(value) : Number.NaN));
 
 /**
  * A staff form's action: refused (403, written to the access log) unless the session's roles open `section`; the
