@@ -21,7 +21,10 @@ import {
 } from '../../src/features/espace/auth.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
+import { postAction } from '../fixtures/action-post';
 import { staffSession } from '../fixtures/staff';
+import { rolesActions } from '../../src/features/espace/roles-actions.server';
+import { donationActions } from '../../src/features/donations/ledger/ledger-actions.server';
 
 let world: MailWorld;
 let emulator: AuthEmulator;
@@ -73,7 +76,9 @@ describe('the treasurer’s cheque form', () => {
       ville: 'Lyon',
       email: '',
     };
-    const answer = await postPage('dons/nouveau.astro', '/espace/dons/nouveau', fields, staffSession('tresorerie'));
+    const [path, treasurer] = ['/espace/dons/nouveau', staffSession('tresorerie')];
+    const record = donationActions.record;
+    const answer = await postAction('dons/nouveau.astro', path, 'donations.record', record, fields, treasurer);
     expect(answer.status).toBe(400);
     expect(visible(answer.text)).toContain('un champ contient un caractère invisible interdit');
     expect(answer.text).not.toContain('\u0000');
@@ -84,7 +89,8 @@ describe('the treasurer’s cheque form', () => {
 describe('the roles page', () => {
   const admin = staffSession('admin');
   const role = async (email: string) => {
-    const answer = await postPage('roles.astro', '/espace/roles', { email, role: 'edition', action: 'donner' }, admin);
+    const fields = { email, role: 'edition' };
+    const answer = await postAction('roles.astro', '/espace/roles', 'roles.invite', rolesActions.invite, fields, admin);
     return { ...answer, text: visible(answer.text) };
   };
 
