@@ -46,7 +46,8 @@ const sameOriginForms = defineMiddleware((context, next) => {
 function espaceOnly(pick: (space: typeof import('./features/espace/session.server')) => MiddlewareHandler) {
   return defineMiddleware(async (context, next) => {
     if (context.isPrerendered || !isEspacePath(context.url.pathname)) return next();
-    return pick(await import('./features/espace/session.server'))(context, next);
+    // Both of the space's middleware answer every request they are given (a Response, never nothing).
+    return (await pick(await import('./features/espace/session.server'))(context, next)) as Response;
   });
 }
 
