@@ -44,10 +44,10 @@ const sameOriginForms = defineMiddleware((context, next) => {
  * request of a path of the space: public pages never load it (`npm start` renders its first page sooner).
  */
 function espaceOnly(pick: (space: typeof import('./features/espace/session.server')) => MiddlewareHandler) {
-  return defineMiddleware(async (context, next) => {
+  return defineMiddleware(async (context, next): Promise<Response> => {
     if (context.isPrerendered || !isEspacePath(context.url.pathname)) return next();
-    // Both of the space's middleware answer every request they are given (a Response, never nothing).
-    return (await pick(await import('./features/espace/session.server'))(context, next)) as Response;
+    // Both always answer; `next()` only stands for a middleware that would not.
+    return (await pick(await import('./features/espace/session.server'))(context, next)) ?? next();
   });
 }
 
