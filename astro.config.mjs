@@ -138,7 +138,7 @@ export default defineConfig({
     sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) }),
   ],
   trailingSlash: 'ignore',
-  // Four pages rendered at once: each page's file writes overlap the next page's rendering (docs/benchmark.md).
+  // Four pages rendered at once: each page's file writes overlap the next page's rendering (docs/architecture.md).
   build: { format: 'directory', concurrency: 4 },
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
