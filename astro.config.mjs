@@ -150,6 +150,9 @@ export default defineConfig({
     // Off: src/middleware.ts makes the same check (docs/security.md), but lets mail clients post the one-click
     // unsubscription (RFC 8058), which carries its own secret and no Origin.
     checkOrigin: false,
+    // The space's largest form post: an article with a picture of 20 MB and its texts (MAX_POST_BYTES,
+    // src/features/content/articles/articles.server.ts); past it, the form says so in French.
+    actionBodySizeLimit: 22 * 1024 * 1024,
     csp: {
       directives: [
         "default-src 'self'",

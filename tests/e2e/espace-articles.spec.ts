@@ -411,7 +411,7 @@ test('refusals: script HTML, a 30 MB file, a file that is not an image, a HEIC p
 
   // A 30 MB post without JavaScript: refused past the limit, before it is read whole.
   const origin = { origin: baseURL! };
-  const heavy = await page.request.post('/espace/articles/nouveau', {
+  const heavy = await page.request.post('/espace/articles/nouveau?_action=articles.save', {
     headers: origin,
     multipart: {
       titre: 'Trop lourd',
@@ -461,6 +461,29 @@ test('edition still reads no personal data: pre-registrations, gifts and subscri
   for (const path of ['/espace/preinscriptions/export.csv', '/espace/lettre/export.csv', '/espace/dons/export.csv']) {
     expect((await page.request.get(path, { maxRedirects: 0 })).status(), path).toBe(403);
   }
+});
+
+test('a role without the articles posts their form’s action from a page it opens: refused, logged, nothing written', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, 'admissions@demo.test');
+  const titre = `Interdit ${unique()}`;
+  // An action runs on any page it is posted to: here one whose `id` would name a new article.
+  const path = '/espace/preinscriptions/nouveau';
+  const posted = await page.request.post(`${path}?_action=articles.save`, {
+    headers: { origin: baseURL! },
+    multipart: { titre, cat: 'asso', intro: '<p>Non</p>', suite: 'fiche' },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).not.toBe(303);
+  expect(await article(slugify(titre))).toBeUndefined();
+  const refusals = await db
+    .collection('espaceJournal')
+    .where('qui', '==', 'admissions@demo.test')
+    .where('objet', '==', path)
+    .get();
+  expect(refusals.docs.map((entry) => entry.get('action'))).toContain('refus');
 });
 
 test('the address opens the association’s form; a « Facile à lire » article shows and keeps its category', async ({

@@ -152,7 +152,7 @@ test('admin: a letter written, previewed, tested, sent once to the confirmed onl
   await page.goto(`/espace/lettre/${id}?envoyer`);
   await page.getByRole('button', { name: 'Oui, envoyer la lettre' }).click();
   await expect(page.getByRole('status')).toHaveText(LETTER_MESSAGES.queued(1));
-  const retried = await post(page.request, baseURL!, `/espace/lettre/${id}`, { action: 'envoyer', confirmer: 'oui' });
+  const retried = await post(page.request, baseURL!, `/espace/lettre/${id}?_action=lettre.send`, { confirmer: 'oui' });
   expect(retried.headers().location).toBe(`/espace/lettre/${id}?envoyee=0`);
   await page.goto(retried.headers().location!);
   await expect(page.getByRole('status')).toHaveText(LETTER_MESSAGES.nobodyNew);
@@ -179,7 +179,10 @@ test('admin: a letter written, previewed, tested, sent once to the confirmed onl
   expect(letter.envoyes).toBeGreaterThanOrEqual(3);
   await expect(page.getByLabel('Objet')).toHaveCount(0);
   // A sent letter is not changed, even by a post.
-  const edit = await post(page.request, baseURL!, `/espace/lettre/${id}`, { objet: 'Autre', contenu: '<p>Autre</p>' });
+  const edit = await post(page.request, baseURL!, `/espace/lettre/${id}?_action=lettre.save`, {
+    objet: 'Autre',
+    contenu: '<p>Autre</p>',
+  });
   expect(edit.status()).toBe(409);
   expect(await edit.text()).toContain(LETTER_MESSAGES.alreadySent);
   await page.goto('/espace/lettre');
@@ -195,7 +198,7 @@ for (const role of ['admissions', 'tresorerie', 'edition']) {
     await signIn(page, `${role}@demo.test`);
     const response = await page.request.get('/espace/lettre/nouvelle', { maxRedirects: 0 });
     expect(response.status()).toBe(403);
-    const posted = await post(page.request, baseURL!, '/espace/lettre/nouvelle', {
+    const posted = await post(page.request, baseURL!, '/espace/lettre/nouvelle?_action=lettre.save', {
       objet: `Interdit ${role}`,
       contenu: '<p>Non</p>',
     });

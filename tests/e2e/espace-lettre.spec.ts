@@ -79,6 +79,9 @@ async function logged(objet: string): Promise<string[]> {
 
 const FORBIDDEN = 'Cette page n’est pas accessible avec votre rôle.';
 
+/** Where the « Oui, retirer cette adresse » form posts: the page, with its action. */
+const REMOVE = '/espace/lettre?_action=lettre.remove';
+
 test('anonymous: the list, the export and the removal redirect to sign-in or are refused; nothing changes', async ({
   request,
   baseURL,
@@ -93,7 +96,7 @@ test('anonymous: the list, the export and the removal redirect to sign-in or are
     expect(response.headers()['cache-control'], path).toBe('no-store');
     expect(await response.text(), path).not.toContain(email);
   }
-  expect((await post(request, baseURL!, '/espace/lettre', { id, confirmer: 'oui' })).status()).toBe(403);
+  expect((await post(request, baseURL!, REMOVE, { id, confirmer: 'oui' })).status()).toBe(403);
   expect((await post(request, baseURL!, '/espace/courriels', { id: failed.id })).status()).toBe(403);
   expect(await subscription(id)).toMatchObject({ statut: 'confirmed', email });
   expect(await outbox(failed.id)).toMatchObject({ state: 'failed' });
@@ -118,8 +121,13 @@ for (const role of ['admissions', 'tresorerie', 'edition']) {
       expect(body, path).toContain(FORBIDDEN);
       expect(body, path).not.toContain(email);
     }
-    expect((await post(page.request, baseURL!, '/espace/lettre', { id, confirmer: 'oui' })).status()).toBe(403);
+    expect((await post(page.request, baseURL!, REMOVE, { id, confirmer: 'oui' })).status()).toBe(403);
     expect((await post(page.request, baseURL!, '/espace/courriels', { id: failed.id })).status()).toBe(403);
+    // The action posted where the guard of /espace/lettre does not stand: its own address, a page the role opens.
+    const direct = await post(page.request, baseURL!, '/_actions/lettre.remove', { id, confirmer: 'oui' });
+    expect(direct.status()).toBe(403);
+    expect(await direct.text()).toContain(FORBIDDEN);
+    await post(page.request, baseURL!, '/espace?_action=lettre.remove', { id, confirmer: 'oui' });
     expect(await subscription(id)).toMatchObject({ statut: 'confirmed', email });
     expect(await outbox(failed.id)).toMatchObject({ state: 'failed', attempts: 1 });
   });
@@ -173,7 +181,7 @@ test('admin: confirmed subscribers newest first, the CSV read back, a removal co
   expect(rows.map((row) => row.Email)).not.toContain(pendingEmail);
 
   // A post without the confirmation changes nothing.
-  const unconfirmed = await post(page.request, baseURL!, '/espace/lettre', { id: newerId });
+  const unconfirmed = await post(page.request, baseURL!, REMOVE, { id: newerId });
   expect(unconfirmed.status()).toBe(400);
   expect(await unconfirmed.text()).toContain('Merci de confirmer le retrait de l’adresse.');
   expect(await subscription(newerId)).toMatchObject({ statut: 'confirmed', email: newer });
@@ -207,7 +215,7 @@ test('admin: confirmed subscribers newest first, the CSV read back, a removal co
   expect(objets.some((objet) => /^export newsletter \(\d+ lignes, CSV\)$/.test(objet))).toBe(true);
 
   // Removing it again: a clear answer, nothing written.
-  const again = await post(page.request, baseURL!, '/espace/lettre', { id: newerId, confirmer: 'oui' });
+  const again = await post(page.request, baseURL!, REMOVE, { id: newerId, confirmer: 'oui' });
   expect(again.status()).toBe(404);
   expect(await again.text()).toContain('Cette adresse n’est pas (ou plus) inscrite à la lettre.');
 });

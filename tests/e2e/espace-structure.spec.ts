@@ -514,3 +514,29 @@ test('other roles: no structure section in the menu, every page refused', async 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
   }
 });
+
+test('a role without the categories is refused their form action, wherever it posts it; nothing is written', async ({
+  page,
+  baseURL,
+}) => {
+  await db.collection('categories').doc('actualites').set({ titre: 'Actualités', descr: '', articles: [] });
+  await signIn(page, 'admissions@demo.test');
+  const post = (path: string) =>
+    page.request.post(path, {
+      form: { titre: 'Détourné', descr: '', version: '0' },
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    });
+  // Posted to a page the role opens (its account page, which then answers as it would): the action refuses it and
+  // the access log says who tried.
+  const before = await db.collection('espaceJournal').where('qui', '==', 'admissions@demo.test').get();
+  await post('/espace/compte?_action=categories.text');
+  // Posted to Astro's own action address (no page, no session guard): refused in French.
+  const direct = await post('/_actions/categories.text');
+  expect(direct.status()).toBe(403);
+  expect(await direct.json()).toMatchObject({ message: 'Cette page n’est pas accessible avec votre rôle.' });
+  expect((await db.collection('categories').doc('actualites').get()).get('titre')).toBe('Actualités');
+  const after = await db.collection('espaceJournal').where('qui', '==', 'admissions@demo.test').get();
+  const refusals = after.docs.filter((entry) => !before.docs.some((old) => old.id === entry.id));
+  expect(refusals.map((entry) => [entry.get('action'), entry.get('objet')])).toEqual([['refus', '/espace/compte']]);
+});

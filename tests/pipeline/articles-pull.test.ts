@@ -17,7 +17,7 @@ import { pullContent } from '../../scripts/lib/pull';
 import { ALLOW_LOOPBACK_ENV } from '../../scripts/lib/picture-fetch';
 import { fixturePicture, startPictureServer, type PictureServer } from '../../scripts/lib/picture-server';
 import { seedDocuments } from '../../scripts/lib/seed';
-import { saveArticle } from '../../src/features/content/articles/articles.server';
+import { saveArticle, type ArticlePost } from '../../src/features/content/articles/articles.server';
 import { servePicture } from '../../src/features/content/articles/media.server';
 import type { StaffSession } from '../../src/features/espace/auth.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
@@ -74,11 +74,8 @@ afterAll(async () => {
 const editor: StaffSession = { uid: 'uid-edition', email: 'edition@exemple.org', roles: ['edition'], authTime: 0 };
 
 /** The space's form post for a new article. */
-function form(fields: Record<string, string>, photo?: Buffer): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.set(name, value);
-  if (photo) data.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'IMG_2041.jpg');
-  return data;
+function form(fields: Record<string, string>, photo?: Buffer): ArticlePost {
+  return photo ? { ...fields, image: new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }) } : fields;
 }
 
 describe('categories the form does not list', () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreArticle } from '../../src/features/content/articles/article-history.server';
 import { ARTICLE_MESSAGES } from '../../src/features/content/articles/articles';
-import { saveArticle } from '../../src/features/content/articles/articles.server';
+import { saveArticle, type ArticlePost } from '../../src/features/content/articles/articles.server';
 import { HISTORY, loadContent, saveContent } from '../../src/features/content/editing/content-store.server';
 import { historyOf } from '../../src/features/content/editing/history.server';
 import { EDITING_MESSAGES } from '../../src/features/content/editing/messages';
@@ -26,10 +26,8 @@ const origin = 'http://127.0.0.1:9';
 const legalText = { slug: '', cat: 'legal', titre: 'Mentions légales', intro: '', contenu: '<p>Éditeur : …</p>' };
 
 /** The form post of the space's article form. */
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.set(name, value);
-  return data;
+function form(fields: Record<string, string>): ArticlePost {
+  return fields;
 }
 
 /** Where article `id` is stored: its public place, its drafts' place, and its number of history entries. */

@@ -61,6 +61,8 @@ export const ESPACE_MESSAGES = {
     'Rien n’a été enregistré : un champ contient un caractère invisible interdit (caractère de contrôle ou inversion ' +
     'du sens d’écriture). Retapez ce texte au lieu de le coller.',
   /** A form post with a field longer than any of the space's fields may be (form-post.server.ts). */
+  /** Above a form whose fields were refused (each field says why, beside it and in the summary). */
+  fieldsRefused: 'Rien n’a été enregistré : corrigez les champs signalés.',
   fieldTooLong: (max: number) => `Rien n’a été enregistré : un champ dépasse ${max} caractères.`,
   unavailable: 'Le service est momentanément indisponible : rien n’a été modifié. Réessayez dans quelques minutes.',
   invalidDate: 'Merci de saisir une date valide (jj/mm/aaaa), au plus tard aujourd’hui',

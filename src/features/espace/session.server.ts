@@ -198,7 +198,10 @@ export const espaceGuard = defineMiddleware(async (context, next) => {
     } catch (failure) {
       console.error('[espace] kept post', failure);
     }
-    context.locals.sessionEnded = { kept, suite: `${context.url.pathname}${context.url.search}` };
+    // Back to the page without the action its form posted to (Astro's `_action`, ACTION_QUERY_PARAMS): a GET shows it.
+    const back = new URL(context.url);
+    back.searchParams.delete('_action');
+    context.locals.sessionEnded = { kept, suite: `${back.pathname}${back.search}` };
     const page = new Request(new URL(SESSION_ENDED_PAGE, context.url), {
       headers: { cookie: context.request.headers.get('cookie') ?? '' },
     });

@@ -1,57 +1,17 @@
 /**
- * What /espace/lettre/<id> does (`nouvelle`: a new letter), so that the page stays a template: a POST saves the letter
- * (`action=enregistrer`), queues its test to the signed-in person (`test`) or sends it to the subscribers (`envoyer`,
- * with `confirmer=oui`), then answers with a redirection whose address says the outcome; a GET reads the letter, its
- * counts and its preview. Failures become the page's status and French message.
+ * What /espace/lettre/<id> shows (`nouvelle`: a new letter), so that the page stays a template: after one of its actions
+ * (letter-actions.server.ts: save, test, send) the redirection whose address says the outcome, or its refusal with what
+ * was typed; else the letter, its counts and its preview. Failures become the page's status and French message.
  */
 import type { AstroGlobal } from 'astro';
-import { mediaType, readBoundedBody } from '../../lib/endpoint.server';
-import { HttpError } from '../../lib/http';
+import { actions } from 'astro:actions';
 import type { FieldIssue } from '../content/editing/messages';
-import { assertPlainFields } from '../espace/form-post.server';
-import { ESPACE_MESSAGES } from '../espace/messages';
 import { failureOf } from '../espace/server-calls.server';
-import { mailIdentity, trySend } from '../mail/mail-env.server';
+import { formOutcome } from '../espace/staff-action.server';
+import { mailIdentity } from '../mail/mail-env.server';
 import { letterBodyHtml, letterMails } from './letter-mails.server';
 import { LETTER_MESSAGES, type Letter } from './letters';
-import {
-  audienceSize,
-  LetterRefused,
-  loadLetter,
-  queueLetterTest,
-  refreshCounts,
-  saveLetter,
-  sendLetter,
-  type LetterFields,
-} from './letters.server';
-
-/** Largest letter post (bytes): a body of BODY_MAX characters, URL-encoded, fits. */
-const MAX_LETTER_BYTES = 512 * 1024;
-
-/** A request waits this long (ms) for its first mails to leave; the outbox's drain sends the rest. */
-const FIRST_SEND_MS = 3000;
-
-/** A send stops starting batches after this long (ms), within a function's time; « Envoyer » again goes on. */
-const SEND_DEADLINE_MS = 5000;
-
-/** The posted fields (form media types only, as form-post.server.ts). @throws HttpError 400, 413, 415. */
-async function readLetterPost(request: Request): Promise<Map<string, string>> {
-  const type = mediaType(request);
-  if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') {
-    throw new HttpError(415, ESPACE_MESSAGES.badForm);
-  }
-  const body = new Response(await readBoundedBody(request, MAX_LETTER_BYTES), { headers: request.headers });
-  const form = await body.formData().catch((error: unknown) => {
-    throw new HttpError(400, ESPACE_MESSAGES.badForm, { cause: error });
-  });
-  const entries = [...form].map(([name, value]) => {
-    if (typeof value !== 'string') throw new HttpError(400, ESPACE_MESSAGES.badForm);
-    return [name, value] as [string, string];
-  });
-  // Lengths are the letter's own refusals (checkedFields), said by the field with the text kept.
-  assertPlainFields(entries, MAX_LETTER_BYTES);
-  return new Map(entries);
-}
+import { audienceSize, loadLetter, refreshCounts, type LetterFields } from './letters.server';
 
 /** The page's data: the letter (none for a new one), the form's fields, refusals and outcome, the preview. */
 export interface LetterPageView {
@@ -71,28 +31,6 @@ export interface LetterPageView {
   preview: { html: string; text: string } | undefined;
 }
 
-/** The outcome of a POST as the address it redirects to, or the refusal to show. */
-async function post(astro: AstroGlobal, id: string): Promise<string> {
-  const session = astro.locals.espace;
-  const fields = await readLetterPost(astro.request);
-  const action = fields.get('action');
-  if (action === 'test') {
-    await trySend([await queueLetterTest(session, id, { identity: await mailIdentity(), now: Date.now() })], 3000);
-    return `/espace/lettre/${id}?test#apercu-titre`;
-  }
-  if (action === 'envoyer') {
-    if (fields.get('confirmer') !== 'oui') throw new HttpError(400, LETTER_MESSAGES.sendUnconfirmed);
-    const report = await sendLetter(session, id, { identity: await mailIdentity(), deadlineMs: SEND_DEADLINE_MS });
-    await trySend(report.queued.slice(0, 20), FIRST_SEND_MS);
-    return `/espace/lettre/${id}?envoyee=${report.queued.length}${report.finished ? '' : '&suite'}`;
-  }
-  const saved = await saveLetter(session, id, {
-    objet: fields.get('objet') ?? '',
-    contenu: fields.get('contenu') ?? '',
-  });
-  return `/espace/lettre/${saved}?enregistree#apercu-titre`;
-}
-
 /** The outcome the address names (after a redirection), in French. */
 function noticeOf(url: URL, sender: string, audience: number): string | undefined {
   const params = url.searchParams;
@@ -105,10 +43,16 @@ function noticeOf(url: URL, sender: string, audience: number): string | undefine
   return audience === 0 ? LETTER_MESSAGES.noSubscriber : LETTER_MESSAGES.nobodyNew;
 }
 
-/** The page's view, or the redirection that follows a POST done. */
+/** The page's view, or the redirection (303) that follows one of its actions done. */
 export async function letterPage(astro: AstroGlobal): Promise<LetterPageView | Response> {
   const session = astro.locals.espace;
   const id = astro.params.id ?? '';
+  const saveResult = astro.getActionResult(actions.lettre.save);
+  const testResult = astro.getActionResult(actions.lettre.test);
+  const sendResult = astro.getActionResult(actions.lettre.send);
+  if (saveResult?.data) return astro.redirect(`/espace/lettre/${saveResult.data}?enregistree#apercu-titre`, 303);
+  if (testResult && !testResult.error) return astro.redirect(`/espace/lettre/${id}?test#apercu-titre`, 303);
+  if (sendResult?.data) return astro.redirect(`/espace/lettre/${id}?${sendResult.data}`, 303);
   const view: LetterPageView = {
     id,
     letter: undefined,
@@ -121,18 +65,15 @@ export async function letterPage(astro: AstroGlobal): Promise<LetterPageView | R
     asking: astro.url.searchParams.has('envoyer'),
     preview: undefined,
   };
-  const fail = (failure: unknown) =>
-    ({ status: astro.response.status, message: view.error } = failureOf(failure, '[espace/lettre]'));
-  if (astro.request.method === 'POST') {
-    try {
-      return astro.redirect(await post(astro, id), 303);
-    } catch (failure) {
-      if (failure instanceof LetterRefused) {
-        astro.response.status = 400;
-        ({ issues: view.issues, fields: view.fields } = failure);
-      } else fail(failure);
-    }
-  }
+  const refusal = [saveResult, testResult, sendResult]
+    .map((result) => formOutcome(astro, result))
+    .find((post) => post.state === 'refused');
+  if (refusal?.issues.length) {
+    view.issues = refusal.issues;
+    // A copy: the page's React island reads the post too (@astrojs/react's form state).
+    const posted = await astro.request.clone().formData();
+    view.fields = { objet: String(posted.get('objet') ?? ''), contenu: String(posted.get('contenu') ?? '') };
+  } else if (refusal) view.error = refusal.message;
   try {
     view.audience = await audienceSize(session);
     if (id !== 'nouvelle') {
@@ -150,7 +91,7 @@ export async function letterPage(astro: AstroGlobal): Promise<LetterPageView | R
       };
     }
   } catch (failure) {
-    if (!view.error) fail(failure);
+    if (!view.error) ({ status: astro.response.status, message: view.error } = failureOf(failure, '[espace/lettre]'));
   }
   if (!view.error) view.notice = noticeOf(astro.url, view.sender, view.audience);
   return view;

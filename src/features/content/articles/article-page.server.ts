@@ -1,33 +1,25 @@
 /**
- * The work of /espace/articles/<id> (the page only renders): its post (a restore, a save, or a save and publish), then
- * what the form shows: the fields, the refusals, the history, the online status and the notice of what just happened.
+ * The work of /espace/articles/<id> (the page only renders): after one of its actions (article-actions.server.ts) the
+ * redirect it asks for, or its refusal with what was typed; then what the form shows: the fields, the history, the
+ * online status and the notice of what just happened.
  */
-import type { PageContext } from '../page-context';
+import type { AstroGlobal } from 'astro';
+import { actions } from 'astro:actions';
 import { ADDRESS_ARTICLE } from '../../../content-association';
 import { failureOf } from '../../espace/server-calls.server';
+import { formOutcome } from '../../espace/staff-action.server';
 import { ARTICLE_MESSAGES } from './articles';
-import {
-  ArticleRefused,
-  fieldsOf,
-  listArticles,
-  openArticle,
-  postedArticleFields,
-  readArticlePost,
-  saveArticle,
-  type ArticleFields,
-} from './articles.server';
-import { restoreArticle } from './article-history.server';
+import { fieldsOf, listArticles, openArticle, postedArticleFields, type ArticleFields } from './articles.server';
+import { refusedSave } from './article-actions.server';
 import { historyOf, type HistoryEntry } from '../editing/history.server';
 import { EDITING_MESSAGES, type FieldIssue } from '../editing/messages';
-import { publicationQuery, publish } from '../publishing/publish.server';
 import { publicationMessage, publicationOfQuery } from '../publishing/report';
-import { articleStatus, publishSettings } from '../publishing/article-publishing.server';
+import { articleStatus } from '../publishing/article-publishing.server';
 import type { OnlineStatus } from '../publishing/online-status';
 import { linkTargets, type LinkTarget } from './link-targets';
 
-/** What the page renders; `redirect` when it must answer with a 303 instead. */
+/** What the page renders. */
 export interface ArticlePage {
-  redirect?: string;
   creating: boolean;
   fields?: ArticleFields;
   issues: FieldIssue[];
@@ -42,26 +34,6 @@ export interface ArticlePage {
   warning?: string;
 }
 
-/** Where a post goes next: the preview, the form, each with what happened (`?enregistre`, `?publication=…`). */
-async function handlePost(context: PageContext, id: string): Promise<string> {
-  const session = context.locals.espace;
-  const form = await readArticlePost(context.request);
-  const entry = form.get('restaurer');
-  if (typeof entry === 'string') {
-    await restoreArticle(session, id, entry);
-    return `/espace/articles/${id}?restaure`;
-  }
-  const publishing = form.get('suite') === 'publier';
-  // « Publier » takes the draft off: what the editor sees is what goes online.
-  if (publishing) form.delete('brouillon');
-  const saved = await saveArticle(session, id, form, context.url.origin);
-  if (publishing) {
-    return `/espace/articles/${saved.id}?${publicationQuery(await publish(session, publishSettings()))}`;
-  }
-  const page = `/espace/articles/${saved.id}${form.get('suite') === 'apercu' ? '/apercu' : ''}`;
-  return `${page}?${saved.brouillon ? 'brouillon' : 'enregistre'}`;
-}
-
 /** The notice of the query (`?enregistre`, `?brouillon`, `?restaure`, `?publication=lancee`), and a failed publish. */
 export function noticesOf(params: URLSearchParams): Pick<ArticlePage, 'notice' | 'warning'> {
   const { outcome, next } = publicationOfQuery(params);
@@ -73,27 +45,33 @@ export function noticesOf(params: URLSearchParams): Pick<ArticlePage, 'notice' |
   return params.has('restaure') ? { notice: EDITING_MESSAGES.restored } : {};
 }
 
-/** Runs the page: see the module's comment. Never throws (failures become `error` and the response's status). */
-export async function articlePage(context: PageContext): Promise<ArticlePage> {
+/**
+ * What the page shows, or the Response it answers instead: the association's form for the address article, the
+ * redirect (303) an action asked for. Never throws (failures become `error` and the page's status).
+ */
+export async function articlePage(context: AstroGlobal): Promise<ArticlePage | Response> {
   const id = context.params.id ?? '';
   // The address article (plain lines for the footer and the receipts) has its own form with the association's texts.
-  if (id === ADDRESS_ARTICLE)
-    return { redirect: '/espace/association', creating: false, issues: [], history: [], links: [] };
+  if (id === ADDRESS_ARTICLE) return context.redirect('/espace/association', 303);
+  const saveResult = context.getActionResult(actions.articles.save);
+  if (saveResult?.data) return context.redirect(saveResult.data, 303);
+  const restorePost = formOutcome(context, context.getActionResult(actions.articles.restore));
+  if (restorePost.state === 'done') return context.redirect(`/espace/articles/${id}?restaure`, 303);
+  const savePost = formOutcome(context, saveResult);
+
   const page: ArticlePage = { creating: id === 'nouveau', issues: [], history: [], links: [] };
-  const session = context.locals.espace;
-  const fail = (failure: unknown) => {
-    if (page.error) return; // the first failure is the one to say
-    ({ status: context.response.status, message: page.error } = failureOf(failure, '[espace/articles]'));
-  };
-  if (context.request.method === 'POST') {
-    try {
-      return { ...page, redirect: await handlePost(context, id) };
-    } catch (failure) {
-      if (failure instanceof ArticleRefused) {
-        context.response.status = 400;
-        ({ issues: page.issues, fields: page.fields } = failure);
-      } else fail(failure);
-    }
+  const refusal = [savePost, restorePost].find((post) => post.state === 'refused');
+  if (refusal) {
+    page.issues = refusal.issues;
+    // Astro refuses a body past security.actionBodySizeLimit in English: said as the pictures' limit.
+    if (saveResult?.error?.code === 'CONTENT_TOO_LARGE') page.error = ARTICLE_MESSAGES.bodyTooLarge;
+    else if (refusal.issues.length === 0) page.error = refusal.message;
+  }
+  if (savePost.state === 'refused' && savePost.issues.length > 0) {
+    // What was typed, with the pictures the save stored; as posted when the form's fields themselves were refused.
+    // A copy: the editor's React island reads the post too (@astrojs/react's form state).
+    const posted = refusedSave(context.request) ? undefined : await context.request.clone().formData();
+    page.fields ??= refusedSave(context.request) ?? postedArticleFields((name) => String(posted?.get(name) ?? ''));
   }
   // A post sent after the session ended, given back once signed in again (session.server.ts): the form shows it.
   const kept = context.locals.keptPost;
@@ -101,6 +79,7 @@ export async function articlePage(context: PageContext): Promise<ArticlePage> {
     page.fields = postedArticleFields((name) => kept.fields.find(([field]) => field === name)?.[1] ?? '');
     context.locals.keptPostUsed = true;
   }
+  const session = context.locals.espace;
   try {
     page.links = linkTargets(await listArticles(session));
     if (!page.creating) {
@@ -109,7 +88,8 @@ export async function articlePage(context: PageContext): Promise<ArticlePage> {
       page.status = await articleStatus(session, page.fields.brouillon, page.history);
     }
   } catch (failure) {
-    fail(failure);
+    if (!page.error)
+      ({ status: context.response.status, message: page.error } = failureOf(failure, '[espace/articles]'));
   }
   if (page.creating) page.fields ??= fieldsOf(undefined, 0);
   return page.error || page.issues.length > 0 ? page : { ...page, ...noticesOf(context.url.searchParams) };

@@ -68,18 +68,18 @@ export function postedPictureFields(text: (name: string) => string): PictureFiel
 }
 
 /**
- * Stores each uploaded picture of `form` and puts its address in `fields` (a good picture is kept even when another
+ * Stores each uploaded picture of `posted` (files by their input's name) and puts its address in `fields` (a good picture is kept even when another
  * field is refused); a refused file (size, kind, unreadable) and a picture without its description are pushed to
  * `issues` by form field. @throws HttpError 503 when the storage does not answer.
  */
 export async function storePostedPictures(
-  form: FormData,
+  posted: Readonly<Record<string, unknown>>,
   fields: PictureFields,
   origin: string,
   issues: FieldIssue[],
 ): Promise<void> {
   for (const picture of ARTICLE_PICTURES) {
-    const upload = form.get(picture.upload);
+    const upload = posted[picture.upload];
     if (!(upload instanceof Blob) || upload.size === 0) continue;
     try {
       fields[picture.src] = await storePicture(upload, origin);

@@ -122,6 +122,9 @@ export class ArticleRefused extends HttpError {
   }
 }
 
+/** An article form's post: each field's text by its name (absent: '') and the pictures' files (ARTICLE_PICTURES). */
+export type ArticlePost = Readonly<Record<string, string | Blob | undefined>>;
+
 /**
  * Saves the form post of article `id` (`'nouveau'` creates one, its id being its slug): returns its id. Refused: a slug
  * reserved (reservedSlug), malformed, taken or not derivable from the title; a script; a legal page (LEGAL_PAGES) as a
@@ -131,11 +134,14 @@ export class ArticleRefused extends HttpError {
 export async function saveArticle(
   session: StaffSession | undefined,
   id: string,
-  form: FormData,
+  posted: ArticlePost,
   origin: string,
 ): Promise<{ id: string; brouillon: boolean }> {
   const creating = id === 'nouveau';
-  const fields = postedArticleFields((name) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : ''));
+  const fields = postedArticleFields((name) => {
+    const value = posted[name];
+    return typeof value === 'string' ? value : '';
+  });
   const issues: FieldIssue[] = [];
   const refuse = (field: string, message: string) => issues.push({ field, message });
 
@@ -181,7 +187,7 @@ export async function saveArticle(
   }
 
   // A good picture is kept (its address goes back in the form) even when another field is refused.
-  await storePostedPictures(form, fields, origin, issues);
+  await storePostedPictures(posted, fields, origin, issues);
   if (issues.length > 0) throw new ArticleRefused(issues, fields);
 
   const { brouillon: _draft, ...kept } = existing?.data ?? {};

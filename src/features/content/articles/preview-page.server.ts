@@ -1,17 +1,17 @@
 /**
- * The work of /espace/articles/<id>/apercu (the page renders, through src/content.ts toView as the build does): its
- * « Publier » post (publishArticle), then the saved article read by the pull's schema, whether it is online and what
+ * The work of /espace/articles/<id>/apercu (the page renders, through src/content.ts toView as the build does): after
+ * its « Publier » action (articles.publish) the redirect to its outcome, else the saved article read by the pull's schema, whether it is online and what
  * just happened; previewPictures: the pictures each page would show.
  */
-import type { PageContext } from '../page-context';
+import type { AstroGlobal } from 'astro';
+import { actions } from 'astro:actions';
 import { articleSchema, type Article } from '../../../content.config';
 import { isDraft } from '../../../lib/drafts';
 import { loadContent } from '../editing/content-store.server';
 import { historyOf } from '../editing/history.server';
-import { publicationQuery } from '../publishing/publish.server';
-import { readFormPost } from '../../espace/form-post.server';
 import { failureOf } from '../../espace/server-calls.server';
-import { articleStatus, publishArticle } from '../publishing/article-publishing.server';
+import { formOutcome } from '../../espace/staff-action.server';
+import { articleStatus } from '../publishing/article-publishing.server';
 import type { OnlineStatus } from '../publishing/online-status';
 import { noticesOf } from './article-page.server';
 
@@ -23,9 +23,8 @@ export interface PreviewPicture {
   width?: number;
 }
 
-/** What the preview renders; `redirect` after its post. */
+/** What the preview renders. */
 export interface PreviewPage {
-  redirect?: string;
   error?: string;
   found: boolean;
   /** The stored article as the pull's schema reads it (undefined when it refuses it). */
@@ -55,24 +54,18 @@ export function previewPictures(article: Pictures | undefined) {
   return { text, news: article?.img ?? text, school: text ?? article?.img, card };
 }
 
-/** Runs the preview: see the module's comment. Never throws (failures become `error` and the response's status). */
-export async function previewPage(context: PageContext): Promise<PreviewPage> {
+/**
+ * What the preview shows, or the redirect (303) to `?publication=…` after its « Publier ». Never throws (failures
+ * become `error` and the page's status).
+ */
+export async function previewPage(context: AstroGlobal): Promise<PreviewPage | Response> {
   const id = context.params.id ?? '';
+  const result = context.getActionResult(actions.articles.publish);
+  if (result?.data) return context.redirect(`/espace/articles/${id}/apercu?${result.data}`, 303);
+  const posted = formOutcome(context, result);
   const session = context.locals.espace;
   const page: PreviewPage = { found: false, draft: false };
-  const fail = (failure: unknown) => {
-    if (page.error) return;
-    ({ status: context.response.status, message: page.error } = failureOf(failure, '[espace/apercu]'));
-  };
-  if (context.request.method === 'POST') {
-    try {
-      await readFormPost(context.request);
-      const query = publicationQuery(await publishArticle(session, id));
-      return { ...page, redirect: `/espace/articles/${id}/apercu?${query}` };
-    } catch (failure) {
-      fail(failure);
-    }
-  }
+  if (posted.state === 'refused') page.error = posted.message;
   try {
     const stored = (await loadContent(session, 'articles', id)).data;
     if (!stored) context.response.status = 404;
@@ -82,7 +75,7 @@ export async function previewPage(context: PageContext): Promise<PreviewPage> {
     page.data = parsed?.success ? parsed.data : undefined;
     if (stored) page.status = await articleStatus(session, page.draft, await historyOf(session, 'articles', id, 1));
   } catch (failure) {
-    fail(failure);
+    if (!page.error) ({ status: context.response.status, message: page.error } = failureOf(failure, '[espace/apercu]'));
   }
   // The form's save said « enregistré » or « brouillon » in its query: the banner says it too, or a publish's outcome.
   return page.error ? page : { ...page, ...noticesOf(context.url.searchParams) };

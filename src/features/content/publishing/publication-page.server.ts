@@ -1,16 +1,17 @@
 /**
- * The work of /espace/publication (the page only renders): its post (publish), then the outcome in French, the last
- * request, the mail settings and the report of the version online (report.json, built with the function) in
- * sentences naming documents by their titre.
+ * The work of /espace/publication (the page only renders): after its action (publication-actions.server.ts) the
+ * redirect to its outcome, else the outcome in French, the last request, the mail settings and the report of the
+ * version online (report.json, built with the function) in sentences naming documents by their titre.
  */
-import type { PageContext } from '../page-context';
+import type { AstroGlobal } from 'astro';
+import { actions } from 'astro:actions';
 import { getEntry } from 'astro:content';
 import type { ContentReport } from '../../../content.config';
 import { frenchDayTime } from '../../admissions/admissions';
-import { readFormPost } from '../../espace/form-post.server';
 import { failureOf } from '../../espace/server-calls.server';
+import { formOutcome } from '../../espace/staff-action.server';
 import { siteMailSettings } from '../../mail/mail-env.server';
-import { lastPublication, publicationQuery, publish, type PublicationRequest } from './publish.server';
+import { lastPublication, type PublicationRequest } from './publish.server';
 import {
   countSentences,
   legalSentences,
@@ -19,7 +20,6 @@ import {
   publicationMessage,
   publicationOfQuery,
 } from './report';
-import { publishSettings } from './article-publishing.server';
 
 const reports = import.meta.glob<ContentReport>('../../../data/report.json', { eager: true, import: 'default' });
 
@@ -35,35 +35,19 @@ const RESULTS = {
 export const requestResult = (last: PublicationRequest) => RESULTS[last.resultat];
 
 /**
- * The page's post, when it is one: where to go next (`?publication=…`), or the failure in French (its status set).
- * Never throws.
+ * What the page shows, or the redirect (303) to `?publication=…` after « Publier le site ». Never throws (failures
+ * become `error` and the page's status).
  */
-export async function publicationPost(context: PageContext): Promise<{ redirect?: string; error?: string }> {
-  if (context.request.method !== 'POST') return {};
-  try {
-    await readFormPost(context.request);
-    return {
-      redirect: `/espace/publication?${publicationQuery(await publish(context.locals.espace, publishSettings()))}`,
-    };
-  } catch (failure) {
-    const { status, message } = failureOf(failure, '[espace/publication]');
-    context.response.status = status;
-    return { error: message };
-  }
-}
-
-/** What the page shows, after a failed post's `error` if any. Never throws (failures become `error`). */
-export async function publicationPage(context: PageContext, postError?: string) {
-  const session = context.locals.espace;
-  let error = postError;
-  const fail = (failure: unknown) => {
-    if (!error) ({ status: context.response.status, message: error } = failureOf(failure, '[espace/publication]'));
-  };
+export async function publicationPage(context: AstroGlobal) {
+  const result = context.getActionResult(actions.publication.publish);
+  if (result?.data) return context.redirect(`/espace/publication?${result.data}`, 303);
+  const posted = formOutcome(context, result);
+  let error = posted.state === 'refused' ? posted.message : undefined;
   let last: PublicationRequest | undefined;
   try {
-    last = await lastPublication(session);
+    last = await lastPublication(context.locals.espace);
   } catch (failure) {
-    fail(failure);
+    if (!error) ({ status: context.response.status, message: error } = failureOf(failure, '[espace/publication]'));
   }
   const report = Object.values(reports)[0];
   const { outcome, next } = publicationOfQuery(context.url.searchParams);

@@ -3,80 +3,49 @@
  * post (texts, order, restore) through the editing layer, and gives the page what it shows.
  */
 import type { AstroGlobal } from 'astro';
-import { historyOf, restoreOwnVersion, type HistoryEntry } from '../editing/history.server';
-import { EDITING_MESSAGES, type FieldIssue } from '../editing/messages';
-import { readFormEntries } from '../../espace/form-post.server';
+import { actions } from 'astro:actions';
+import { historyOf, type HistoryEntry } from '../editing/history.server';
+import { EDITING_MESSAGES } from '../editing/messages';
 import { failureOf } from '../../espace/server-calls.server';
-import {
-  loadCategory,
-  saveCategoryOrder,
-  saveCategoryText,
-  type CategoryState,
-  type CategoryText,
-} from './structure.server';
-import { isOrderedCategory, moveId, postedOrder, secondsToDateInput, STRUCTURE_MESSAGES } from './structure';
+import { formOutcome } from '../../espace/staff-action.server';
+import { loadCategory, type CategoryState, type CategoryText } from './structure.server';
+import { isOrderedCategory, secondsToDateInput, STRUCTURE_MESSAGES } from './structure';
 
-/** What the page shows, or the Response (a redirect after a save, a 404) it answers instead. */
+/**
+ * What the page shows, or the Response it answers instead: a 404, or the redirect after one of its actions
+ * (category-actions.server.ts) succeeded.
+ */
 export async function categoryPage(Astro: AstroGlobal) {
   const id = Astro.params.id ?? '';
   if (!isOrderedCategory(id)) return new Response(null, { status: 404 });
   const session = Astro.locals.espace;
-  let state: CategoryState | undefined;
-  let error: string | undefined;
-  let shown: string[] | undefined;
-  let notice: string | undefined;
+  const base = `/espace/categories/${id}`;
+  const textPost = formOutcome(Astro, Astro.getActionResult(actions.categories.text));
+  const orderResult = Astro.getActionResult(actions.categories.order);
+  const orderPost = formOutcome(Astro, orderResult);
+  const restorePost = formOutcome(Astro, Astro.getActionResult(actions.categories.restore));
+  const shown = orderResult?.data?.moved;
+  if (textPost.state === 'done') return Astro.redirect(`${base}?texte`, 303);
+  if (orderPost.state === 'done' && !shown) return Astro.redirect(`${base}?enregistre`, 303);
+  if (restorePost.state === 'done') return Astro.redirect(`${base}?restaure`, 303);
+
+  const refusal = [textPost, orderPost, restorePost].find((post) => post.state === 'refused');
+  let error = refusal && refusal.issues.length === 0 ? refusal.message : undefined;
+  const issues = textPost.state === 'refused' ? textPost.issues : [];
+  const notice = shown ? STRUCTURE_MESSAGES.orderUnsaved : undefined;
   let typed: CategoryText | undefined;
-  let issues: FieldIssue[] = [];
+  if (textPost.state === 'refused') {
+    const posted = await Astro.request.formData();
+    typed = { titre: String(posted.get('titre') ?? ''), descr: String(posted.get('descr') ?? '') };
+  }
+
+  let state: CategoryState | undefined;
   let history: HistoryEntry[] = [];
-
-  const fail = (failure: unknown) => {
-    ({ status: Astro.response.status, message: error } = failureOf(failure, '[espace/categories]'));
-  };
-
   try {
     state = await loadCategory(session, id);
+    history = await historyOf(session, 'categories', id);
   } catch (failure) {
-    fail(failure);
-  }
-
-  if (state && Astro.request.method === 'POST') {
-    try {
-      const entries = await readFormEntries(Astro.request);
-      const fields = new Map(entries);
-      const current = state.items.map((item) => item.id);
-      const order = postedOrder(
-        entries.filter(([name]) => name === 'ordre').map(([, value]) => value),
-        current,
-      );
-      const version = Number(fields.get('version') ?? Number.NaN);
-      if (fields.has('restaurer')) {
-        await restoreOwnVersion(session, fields.get('restaurer') ?? '', [`categories/${id}`]);
-        return Astro.redirect(`/espace/categories/${id}?restaure`, 303);
-      } else if (fields.get('action') === 'texte') {
-        typed = { titre: (fields.get('titre') ?? '').trim(), descr: (fields.get('descr') ?? '').trim() };
-        const errors = await saveCategoryText(session, id, state, typed, version);
-        issues = Object.entries(errors).map(([field, message]) => ({ field, message }));
-        if (issues.length === 0) return Astro.redirect(`/espace/categories/${id}?texte`, 303);
-        Astro.response.status = 400;
-      } else if (!order) {
-        Astro.response.status = 409;
-        error = STRUCTURE_MESSAGES.staleOrder;
-      } else if (fields.has('monter') || fields.has('descendre')) {
-        const direction = fields.has('monter') ? 'monter' : 'descendre';
-        shown = moveId(order, fields.get(direction) ?? '', direction === 'monter' ? -1 : 1);
-        notice = STRUCTURE_MESSAGES.orderUnsaved;
-      } else {
-        await saveCategoryOrder(session, id, state, order, version);
-        return Astro.redirect(`/espace/categories/${id}?enregistre`, 303);
-      }
-    } catch (failure) {
-      fail(failure);
-    }
-  }
-  try {
-    if (state) history = await historyOf(session, 'categories', id);
-  } catch (failure) {
-    if (!error) fail(failure);
+    if (!error) ({ status: Astro.response.status, message: error } = failureOf(failure, '[espace/categories]'));
   }
 
   const query = Astro.url.searchParams;

@@ -4,12 +4,12 @@
  * characters need are read, and the PDF embeds only the glyphs it draws (docs/donations.md, « Fonts »).
  * - Latin (with Vietnamese), Greek, Cyrillic, Devanagari: Noto Sans, regular and bold.
  * - Arabic: IBM Plex Sans Arabic. Noto's Arabic fonts draw the dots of ب, ن, ي… as marks that OpenType positioning
- *   (GPOS) puts in place, which pdf-lib does not apply (it advances glyph by glyph); Plex's joined letters carry their
- *   dots, so its shaping (fontkit: initial, medial, final forms, lam-alef) needs substitution only.
+ *   (GPOS) puts in place; Plex's joined letters carry their dots, so its shaping (fontkit: initial, medial, final
+ *   forms, lam-alef) needs substitution only.
  * - Hebrew: Noto Sans Hebrew. Chinese, Japanese, Korean: Noto Sans SC, JP and KR (about 100 slices each; the family
  *   that fits the text's script comes first: kana → JP, hangul → KR, else SC).
  */
-import fontkit from '@pdf-lib/fontkit';
+import { create, type Font } from 'fontkit';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
@@ -19,7 +19,7 @@ export type Weight = 400 | 700;
 
 /**
  * One font file: a family's slice at a weight. `key` names it within a PDF (one embedding per key); `features` are
- * OpenType features turned on or off when shaping (pdf-lib's `features`).
+ * OpenType features turned on or off when shaping (the `features` of pdfkit's text options).
  */
 export interface FontFace {
   key: string;
@@ -37,8 +37,9 @@ interface Family {
   features?: Record<string, boolean>;
 }
 
-// Positioning features (kerning, marks, cursive attachment): pdf-lib draws glyphs at their advance widths and ignores
-// GPOS, so shaping skips computing them.
+// Positioning features (kerning, marks, cursive attachment) stay off: glyphs go at their advance widths, so a word is
+// one run of text in the PDF (pdfkit moves the text position for each glyph GPOS places) and the fonts above are chosen
+// to need no placed marks.
 const UNPLACED = { kern: false, mark: false, mkmk: false, curs: false, dist: false };
 
 const NOTO: Family = {
@@ -46,8 +47,8 @@ const NOTO: Family = {
   id: 'noto-sans',
   slices: ['latin', 'latin-ext', 'vietnamese', 'greek', 'greek-ext', 'cyrillic', 'cyrillic-ext', 'devanagari'],
   weights: [400, 700],
-  // Noto's `ccmp` splits some Vietnamese letters (ị, ặ…) into a letter and a mark that GPOS places, which pdf-lib does
-  // not apply: their precomposed glyphs are drawn instead.
+  // Noto's `ccmp` splits some Vietnamese letters (ị, ặ…) into a letter and a mark that GPOS places, which the
+  // positioning left off above does not: their precomposed glyphs are drawn instead.
   features: { ccmp: false },
 };
 const family = (id: string, slices: string[] | undefined, weights: Weight[]): Family => ({
@@ -107,7 +108,7 @@ function face(family: Family, slice: string, weight: Weight): Promise<FontFace> 
     const file = require.resolve(`${family.pkg}/files/${key}-normal.woff`);
     found = readFile(file).then((woff) => {
       const bytes = woffToSfnt(woff);
-      const font = fontkit.create(bytes);
+      const font = create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as Font;
       const covers = (codePoint: number) => font.hasGlyphForCodePoint(codePoint);
       return { key, bytes, covers, features: { ...UNPLACED, ...family.features } };
     });
@@ -118,7 +119,7 @@ function face(family: Family, slice: string, weight: Weight): Promise<FontFace> 
 
 /**
  * A WOFF 1.0 file (W3C) as the TrueType/OpenType file it wraps: its tables inflated once here with Node's zlib, rather
- * than by fontkit's JavaScript inflate at every PDF (pdf-lib parses the font anew for each document).
+ * than by fontkit's JavaScript inflate at every PDF (pdfkit parses the font anew for each document).
  */
 export function woffToSfnt(woff: Uint8Array): Uint8Array {
   const input = Buffer.from(woff.buffer, woff.byteOffset, woff.byteLength);

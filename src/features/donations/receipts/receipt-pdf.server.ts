@@ -4,7 +4,6 @@
  * receipt is data (`receiptBlocks`: titles, paragraphs, sections of fields) that one renderer draws as a tagged PDF
  * (receipt-tagged.server.ts) in fonts for every script (receipt-fonts.server.ts).
  */
-import { rgb } from 'pdf-lib';
 import { formatDate } from '../../../lib/dates';
 import { PAYMENT_METHOD_LABELS, type ReceiptedGift } from '../ledger/gift.server';
 import { costAfterTaxReduction, formatEuros, TAX_REDUCTION_RATE } from '../checkout/donations';
@@ -61,16 +60,16 @@ async function markSpecimen(doc: TaggedPdf): Promise<void> {
   const { width, height, margin } = doc.format;
   await doc.decorativeText('SPÉCIMEN', {
     x: 120,
-    y: 200,
+    y: height - 200,
     size: 110,
     weight: 700,
     color: WARNING,
     opacity: 0.12,
     angle: 45,
   });
-  await doc.artifact((page) => page.drawRectangle({ x: 0, y: height - 40, width, height: 40, color: WARNING }));
-  const white = { size: 13, weight: 700, color: rgb(1, 1, 1) } as const;
-  await doc.decorativeText(SPECIMEN_TITLE, { x: margin, y: height - 25, ...white });
+  doc.artifact((pdf) => pdf.fillColor(WARNING).rect(0, 0, width, 40).fill());
+  const white = { size: 13, weight: 700, color: '#ffffff' } as const;
+  await doc.decorativeText(SPECIMEN_TITLE, { x: margin, y: 25, ...white });
 }
 
 /**

@@ -2,15 +2,14 @@
  * Draws a receipt's blocks (receipt-pdf.server.ts) on A4 pages as a tagged PDF: the title as H1, paragraphs as P, each
  * section as Sect › H2, P, and Table › TR › TH (the label, scope Row) + TD (the value); section rules are Artifacts.
  */
-import { rgb } from 'pdf-lib';
 import { TaggedPdf, type TextStyle } from './receipt-tagged.server';
 import type { SignatureImage } from './signatory';
 
 const A4 = { width: 595.28, height: 841.89, margin: 56 };
-const INK = rgb(0.1, 0.16, 0.22);
-const MUTED = rgb(0.33, 0.38, 0.44);
+const INK = '#1a2938';
+const MUTED = '#546170';
 /** The red of a specimen's warnings. */
-export const WARNING = rgb(0.72, 0.07, 0.07);
+export const WARNING = '#b81212';
 
 /** The width of a field's label, in points. */
 const LABEL_WIDTH = 150;
@@ -69,18 +68,18 @@ export async function renderReceipt(
       continue;
     }
     await doc.element('Sect', async () => {
-      doc.y -= 8;
+      doc.y += 8;
       await doc.text('H2', block.heading, STYLES.heading);
       const y = doc.y;
-      await doc.artifact((page) =>
-        page.drawLine({
-          start: { x: A4.margin, y },
-          end: { x: A4.width - A4.margin, y },
-          thickness: 0.75,
-          color: MUTED,
-        }),
+      doc.artifact((pdf) =>
+        pdf
+          .lineWidth(0.75)
+          .strokeColor(MUTED)
+          .moveTo(A4.margin, y)
+          .lineTo(A4.width - A4.margin, y)
+          .stroke(),
       );
-      doc.y -= 8;
+      doc.y += 8;
       if (block.intro) await doc.text('P', block.intro, STYLES.body);
       await doc.element('Table', async () => {
         for (const [label, value] of block.fields) {
@@ -88,17 +87,19 @@ export async function renderReceipt(
           await doc.element('TR', async () => {
             const [top, page] = [doc.y, doc.page];
             // The smaller label's first baseline level with the value's.
-            doc.y -= (STYLES.value.size - STYLES.label.size) * 1.3;
-            await doc.element('TH', () => doc.text('P', label, { ...STYLES.label, width: LABEL_WIDTH }), 'Row');
+            doc.y += (STYLES.value.size - STYLES.label.size) * 1.3;
+            await doc.element('TH', () => doc.text('P', label, { ...STYLES.label, width: LABEL_WIDTH }), {
+              scope: 'Row',
+            });
             const below = doc.y;
             if (doc.page === page) doc.y = top;
             await doc.element('TD', () => doc.text('P', value || '—', { ...STYLES.value, indent: LABEL_WIDTH + 12 }));
-            if (doc.page === page) doc.y = Math.min(below, doc.y);
+            if (doc.page === page) doc.y = Math.max(below, doc.y);
           });
         }
       });
     });
-    doc.y -= 6;
+    doc.y += 6;
   }
   return doc.save();
 }

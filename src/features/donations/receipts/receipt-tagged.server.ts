@@ -1,29 +1,18 @@
 /**
- * A tagged PDF (ISO 32000 §14.7–14.8, in the direction of PDF/UA) written top to bottom with pdf-lib, which draws but
- * does not tag: every text sits in a marked-content sequence (BDC … EMC with an MCID) owned by a structure element
- * (Document › H1, H2, P, Table › TR › TH + TD), in reading order; rules and watermarks are Artifacts. The catalog says
- * `/MarkInfo << /Marked true >>`, the language, and to show the title; XMP metadata repeats title and language.
+ * A tagged PDF (PDF/UA-1, ISO 14289-1) written top to bottom with pdfkit: every text sits in marked content owned by a
+ * structure element (Document › H1, H2, P, Sect › Table › TR › TH + TD, Figure), in reading order; rules, banners and
+ * watermarks are Artifacts. pdfkit writes the structure tree and its parent tree, the catalog's
+ * `/MarkInfo << /Marked true >>`, language and DisplayDocTitle, and the XMP metadata with PDF/UA's identifier.
  */
-import {
-  degrees,
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFNumber,
-  PDFOperator,
-  PDFOperatorNames,
-  type Color,
-  type PDFDict,
-  type PDFObject,
-  type PDFPage,
-  type PDFRef,
-} from 'pdf-lib';
-import { xmpMetadata } from '../../../lib/xmp';
+import PDFDocument from 'pdfkit';
 import type { Weight } from './receipt-fonts.server';
-import { PdfFonts, rtlAwareFontkit } from './receipt-text.server';
+import { PdfFonts, shaping, type Piece } from './receipt-text.server';
 
 /** The structure types used (standard types of ISO 32000-1 §14.8.4, no role map needed). */
 export type StructRole = 'Sect' | 'H1' | 'H2' | 'P' | 'Table' | 'TR' | 'TH' | 'TD' | 'Figure';
+
+/** A colour as pdfkit takes it: "#1a2938". */
+export type Color = string;
 
 /**
  * How a text is drawn: size, weight, colour; `gap` the space below it, `indent` its distance from the left margin and
@@ -38,19 +27,6 @@ export interface TextStyle {
   width?: number;
 }
 
-interface MarkedContent {
-  page: PDFPage;
-  mcid: number;
-}
-interface StructNode {
-  role: StructRole | 'Document';
-  kids: (StructNode | MarkedContent)[];
-  /** A table header's scope. */
-  scope?: 'Row' | 'Column';
-  /** A figure's text alternative. */
-  alt?: string;
-}
-
 /** The page's size and margin, in points. */
 export interface PageFormat {
   width: number;
@@ -58,23 +34,47 @@ export interface PageFormat {
   margin: number;
 }
 
-/** One document being written: its pages, its cursor `y` (points from the page's bottom) and its structure. */
+/** A structure element's attributes: a table header's scope, a figure's text alternative. */
+interface ElementOptions {
+  scope?: 'Row' | 'Column';
+  alt?: string;
+}
+
+/** What pdfkit 0.20 has that @types/pdfkit 0.17 does not declare. */
+interface PdfKitExtras {
+  openImage(src: Buffer): { width: number; height: number };
+  endMetadata(): void;
+}
+
+const escapeXml = (value: string) =>
+  value.replace(/[<>&"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[char] ?? char);
+
+/** One document being written: its pages, its cursor `y` (points from the page's top) and its open elements. */
 export class TaggedPdf {
-  readonly fonts: PdfFonts;
-  page!: PDFPage;
   y = 0;
-  private readonly root: StructNode = { role: 'Document', kids: [] };
-  private readonly open: StructNode[] = [this.root];
-  /** Per page (its StructParents index), the structure element owning each MCID. */
-  private readonly owners = new Map<PDFPage, StructNode[]>();
+  /** The number of the page being written, from 1. */
+  page = 0;
+  private readonly fonts: PdfFonts;
+  /** The structure elements open, the document's root first. */
+  private readonly open: PDFKit.PDFStructureElement[];
+  private readonly bytes: Promise<Uint8Array>;
 
   private constructor(
-    readonly pdf: PDFDocument,
+    private readonly doc: PDFKit.PDFDocument,
     readonly format: PageFormat,
-    /** Called on each new page before its content (a watermark, a banner), with `page` the new page. */
+    /** Called on each new page before its content (a watermark, a banner). */
     private readonly decorate: (doc: TaggedPdf) => Promise<void>,
   ) {
-    this.fonts = new PdfFonts(pdf);
+    this.fonts = new PdfFonts(doc);
+    const root = doc.struct('Document');
+    doc.addStructure(root);
+    this.open = [root];
+    const chunks: Uint8Array[] = [];
+    doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+    this.bytes = new Promise((resolve, reject) => {
+      doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+      doc.on('error', reject);
+    });
   }
 
   /**
@@ -86,31 +86,45 @@ export class TaggedPdf {
     format: PageFormat,
     decorate: (doc: TaggedPdf) => Promise<void> = async () => {},
   ): Promise<TaggedPdf> {
-    const pdf = await PDFDocument.create({ updateMetadata: false });
-    pdf.registerFontkit(rtlAwareFontkit);
-    pdf.setTitle(meta.title, { showInWindowTitleBar: true });
-    pdf.setAuthor(meta.author);
-    pdf.setLanguage(meta.lang);
-    pdf.setCreationDate(meta.date);
-    pdf.setModificationDate(meta.date);
-    pdf.setProducer('pdf-lib');
-    const xmp = new TextEncoder().encode(xmpMetadata(meta.title, meta.lang, meta.author));
-    const metadata = pdf.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' });
-    pdf.catalog.set(PDFName.of('Metadata'), pdf.context.register(metadata));
-    const doc = new TaggedPdf(pdf, format, decorate);
-    await doc.newPage();
-    return doc;
+    const doc = new PDFDocument({
+      pdfVersion: '1.7',
+      // @types/pdfkit 0.17 predates pdfkit's PDF/UA subset.
+      subset: 'PDF/UA' as PDFKit.Mixins.PDFSubsets,
+      tagged: true,
+      lang: meta.lang,
+      displayTitle: true,
+      autoFirstPage: false,
+      info: { Title: meta.title, Author: meta.author, CreationDate: meta.date, ModDate: meta.date },
+    });
+    // pdfkit's XMP names the title and author; PDF/UA readers also look for the language there.
+    doc.appendXML(
+      `<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">` +
+        `<dc:language><rdf:Bag><rdf:li>${escapeXml(meta.lang)}</rdf:li></rdf:Bag></dc:language></rdf:Description>`,
+    );
+    // pdfkit 0.20 copies the Info strings into the XMP packet unescaped: a name with « & » would break its XML. They
+    // are escaped for the XMP only, once the Info dictionary (written first, in `end`) has them as typed.
+    const extras = doc as unknown as PdfKitExtras;
+    const endMetadata = extras.endMetadata.bind(doc);
+    extras.endMetadata = () => {
+      doc.info = { ...doc.info, Title: escapeXml(meta.title), Author: escapeXml(meta.author) };
+      endMetadata();
+    };
+    const tagged = new TaggedPdf(doc, format, decorate);
+    await tagged.newPage();
+    return tagged;
   }
 
   /** Runs `fill` with a new structure element `role` open: what it writes goes inside, in order. */
-  async element(role: StructRole, fill: () => Promise<void>, scope?: StructNode['scope'], alt?: string): Promise<void> {
-    const node: StructNode = { role, kids: [], scope, alt };
-    this.open.at(-1)?.kids.push(node);
+  async element(role: StructRole, fill: () => Promise<void>, options: ElementOptions = {}): Promise<void> {
+    // @types/pdfkit 0.17 lacks the `scope` pdfkit 0.20 writes as the element's Table attribute.
+    const node = this.doc.struct(role, options as PDFKit.Mixins.StructureElementOptions);
+    this.current.add(node);
     this.open.push(node);
     try {
       await fill();
     } finally {
       this.open.pop();
+      node.end();
     }
   }
 
@@ -121,32 +135,25 @@ export class TaggedPdf {
   async text(role: StructRole, value: string, style: TextStyle): Promise<void> {
     const { size, weight = 400, color, gap = 4, indent = 0 } = style;
     const x = this.format.margin + indent;
-    const lines = await this.fonts.lines(
-      value,
-      size,
-      weight,
-      style.width ?? this.format.width - this.format.margin - x,
-    );
+    const width = style.width ?? this.format.width - this.format.margin - x;
+    const lines = await this.fonts.lines(value, size, weight, width);
     if (lines.length === 0) return;
     await this.element(role, async () => {
-      let page: PDFPage | undefined;
+      let marked = false;
       for (const line of lines) {
-        if (this.y - size * 1.3 < this.format.margin) {
-          if (page) this.page.pushOperators(endMarked());
+        if (this.y + size * 1.3 > this.format.height - this.format.margin) {
+          if (marked) this.doc.endMarkedContent();
+          marked = false;
           await this.newPage();
         }
-        if (page !== this.page) {
-          page = this.page;
-          this.page.pushOperators(this.beginMarked());
-        }
-        this.y -= size * 1.3;
-        for (const piece of line) {
-          this.page.drawText(piece.text, { x: x + piece.offset, y: this.y, size, font: piece.font, color });
-        }
+        if (!marked) this.beginMarked(role);
+        marked = true;
+        this.y += size * 1.3;
+        for (const piece of line) this.draw(piece, x + piece.offset, this.y, size, color);
       }
-      this.page.pushOperators(endMarked());
+      this.doc.endMarkedContent();
     });
-    this.y -= gap;
+    this.y += gap;
   }
 
   /**
@@ -157,108 +164,77 @@ export class TaggedPdf {
     image: { type: 'image/png' | 'image/jpeg'; bytes: Uint8Array },
     { height, alt, gap = 4 }: { height: number; alt: string; gap?: number },
   ): Promise<void> {
-    const embedded =
-      image.type === 'image/png' ? await this.pdf.embedPng(image.bytes) : await this.pdf.embedJpg(image.bytes);
+    const picture = (this.doc as unknown as PdfKitExtras).openImage(Buffer.from(image.bytes));
     const room = this.format.width - 2 * this.format.margin;
-    const scale = Math.min(height / embedded.height, room / embedded.width);
-    const [width, drawn] = [embedded.width * scale, embedded.height * scale];
-    if (this.y - drawn < this.format.margin) await this.newPage();
+    const scale = Math.min(height / picture.height, room / picture.width);
+    const [width, drawn] = [picture.width * scale, picture.height * scale];
+    if (this.y + drawn > this.format.height - this.format.margin) await this.newPage();
     await this.element(
       'Figure',
       async () => {
-        this.page.pushOperators(this.beginMarked());
-        this.y -= drawn;
-        this.page.drawImage(embedded, { x: this.format.margin, y: this.y, width, height: drawn });
-        this.page.pushOperators(endMarked());
+        this.beginMarked('Figure');
+        // pdfkit draws an image it has opened (its size known) without reading it again.
+        this.doc.image(picture as unknown as Buffer, this.format.margin, this.y, { width, height: drawn });
+        this.doc.endMarkedContent();
+        this.y += drawn;
       },
-      undefined,
-      alt,
+      { alt },
     );
-    this.y -= gap;
+    this.y += gap;
   }
 
   /** Draws what `draw` draws on the page as an Artifact: decoration that assistive technology skips. */
-  async artifact(draw: (page: PDFPage) => void | Promise<void>): Promise<void> {
-    const page = this.page;
-    page.pushOperators(
-      PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, ['/Artifact', '<< /Type /Layout >>']),
-    );
-    await draw(page);
-    page.pushOperators(endMarked());
+  artifact(draw: (doc: PDFKit.PDFDocument) => void): void {
+    this.doc.markContent('Artifact', { type: 'Layout' });
+    this.doc.save();
+    draw(this.doc);
+    this.doc.restore();
+    this.doc.endMarkedContent();
   }
 
   /**
-   * `value` on one line from (x, y) as an Artifact, turned by `angle` degrees (counter-clockwise), with `opacity`
-   * (0–1): a banner or watermark whose words the document's tagged text also says.
+   * `value` on one line from (x, y) (its baseline's start, y from the page's top) as an Artifact, turned by `angle`
+   * degrees (counter-clockwise), with `opacity` (0–1): a banner or watermark whose words the tagged text also says.
    */
   async decorativeText(
     value: string,
     { x, y, angle = 0, opacity = 1, ...style }: TextStyle & { x: number; y: number; angle?: number; opacity?: number },
   ): Promise<void> {
     const [line = []] = await this.fonts.lines(value, style.size, style.weight ?? 400, Number.POSITIVE_INFINITY);
-    const [cos, sin] = [Math.cos((angle * Math.PI) / 180), Math.sin((angle * Math.PI) / 180)];
-    await this.artifact((page) => {
-      for (const { text, font, offset } of line) {
-        const at = { x: x + cos * offset, y: y + sin * offset };
-        page.drawText(text, { ...at, size: style.size, font, color: style.color, opacity, rotate: degrees(angle) });
-      }
+    this.artifact((doc) => {
+      doc.fillOpacity(opacity).rotate(-angle, { origin: [x, y] });
+      for (const piece of line) this.draw(piece, x + piece.offset, y, style.size, style.color);
     });
   }
 
-  /** The PDF's bytes, with the structure tree, its parent tree and the catalog's marks. */
-  async save(): Promise<Uint8Array> {
-    const { context, catalog } = this.pdf;
-    const rootRef = context.nextRef();
-    const write = (node: StructNode, parent: PDFRef): PDFRef => {
-      const ref = context.nextRef();
-      const kids: PDFObject[] = node.kids.map((kid) =>
-        'mcid' in kid ? context.obj({ Type: 'MCR', Pg: kid.page.ref, MCID: kid.mcid }) : write(kid, ref),
-      );
-      const dict: PDFDict = context.obj({ Type: 'StructElem', S: node.role, P: parent, K: kids });
-      if (node.scope) dict.set(PDFName.of('A'), context.obj({ O: 'Table', Scope: node.scope }));
-      if (node.alt) dict.set(PDFName.of('Alt'), PDFHexString.fromText(node.alt));
-      context.assign(ref, dict);
-      refs.set(node, ref);
-      return ref;
-    };
-    const refs = new Map<StructNode, PDFRef>();
-    const documentRef = write(this.root, rootRef);
-    const nums: PDFObject[] = [];
-    [...this.owners.values()].forEach((owners, index) => {
-      nums.push(PDFNumber.of(index), context.obj(owners.map((node) => refs.get(node) as PDFRef)));
-    });
-    context.assign(
-      rootRef,
-      context.obj({
-        Type: 'StructTreeRoot',
-        K: [documentRef],
-        ParentTree: { Nums: nums },
-        ParentTreeNextKey: nums.length / 2,
-      }),
-    );
-    catalog.set(PDFName.of('StructTreeRoot'), rootRef);
-    catalog.set(PDFName.of('MarkInfo'), context.obj({ Marked: true }));
-    return this.pdf.save();
+  /** The PDF's bytes: pdfkit closes the structure tree and writes the catalog's marks. */
+  save(): Promise<Uint8Array> {
+    this.doc.end();
+    return this.bytes;
+  }
+
+  /** The innermost open structure element. */
+  private get current(): PDFKit.PDFStructureElement {
+    return this.open.at(-1) as PDFKit.PDFStructureElement;
+  }
+
+  /** One piece of a line, its baseline's start at (x, y). */
+  private draw(piece: Piece, x: number, y: number, size: number, color: Color): void {
+    this.fonts
+      .use(piece.face, size)
+      .fillColor(color)
+      .text(piece.text, x, y, { lineBreak: false, baseline: 'alphabetic', features: shaping(piece.face) });
   }
 
   private async newPage(): Promise<void> {
-    this.page = this.pdf.addPage([this.format.width, this.format.height]);
-    // Tab order follows the structure; the page's marked contents find their elements through the parent tree.
-    this.page.node.set(PDFName.of('Tabs'), PDFName.of('S'));
-    this.page.node.set(PDFName.of('StructParents'), PDFNumber.of(this.owners.size));
-    this.owners.set(this.page, []);
-    this.y = this.format.height - this.format.margin;
+    this.doc.addPage({ size: [this.format.width, this.format.height], margin: 0 });
+    this.page++;
+    this.y = this.format.margin;
     await this.decorate(this);
   }
 
-  /** BDC with the next MCID of the page, owned by the innermost open element. */
-  private beginMarked(): PDFOperator {
-    const node = this.open.at(-1) as StructNode;
-    const owners = this.owners.get(this.page) as StructNode[];
-    const mcid = owners.push(node) - 1;
-    node.kids.push({ page: this.page, mcid });
-    return PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [`/${node.role}`, `<< /MCID ${mcid} >>`]);
+  /** BDC with the page's next MCID, owned by the innermost open element (`role`). */
+  private beginMarked(role: StructRole): void {
+    this.current.add(this.doc.markStructureContent(role));
   }
 }
-
-const endMarked = () => PDFOperator.of(PDFOperatorNames.EndMarkedContent);

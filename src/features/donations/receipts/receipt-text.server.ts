@@ -1,13 +1,13 @@
 /**
- * Lines of text for pdf-lib in any script: cut into runs of one font (receipt-fonts.server.ts), wrapped at spaces to a
+ * Lines of text for pdfkit in any script: cut into runs of one font (receipt-fonts.server.ts), wrapped at spaces to a
  * width, and put in visual order by the Unicode bidirectional algorithm (UAX #9, bidi-js), so that Arabic and Hebrew
- * read right to left inside a left-to-right French line. fontkit shapes each run (Arabic joining forms, lam-alef) and
- * returns a right-to-left run's glyphs already reversed; the PDF's text layer maps every glyph back to the characters
- * typed (pdf-lib's ToUnicode map).
+ * read right to left inside a left-to-right French line. pdfkit draws one font per call and knows neither fallback
+ * fonts nor bidi, hence this layer. fontkit (inside pdfkit) shapes each run (Arabic joining forms, lam-alef) and returns
+ * a right-to-left run's glyphs already reversed; the PDF's text layer maps every glyph back to the characters typed
+ * (pdfkit's ToUnicode map).
  */
-import fontkit from '@pdf-lib/fontkit';
 import bidiFactory from 'bidi-js';
-import type { PDFDocument, PDFFont } from 'pdf-lib';
+import type { Font, GlyphRun } from 'fontkit';
 import { fontRuns, type FontFace, type Weight } from './receipt-fonts.server';
 
 const bidi = bidiFactory();
@@ -19,7 +19,7 @@ const bidi = bidiFactory();
  */
 export interface Piece {
   text: string;
-  font: PDFFont;
+  face: FontFace;
   /** Width in points at the size asked. */
   width: number;
   /** Distance from the line's start, in points. */
@@ -36,23 +36,32 @@ interface Cell {
 
 const STRONG_RTL = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 
-/** The PDF's fonts, embedded (subset) the first time a text needs them: one per face and document. */
+/** The document's fonts, registered with pdfkit (which embeds the glyphs drawn) the first time a text needs them. */
 export class PdfFonts {
-  private readonly embedded = new Map<string, Promise<PDFFont>>();
+  private readonly registered = new Set<string>();
   /** Widths already measured (shaping is the costly part of wrapping), by face, size and text. */
   private readonly widths = new Map<string, number>();
-  constructor(private readonly pdf: PDFDocument) {}
+  constructor(private readonly doc: PDFKit.PDFDocument) {}
 
-  font(face: FontFace): Promise<PDFFont> {
-    let found = this.embedded.get(face.key);
-    if (!found) {
-      // A subset's name starts with a tag of six capitals (ISO 32000-1 §9.6.4), here from its key rather than pdf-lib's
-      // random suffix: the same receipt gives the same bytes.
-      const customName = `${subsetTag(face.key)}+${face.key}`;
-      found = this.pdf.embedFont(face.bytes, { subset: true, customName, features: face.features });
-      this.embedded.set(face.key, found);
+  /** Makes `face` at `size` the document's current font, registering it the first time. */
+  use(face: FontFace, size: number): PDFKit.PDFDocument {
+    if (!this.registered.has(face.key)) {
+      this.registered.add(face.key);
+      this.doc.registerFont(face.key, Buffer.from(face.bytes.buffer, face.bytes.byteOffset, face.bytes.byteLength));
+      mapLigaturesVisually((this.doc.font(face.key) as unknown as CurrentFont)._font.font);
     }
-    return found;
+    return this.doc.font(face.key).fontSize(size);
+  }
+
+  /** The width of `text` in `face` at `size`, in points, shaped with the face's features. */
+  private width(face: FontFace, size: number, text: string): number {
+    const key = `${face.key} ${size} ${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = this.use(face, size).widthOfString(text, { features: shaping(face) });
+      this.widths.set(key, width);
+    }
+    return width;
   }
 
   /**
@@ -63,9 +72,9 @@ export class PdfFonts {
   async lines(text: string, size: number, weight: Weight, maxWidth: number): Promise<Piece[][]> {
     const cells = await this.cells(text, weight);
     const joined = cells.map((cell) => cell.text).join('');
-    const width = async (from: number, to: number) => {
+    const width = (from: number, to: number) => {
       let sum = 0;
-      for (const piece of await this.slice(cells, from, to, size)) sum += piece.width;
+      for (const piece of this.slice(cells, from, to, size)) sum += piece.width;
       return sum;
     };
     const lines: Piece[][] = [];
@@ -74,17 +83,17 @@ export class PdfFonts {
       let end = start;
       // Grow the line word by word, then character by character for a word alone too wide.
       for (const stop of breaks(joined, start)) {
-        if (end > start && (await width(start, trimEnd(joined, stop))) > maxWidth) break;
+        if (end > start && width(start, trimEnd(joined, stop)) > maxWidth) break;
         end = stop;
       }
-      while ((await width(start, trimEnd(joined, end))) > maxWidth && trimEnd(joined, end) - start > 1) {
+      while (width(start, trimEnd(joined, end)) > maxWidth && trimEnd(joined, end) - start > 1) {
         end -= /[\udc00-\udfff]/.test(joined[end - 1]) ? 2 : 1;
       }
       // The spaces ending a line are drawn too, after the rest (rule L1: at the paragraph's level), so that the text
       // layer keeps the space between its last word and the next line's first.
       const kept = trimEnd(joined, end);
-      const spaces = await this.slice(cells, kept, end, size);
-      lines.push(placeVisually([...(await this.slice(cells, start, kept, size, true)), ...spaces]));
+      const spaces = this.slice(cells, kept, end, size);
+      lines.push(placeVisually([...this.slice(cells, start, kept, size, true), ...spaces]));
       start = end;
     }
     return lines;
@@ -107,56 +116,55 @@ export class PdfFonts {
   }
 
   /** The pieces of `cells` between two offsets, in logical order; with `keepLevel`, each keeps its bidi level. */
-  private async slice(cells: Cell[], from: number, to: number, size: number, keepLevel = false) {
+  private slice(cells: Cell[], from: number, to: number, size: number, keepLevel = false) {
     const pieces: (Omit<Piece, 'offset'> & { level: number })[] = [];
     for (const cell of cells) {
       const text = cell.text.slice(Math.max(0, from - cell.start), Math.max(0, to - cell.start));
       if (!text) continue;
-      const font = await this.font(cell.face);
       // fontkit reverses a run whose script is right to left; neutral characters alone at an odd level are reversed
       // here.
       const drawn = cell.level % 2 === 1 && !STRONG_RTL.test(text) ? [...text].reverse().join('') : text;
-      const key = `${cell.face.key} ${size} ${drawn}`;
-      const width = this.widths.get(key) ?? font.widthOfTextAtSize(drawn, size);
-      this.widths.set(key, width);
-      pieces.push({ text: drawn, font, width, level: keepLevel ? cell.level : 0 });
+      pieces.push({
+        text: drawn,
+        face: cell.face,
+        width: this.width(cell.face, size, drawn),
+        level: keepLevel ? cell.level : 0,
+      });
     }
     return pieces;
   }
 }
 
-/** Six capitals from a hash (FNV-1a) of `key`. */
-function subsetTag(key: string): string {
-  let hash = 0x811c9dc5;
-  for (const char of key) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
-  return Array.from({ length: 6 }, (_, index) => String.fromCodePoint(65 + (Math.floor(hash / 26 ** index) % 26))).join(
-    '',
-  );
+/**
+ * `face`'s OpenType features as pdfkit's text options take them: fontkit reads an object of features on and off, though
+ * @types/pdfkit types the option as a list of features turned on.
+ */
+export const shaping = (face: FontFace) => face.features as unknown as PDFKit.Mixins.OpenTypeFeatures[];
+
+/** pdfkit's current font after `doc.font(name)` (its private field in pdfkit 0.20): fontkit's font inside. */
+interface CurrentFont {
+  _font: { font: Font };
 }
 
 /**
- * fontkit for pdf-lib, with one change: in a right-to-left run, a ligature's characters (لا: lam then alef) are mapped
- * in the ToUnicode table in the glyphs' visual order, as readers (pdf.js, poppler) reverse a right-to-left run's
- * text character by character to get back the logical order.
+ * Makes fontkit's `font` map a ligature's characters (لا: lam then alef) in a right-to-left run in the glyphs' visual
+ * order, as readers (pdf.js, poppler) reverse a right-to-left run's text character by character to get back the
+ * logical order; pdfkit writes the ToUnicode table from these code points.
  */
-export const rtlAwareFontkit = {
-  create(data: Uint8Array) {
-    const font = fontkit.create(data);
-    const layout = font.layout.bind(font);
-    font.layout = (...args: Parameters<typeof font.layout>) => {
-      const run = layout(...args);
-      if ((run as { direction?: string }).direction === 'rtl') {
-        run.glyphs = run.glyphs.map((glyph) =>
-          glyph.codePoints.length > 1
-            ? Object.create(glyph, { codePoints: { value: [...glyph.codePoints].reverse() } })
-            : glyph,
-        );
-      }
-      return run;
-    };
-    return font;
-  },
-};
+function mapLigaturesVisually(font: Font): void {
+  const layout = font.layout.bind(font);
+  font.layout = (...args: Parameters<Font['layout']>): GlyphRun => {
+    const run = layout(...args);
+    if (run.direction === 'rtl') {
+      run.glyphs = run.glyphs.map((glyph) =>
+        glyph.codePoints.length > 1
+          ? (Object.create(glyph, { codePoints: { value: [...glyph.codePoints].reverse() } }) as typeof glyph)
+          : glyph,
+      );
+    }
+    return run;
+  };
+}
 
 /** Offsets just after each space (and the text's end) from `start` on: where a line may end. */
 function* breaks(text: string, start: number): Generator<number> {
@@ -175,7 +183,7 @@ function trimEnd(text: string, end: number): number {
  * lowest odd one, every sequence at that level or more is reversed.
  */
 function placeVisually(pieces: (Omit<Piece, 'offset'> & { level: number })[]): Piece[] {
-  const placed = pieces.map(({ text, font, width, level }) => ({ text, font, width, level, offset: 0 }));
+  const placed = pieces.map(({ text, face, width, level }) => ({ text, face, width, level, offset: 0 }));
   const ordered = [...placed];
   const levels = ordered.map((piece) => piece.level);
   const highest = Math.max(0, ...levels);
@@ -197,5 +205,5 @@ function placeVisually(pieces: (Omit<Piece, 'offset'> & { level: number })[]): P
     piece.offset = offset;
     offset += piece.width;
   }
-  return placed.map(({ text, font, width, offset: at }) => ({ text, font, width, offset: at }));
+  return placed.map(({ text, face, width, offset: at }) => ({ text, face, width, offset: at }));
 }
