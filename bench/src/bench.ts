@@ -228,7 +228,7 @@ if (options.lighthouse) {
     const kept = previous.lighthouse.filter((result) => !measured.has(result.route));
     const order = (route: string) => previous.lighthouse.findIndex((result) => result.route === route);
     const lighthouse = [...kept, ...results].toSorted((a, b) => order(a.route) - order(b.route));
-    return { lighthouse, lighthouseMachine: machine };
+    return { lighthouse, lighthouseAlone: { routes, machine } };
   });
 }
 

@@ -108,8 +108,8 @@ export interface BenchReport {
   transfers?: TransferComparison;
   /** The machine when the downloads were measured. */
   transferMachine?: MachineInfo;
-  /** The machine when Lighthouse was measured alone (`--lighthouse`); else the run's. */
-  lighthouseMachine?: MachineInfo;
+  /** The routes Lighthouse last measured alone (`--lighthouse`), and the machine then; the others are the run's. */
+  lighthouseAlone?: { routes: string[]; machine: MachineInfo };
 }
 
 /** The median of `values` (the lower middle one of an even count); undefined when empty. */
@@ -550,7 +550,12 @@ ${scaleRows.length ? markdownTable(lighthouseHeaders, scaleRows) : 'Not measured
 Lighthouse 13 default configuration, Chromium headless, against \`scripts/serve-dist.ts\`: three runs per route
 (one under --quick), the median run by performance score shown, every run's score in the last column.
 "CPU index" is Lighthouse's benchmark index of the run: a busy machine lowers it and inflates TBT.
-${report.lighthouseMachine ? `${measuredOn(report.lighthouseMachine)}\n` : ''}
+${
+  report.lighthouseAlone
+    ? `${report.lighthouseAlone.routes.join(', ')} measured alone (\`--lighthouse\`). ` +
+      `${measuredOn(report.lighthouseAlone.machine)}\n`
+    : ''
+}
 ${markdownTable(lighthouseHeaders, lighthouseRows)}
 
 Audits that count and scored below 0.9, with their routes:
