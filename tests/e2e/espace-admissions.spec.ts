@@ -147,6 +147,28 @@ test('a status change the desk chooses to announce reaches the family, without h
   expect(await mailsTo(`${id}@exemple.fr`)).toHaveLength(1);
 });
 
+test('a role without the admissions section posting the log’s action directly is refused, nothing written', async ({
+  page,
+  baseURL,
+}) => {
+  const id = await seedRequest(freshReference());
+  await signIn(page, 'edition@demo.test');
+  const post = (path: string) =>
+    page.request.post(path, {
+      form: { type: 'note', texte: 'Écrit par qui n’a pas le rôle.' },
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    });
+  // To a page the role opens (the action runs in its context), then to Astro's own route of actions.
+  expect((await post('/espace?_action=admissions.journal')).status()).toBe(403);
+  const direct = await post('/_actions/admissions.journal');
+  expect(direct.status()).toBe(403);
+  expect(((await direct.json()) as { message: string }).message).toBe(
+    'Cette page n’est pas accessible avec votre rôle.',
+  );
+  expect((await db.collection('inscripitions').doc(id).get()).get('journal')).toBeUndefined();
+});
+
 for (const viewport of VIEWPORTS) {
   test(`the desk's search and log pass axe at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);

@@ -79,9 +79,13 @@ test('anonymous: every page, export and receipt redirect to the sign-in page; po
     expect(await response.text(), path).not.toContain(nom);
   }
   expect((await request.get(`/espace/dons/recu/${id}`, { maxRedirects: 0 })).status()).toBe(303);
-  expect((await post(request, baseURL!, '/espace/dons', { renvoyer: id })).status()).toBe(403);
+  expect((await post(request, baseURL!, '/espace/dons?_action=donations.resend', { renvoyer: id })).status()).toBe(403);
   const forged = { moyen: 'cheque', date: '2026-01-02', montant: '10', nom: 'Anonyme', adresse: 'a', postal: '1' };
-  expect((await post(request, baseURL!, '/espace/dons/nouveau', { ...forged, ville: 'x' })).status()).toBe(403);
+  expect(
+    (
+      await post(request, baseURL!, '/espace/dons/nouveau?_action=donations.record', { ...forged, ville: 'x' })
+    ).status(),
+  ).toBe(403);
   expect(await giftsNamed('Anonyme')).toBe(0);
 });
 
@@ -107,11 +111,17 @@ for (const email of ['admissions@demo.test', 'edition@demo.test']) {
       expect(body, path).toContain('Cette page n’est pas accessible avec votre rôle.');
       expect(body, path).not.toContain(nom);
     }
-    const forged = await post(page.request, baseURL!, '/espace/dons/nouveau', {
+    const forged = await post(page.request, baseURL!, '/espace/dons/nouveau?_action=donations.record', {
       ...{ cle: crypto.randomUUID(), moyen: 'cheque', date: '2026-01-02', montant: '10', nom: `Refus ${id}` },
       ...{ adresse: '1 rue', postal: '69002', ville: 'Lyon', email: '' },
     });
     expect(forged.status()).toBe(403);
+    // Posted to a page the role opens, the action refuses itself.
+    const direct = await post(page.request, baseURL!, '/espace?_action=donations.record', {
+      ...{ cle: crypto.randomUUID(), moyen: 'cheque', date: '2026-01-02', montant: '10', nom: `Refus ${id}` },
+      ...{ adresse: '1 rue', postal: '69002', ville: 'Lyon', email: '' },
+    });
+    expect(direct.status()).toBe(403);
     expect(await giftsNamed(`Refus ${id}`)).toBe(0);
   });
 }

@@ -97,7 +97,7 @@ test('anonymous: the list, the export and the removal redirect to sign-in or are
     expect(await response.text(), path).not.toContain(email);
   }
   expect((await post(request, baseURL!, REMOVE, { id, confirmer: 'oui' })).status()).toBe(403);
-  expect((await post(request, baseURL!, '/espace/courriels', { id: failed.id })).status()).toBe(403);
+  expect((await post(request, baseURL!, '/espace?_action=mails.retry', { id: failed.id })).status()).toBe(403);
   expect(await subscription(id)).toMatchObject({ statut: 'confirmed', email });
   expect(await outbox(failed.id)).toMatchObject({ state: 'failed' });
 });
@@ -122,7 +122,7 @@ for (const role of ['admissions', 'tresorerie', 'edition']) {
       expect(body, path).not.toContain(email);
     }
     expect((await post(page.request, baseURL!, REMOVE, { id, confirmer: 'oui' })).status()).toBe(403);
-    expect((await post(page.request, baseURL!, '/espace/courriels', { id: failed.id })).status()).toBe(403);
+    expect((await post(page.request, baseURL!, '/espace?_action=mails.retry', { id: failed.id })).status()).toBe(403);
     // The action posted where the guard of /espace/lettre does not stand: its own address, a page the role opens.
     const direct = await post(page.request, baseURL!, '/_actions/lettre.remove', { id, confirmer: 'oui' });
     expect(direct.status()).toBe(403);

@@ -74,10 +74,14 @@ test.describe('anonymous', () => {
       expect(response.headers()['x-robots-tag'], path).toBe('noindex, nofollow');
       expect(await response.text(), path).not.toContain(id);
     }
-    const forged = await post(request, baseURL!, `/espace/preinscriptions/${id}`, { statut: 'refusee', notes: 'x' });
+    const forged = await post(request, baseURL!, `/espace/preinscriptions/${id}?_action=admissions.followUp`, {
+      statut: 'refusee',
+    });
     expect(forged.status()).toBe(403);
     expect(
-      await post(request, baseURL!, '/espace/roles', { email: 'a@b.fr', role: 'admin' }).then((r) => r.status()),
+      await post(request, baseURL!, '/espace/roles?_action=roles.invite', { email: 'a@b.fr', role: 'admin' }).then(
+        (r) => r.status(),
+      ),
     ).toBe(403);
     expect((await stored(id))?.statut).toBeUndefined();
   });
@@ -300,12 +304,20 @@ test.describe('signed in', () => {
           '/espace/journal',
           ...(email.startsWith('edition') ? [YEARLY_RECEIPT] : []),
         ]);
-        const forged = await post(page.request, baseURL!, `/espace/preinscriptions/${id}`, {
+        const forged = await post(page.request, baseURL!, `/espace/preinscriptions/${id}?_action=admissions.followUp`, {
           statut: 'refusee',
-          notes: '',
         });
         expect(forged.status()).toBe(403);
         expect((await stored(id))?.statut).toBeUndefined();
+        // The roles' action posted to a page the role opens refuses itself: nobody is invited.
+        const invited = `intrus-${unique()}@exemple.fr`;
+        const invite = await post(page.request, baseURL!, '/espace?_action=roles.invite', {
+          email: invited,
+          role: 'admin',
+        });
+        expect(invite.status()).toBe(403);
+        const auth = getAuth(adminApp({ FIREBASE_PROJECT_ID: PROJECT }, { emulated: true }));
+        await expect(auth.getUserByEmail(invited)).rejects.toMatchObject({ code: 'auth/user-not-found' });
       },
     );
   }
@@ -475,17 +487,17 @@ test.describe('signed in', () => {
     // A page of another site posting to ours, in the signed-in browser.
     await page.goto('about:blank');
     await page.setContent(
-      `<form method="post" action="${baseURL}/espace/preinscriptions/${id}">` +
+      `<form method="post" action="${baseURL}/espace/preinscriptions/${id}?_action=admissions.followUp">` +
         '<input name="statut" value="refusee"><input name="notes" value="piégé"><button>Envoyer</button></form>',
     );
     const [answer] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith(`/espace/preinscriptions/${id}`)),
+      page.waitForResponse((r) => r.url().endsWith(`/espace/preinscriptions/${id}?_action=admissions.followUp`)),
       page.getByRole('button', { name: 'Envoyer' }).click(),
     ]);
     expect(answer.status()).toBe(403);
     // The same with the cookie forced in, from another origin.
     const [cookie] = (await page.context().cookies(baseURL)).filter((c) => c.name === COOKIE);
-    const forged = await page.request.post(`/espace/preinscriptions/${id}`, {
+    const forged = await page.request.post(`/espace/preinscriptions/${id}?_action=admissions.followUp`, {
       form: { statut: 'refusee', notes: 'piégé' },
       headers: { origin: 'https://malveillant.example', cookie: `${COOKIE}=${cookie!.value}` },
       maxRedirects: 0,

@@ -13,7 +13,7 @@ import { listGifts, receiptOf } from '../../src/features/donations/ledger/ledger
 import { offlineGiftSchema, recordOfflineGift } from '../../src/features/donations/ledger/gift-entry.server';
 import { siteNumberedGiftMails } from '../../src/features/donations/receipts/gift-mails.server';
 import { numberPendingReceipts } from '../../src/features/donations/receipts/receipt-numbering.server';
-import { postSignatory } from '../../src/features/donations/receipts/signatory-page.server';
+import { saveSignatory, type SignatoryPost } from '../../src/features/donations/receipts/signatory-page.server';
 import { SIGNATORY_DOCUMENT } from '../../src/features/donations/receipts/signatory.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
@@ -35,12 +35,9 @@ const treasurer = staffSession('tresorerie');
 const today = new Date().toISOString().slice(0, 10);
 const stored = async (id: string) => (await adminFirestore().collection('dons').doc(id).get()).data();
 
-/** The signatory form posted as the browser does (multipart), with `file` as the signature. */
-function form(fields: Record<string, string>, file?: File): Request {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  if (file) body.set('signature', file);
-  return new Request('http://localhost/espace/dons/signataire', { method: 'POST', body });
+/** The signatory form as its action reads it (`nom`, `qualite`, `retirer`), with `file` as the signature. */
+function form(fields: Record<string, string>, file?: File): SignatoryPost {
+  return { nom: '', qualite: '', retirer: '', ...fields, signature: file };
 }
 
 describe('receipts wait for their signatory', () => {
@@ -74,7 +71,7 @@ describe('receipts wait for their signatory', () => {
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], 's.svg', {
       type: 'image/svg+xml',
     });
-    expect(await postSignatory(treasurer, form({ nom: 'Inès Moreau', qualite: 'trésorière' }, svg))).toEqual({
+    expect(await saveSignatory(treasurer, form({ nom: 'Inès Moreau', qualite: 'trésorière' }, svg))).toEqual({
       ok: false,
       typed: { nom: 'Inès Moreau', qualite: 'trésorière', hasSignature: false },
       issues: [
@@ -84,7 +81,7 @@ describe('receipts wait for their signatory', () => {
         },
       ],
     });
-    const missing = await postSignatory(treasurer, form({ nom: 'Inès Moreau', qualite: ' ' }));
+    const missing = await saveSignatory(treasurer, form({ nom: 'Inès Moreau', qualite: ' ' }));
     expect(missing).toMatchObject({
       ok: false,
       issues: [
@@ -93,7 +90,7 @@ describe('receipts wait for their signatory', () => {
     });
     expect((await adminFirestore().doc(SIGNATORY_DOCUMENT).get()).exists).toBe(false);
     expect((await stored(id))!.recu).toBeUndefined();
-    await expect(postSignatory(staffSession('edition'), form({ nom: 'X', qualite: 'Y' }))).rejects.toMatchObject({
+    await expect(saveSignatory(staffSession('edition'), form({ nom: 'X', qualite: 'Y' }))).rejects.toMatchObject({
       status: 403,
     });
 
@@ -101,7 +98,7 @@ describe('receipts wait for their signatory', () => {
       .png()
       .toBuffer();
     const signature = new File([new Uint8Array(png)], 'signature.png', { type: 'image/png' });
-    expect(await postSignatory(treasurer, form({ nom: ' Inès Moreau ', qualite: 'trésorière' }, signature))).toEqual({
+    expect(await saveSignatory(treasurer, form({ nom: ' Inès Moreau ', qualite: 'trésorière' }, signature))).toEqual({
       ok: true,
       issued: 1,
     });

@@ -1,17 +1,16 @@
 /**
- * The logic of /espace/preinscriptions/<id>: its two forms posted to the page (`formulaire=suivi`: status, decision
- * date and the family's mail; `formulaire=journal`: an entry of the log), each answered by a 303 back to the page with
- * what happened (`?enregistre`, `?prevenu`, `?ajoute`), or by the page again with the error and what was typed; then
- * the request, read for display. The page only renders this view.
+ * The controller of /espace/preinscriptions/<id>: after one of its actions (desk-actions.server.ts) succeeded, a 303
+ * back to the page with what happened (`?enregistre`, `?prevenu`, `?ajoute`); after a refusal, the page again with the
+ * error and what was typed; then the request, read for display.
  */
 import type { AstroGlobal } from 'astro';
-import { addJournalEntry, followUpSchema, getPreRegistration, saveFollowUp } from './desk.server';
+import { actions } from 'astro:actions';
+import { getPreRegistration } from './desk.server';
 import { isoDay, STATUSES, type PreRegistration, type Status } from './admissions';
-import { readFormPost } from '../espace/form-post.server';
 import { ESPACE_MESSAGES } from '../espace/messages';
 import { failureOf } from '../espace/server-calls.server';
-import { JOURNAL_KINDS, JOURNAL_MESSAGES, journalEntrySchema, readJournal, type JournalEntry } from './journal';
-import type { JournalKind } from './journal';
+import { formOutcome, type FormOutcome } from '../espace/staff-action.server';
+import { JOURNAL_KINDS, JOURNAL_MESSAGES, readJournal, type JournalEntry, type JournalKind } from './journal';
 
 /** What the follow-up form shows: the status, the decision date (`YYYY-MM-DD`) and the mail box. */
 export interface FollowUpForm {
@@ -42,61 +41,41 @@ const NOTICES = {
   ajoute: JOURNAL_MESSAGES.added,
 } as const;
 
-/** Handles a post to the page of request `id` (a Response: the redirect), or reads it: the DeskView. */
-export async function deskPage(Astro: AstroGlobal, id: string): Promise<Response | DeskView> {
-  const session = Astro.locals.espace;
-  const view: DeskView = {
-    entry: undefined,
-    error: undefined,
-    refused: '',
-    notice: undefined,
-    form: undefined,
-    draft: { type: 'appel', texte: '' },
-    journal: [],
-  };
-  let typed: FollowUpForm | undefined;
-  const fail = (failure: unknown) => {
-    ({ status: Astro.response.status, message: view.error } = failureOf(failure, '[espace/preinscription]'));
-  };
+/** The redirect after a save, or what the page of request `Astro.params.id` shows. */
+export async function deskPage(Astro: AstroGlobal): Promise<Response | DeskView> {
+  const id = Astro.params.id ?? '';
+  const followUpResult = Astro.getActionResult(actions.admissions.followUp);
+  const followUp = formOutcome(Astro, followUpResult);
+  const journal = formOutcome(Astro, Astro.getActionResult(actions.admissions.journal));
   const back = (query: keyof typeof NOTICES, anchor = '') =>
     Astro.redirect(`/espace/preinscriptions/${id}?${query}${anchor}`, 303);
+  if (followUp.state === 'done') return back(followUpResult?.data?.mailed ? 'prevenu' : 'enregistre');
+  if (journal.state === 'done') return back('ajoute', '#journal');
 
-  if (Astro.request.method === 'POST') {
-    try {
-      const fields = Object.fromEntries(await readFormPost(Astro.request));
-      if (fields.formulaire === 'journal') {
-        const parsed = journalEntrySchema.safeParse(fields);
-        if (parsed.success) {
-          await addJournalEntry(session, id, parsed.data);
-          return back('ajoute', '#journal');
-        }
-        view.draft = {
-          type: JOURNAL_KINDS.find((kind) => kind === fields.type) ?? 'appel',
-          texte: fields.texte ?? '',
-        };
-        refuse(view, parsed.error.issues[0], 'journal-');
-      } else {
-        const parsed = followUpSchema.safeParse(fields);
-        if (parsed.success) {
-          const { mailed } = await saveFollowUp(session, id, parsed.data);
-          return back(mailed ? 'prevenu' : 'enregistre');
-        }
-        typed = {
-          statut: STATUSES.find((key) => key === fields.statut) ?? 'nouvelle',
-          dateDecision: fields.dateDecision ?? '',
-          prevenir: fields.prevenir === 'on',
-        };
-        refuse(view, parsed.error.issues[0]);
-      }
-      Astro.response.status = 400;
-    } catch (failure) {
-      fail(failure);
+  const view: DeskView = {
+    ...{ entry: undefined, error: undefined, refused: '', notice: undefined, form: undefined },
+    ...{ draft: { type: 'appel', texte: '' }, journal: [] },
+  };
+  let typed: FollowUpForm | undefined;
+  if (followUp.state === 'refused' || journal.state === 'refused') {
+    const posted = await Astro.request.formData();
+    const text = (name: string) => String(posted.get(name) ?? '');
+    if (followUp.state === 'refused') {
+      typed = {
+        statut: STATUSES.find((key) => key === posted.get('statut')) ?? 'nouvelle',
+        dateDecision: text('dateDecision'),
+        prevenir: posted.get('prevenir') === 'on',
+      };
+    } else {
+      view.draft = { type: JOURNAL_KINDS.find((kind) => kind === posted.get('type')) ?? 'appel', texte: text('texte') };
     }
+    refuse(view, followUp.state === 'refused' ? followUp : journal, followUp.state === 'refused' ? '' : 'journal-');
   }
   try {
-    view.entry = await getPreRegistration(session, id);
+    view.entry = await getPreRegistration(Astro.locals.espace, id);
   } catch (failure) {
-    if (!view.error) fail(failure);
+    if (!view.error)
+      ({ status: Astro.response.status, message: view.error } = failureOf(failure, '[espace/preinscription]'));
   }
   const shown = Object.keys(NOTICES).find((key) => Astro.url.searchParams.has(key)) as keyof typeof NOTICES | undefined;
   if (shown && !view.error) view.notice = NOTICES[shown];
@@ -112,8 +91,10 @@ export async function deskPage(Astro: AstroGlobal, id: string): Promise<Response
   return view;
 }
 
-/** Sets the view's error and refused field from a zod issue (`prefix` before the field's id). */
-function refuse(view: DeskView, issue: { message: string; path: PropertyKey[] } | undefined, prefix = ''): void {
-  view.error = issue?.message ?? ESPACE_MESSAGES.badForm;
-  view.refused = issue?.path[0] === undefined ? '' : `${prefix}${String(issue.path[0])}`;
+/** Sets the view's error and refused field from a refusal: its first field's message, else its own. */
+function refuse(view: DeskView, outcome: FormOutcome, prefix: string): void {
+  if (outcome.state !== 'refused') return;
+  const [issue] = outcome.issues;
+  view.error = issue?.message ?? outcome.message;
+  view.refused = issue ? `${prefix}${issue.field}` : '';
 }

@@ -4,20 +4,18 @@
  * status mail when the team asks for it), its log of calls and notes, the CSV export.
  */
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import * as z from 'zod';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import { HttpError } from '../../lib/http';
 import { recordAccess } from '../espace/access-log.server';
 import {
   decisionDate,
   deletionDate,
-  isoDay,
   newestFirst,
   readPreRegistration,
   shortDay,
   STATUS_LABELS,
-  STATUSES,
   type PreRegistration,
+  type Status,
 } from './admissions';
 import type { StaffSession } from '../espace/auth.server';
 import { toCsv } from '../../lib/csv';
@@ -95,27 +93,12 @@ export async function getPreRegistration(session: StaffSession | undefined, id: 
   return readPreRegistration(id, snapshot.data());
 }
 
-/**
- * The detail page's follow-up form: status, the decision date (`YYYY-MM-DD`, optional, at most today), and `prevenir`
- * (the checkbox « Prévenir la famille par email »).
- */
-export const followUpSchema = z.object({
-  statut: z.enum(STATUSES, { error: ESPACE_MESSAGES.badForm }),
-  dateDecision: z
-    .string()
-    .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: ESPACE_MESSAGES.invalidDate })
-    .refine((value) => !value || (!Number.isNaN(Date.parse(value)) && value <= isoDay(new Date())), {
-      error: ESPACE_MESSAGES.invalidDate,
-    })
-    .default(''),
-  prevenir: z
-    .string()
-    .optional()
-    .transform((value) => value === 'on'),
-});
-
-/** A valid follow-up. */
-export type FollowUp = z.infer<typeof followUpSchema>;
+/** A follow-up as its form sends it (desk-actions.server.ts): the status, the decision date (`YYYY-MM-DD` or ''), the mail. */
+export interface FollowUp {
+  statut: Status;
+  dateDecision: string;
+  prevenir: boolean;
+}
 
 /** Time the page gives a status mail to leave after its save, in ms (the outbox's drain does the rest). */
 const MAIL_WAIT_MS = 3000;

@@ -1,16 +1,17 @@
 /**
- * What /espace/roles does (admin): its posts — invite a person with a role (invitations.server.tsx), take one role
- * away, « Retirer » an account's access once confirmed (accounts.server.ts) — each answered by a redirect with the
- * outcome in the address, and what the page shows: the accounts with a role, their roles and last sign-in.
+ * The controller of /espace/roles (admin): after one of its actions (roles-actions.server.ts: invite, take a role
+ * away, « Retirer ») a redirect with the outcome in the address, or after a refusal the page with what was typed; and
+ * what the page shows: the accounts with a role, their roles and last sign-in.
  */
+import type { AstroGlobal } from 'astro';
+import { actions } from 'astro:actions';
 import { HttpError } from '../../lib/http';
 import { adminFirestore } from '../../lib/firebase-admin.server';
-import { changeRole, listAccounts, removeAccess, type StaffAccount } from './accounts.server';
-import { adminAuth, type StaffSession } from './auth.server';
-import { readFormPost } from './form-post.server';
-import { inviteAccount } from './invitations.server';
+import { listAccounts, type StaffAccount } from './accounts.server';
+import { adminAuth } from './auth.server';
 import { ESPACE_MESSAGES } from './messages';
 import { isRole, ROLE_LABELS } from './roles';
+import { formOutcome } from './staff-action.server';
 import { lastVisits } from './visits.server';
 
 /** What the page shows; `removing`: the account whose « Retirer » waits for confirmation (`?retirer=<uid>`). */
@@ -27,25 +28,28 @@ export interface RolesView {
   removing?: StaffAccount;
 }
 
-/** What the roles page answers: a redirect after a post that worked, or the page (with its HTTP status). */
-export type RolesAnswer = { redirect: string } | { status: number; view: RolesView };
-
 /** Shown back in a field: a few hundred characters at most, whatever was sent. */
-const bounded = (value: string | undefined, max = 320) => (value ?? '').trim().slice(0, max);
+const bounded = (value: FormDataEntryValue | null, max = 320) =>
+  (typeof value === 'string' ? value : '').trim().slice(0, max);
 
-/** The page's answer to `request` (GET or POST) by `session`. */
-export async function rolesPage(session: StaffSession | undefined, request: Request, url: URL): Promise<RolesAnswer> {
-  let status = 200;
-  let error: string | undefined;
+/** The redirect after one of the page's actions (roles-actions.server.ts) worked, or what the page shows. */
+export async function rolesPage(Astro: AstroGlobal): Promise<Response | RolesView> {
+  const session = Astro.locals.espace;
+  const results = [actions.roles.invite, actions.roles.removeRole, actions.roles.removeAccess].map((action) =>
+    Astro.getActionResult(action),
+  );
+  const done = results.find((result) => result?.data);
+  if (done?.data) return Astro.redirect(`/espace/roles?${new URLSearchParams(done.data)}`, 303);
+  const refusal = results.map((result) => formOutcome(Astro, result)).find((outcome) => outcome.state === 'refused');
+  const error = refusal?.state === 'refused' ? (refusal.issues[0]?.message ?? refusal.message) : undefined;
   const typed = { email: '', name: '', role: '' };
-  if (request.method === 'POST') {
-    try {
-      return { redirect: await handlePost(session, await readFormPost(request), typed) };
-    } catch (failure) {
-      if (!(failure instanceof HttpError) || failure.status >= 500) console.error('[espace/roles]', failure);
-      status = failure instanceof HttpError ? failure.status : 503;
-      error = failure instanceof HttpError ? failure.message : ESPACE_MESSAGES.unavailable;
-    }
+  if (error) {
+    const posted = await Astro.request.formData();
+    Object.assign(typed, {
+      email: bounded(posted.get('email')),
+      name: bounded(posted.get('nom'), 120),
+      role: bounded(posted.get('role'), 40),
+    });
   }
   const view: RolesView = { accounts: [], withoutRole: 0, typed, ...(error ? { error } : {}) };
   if (error) view.errorField = fieldOf(error);
@@ -63,10 +67,10 @@ export async function rolesPage(session: StaffSession | undefined, request: Requ
     console.error('[espace/roles] list', failure);
     view.listError = failure instanceof HttpError ? failure.message : ESPACE_MESSAGES.unavailable;
   }
-  const removing = url.searchParams.get('retirer');
+  const removing = Astro.url.searchParams.get('retirer');
   if (removing) view.removing = view.accounts.find((account) => account.uid === removing);
-  if (!error) view.notice = noticeOf(url.searchParams);
-  return { status, view };
+  if (!error) view.notice = noticeOf(Astro.url.searchParams);
+  return view;
 }
 
 /** The error's field: the role when none was chosen, the name when it is not one, else the address. */
@@ -74,32 +78,6 @@ function fieldOf(error: string): RolesView['errorField'] {
   if (error === ESPACE_MESSAGES.unknownRole) return 'role';
   if (error === ESPACE_MESSAGES.invitationName) return 'name';
   return error === ESPACE_MESSAGES.invalidEmail ? 'email' : undefined;
-}
-
-/** Does what the form asks and returns where to go; fills `typed` to show back on a refusal. */
-async function handlePost(
-  session: StaffSession | undefined,
-  fields: Map<string, string>,
-  typed: RolesView['typed'],
-): Promise<string> {
-  const action = fields.get('action');
-  typed.email = bounded(fields.get('email'));
-  typed.name = bounded(fields.get('nom'), 120);
-  typed.role = bounded(fields.get('role'), 40);
-  const done = (outcome: Record<string, string>) => `/espace/roles?${new URLSearchParams(outcome)}`;
-  if (action === 'retirer-acces') {
-    if (fields.get('confirmer') !== 'oui') throw new HttpError(400, ESPACE_MESSAGES.badForm);
-    const email = await removeAccess(session, adminAuth(), adminFirestore(), bounded(fields.get('uid'), 128));
-    return done({ fait: 'acces-retire', email });
-  }
-  const role = fields.get('role');
-  if (action === 'retirer') {
-    if (!isRole(role)) throw new HttpError(400, ESPACE_MESSAGES.unknownRole);
-    await changeRole(session, adminAuth(), adminFirestore(), typed.email, role, false);
-    return done({ fait: 'retire', role, email: typed.email });
-  }
-  const outcome = await inviteAccount(session, { email: typed.email, role, name: fields.get('nom') ?? '' });
-  return done({ fait: outcome.invited ? 'invite' : 'donne', role: outcome.role, email: outcome.email });
 }
 
 /** The confirmation after a redirect (`?fait=…&role=…&email=…`), or undefined. */

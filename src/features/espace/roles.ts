@@ -104,7 +104,7 @@ export const SECTIONS = {
   journal: { path: '/espace/journal', title: 'Journal des accès', roles: ['admin'], personalData: false, ready: true },
   // One's own account (choosing a password): every role, from the bar beside « Se déconnecter », not the menu.
   compte: { path: '/espace/compte', title: 'Mon compte', roles: ROLES, personalData: false, ready: true, menu: false },
-  // The failed mails' actions (« Réessayer »): shown on /espace, so not in the menu.
+  // The failed mails' « Réessayer » (an action of /espace, failed-mails-actions.server.ts): not in the menu.
   courriels: {
     path: '/espace/courriels',
     title: 'Courriels en échec',

@@ -10,6 +10,7 @@ import { ActionError, defineAction, isInputError } from 'astro:actions';
 import type { APIContext, AstroGlobal } from 'astro';
 import * as z from 'zod';
 import { hasForbiddenCharacter } from '../../lib/fields';
+import { HTTP_MESSAGES } from '../../lib/http';
 import { adminFirestore } from '../../lib/firebase-admin.server';
 import type { FieldIssue } from '../content/editing/messages';
 import { recordAccess } from './access-log.server';
@@ -35,8 +36,9 @@ export class FieldsRefused extends ActionError {
   readonly issues: { path: string[]; message: string }[];
   readonly fields: Record<string, string[]>;
 
-  constructor(errors: Record<string, string>) {
-    super({ code: 'BAD_REQUEST', message: ESPACE_MESSAGES.fieldsRefused });
+  /** `code`: the page's status (BAD_REQUEST; CONFLICT for a field that clashes with a stored document). */
+  constructor(errors: Record<string, string>, code: ActionError['code'] = 'BAD_REQUEST') {
+    super({ code, message: ESPACE_MESSAGES.fieldsRefused });
     this.issues = Object.entries(errors).map(([field, message]) => ({ path: [field], message }));
     this.fields = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]]));
   }
@@ -141,5 +143,16 @@ export function formOutcome(
   if (isInputError(error)) {
     return { state: 'refused', message: ESPACE_MESSAGES.fieldsRefused, issues: issuesOfFields(error.fields) };
   }
-  return { state: 'refused', message: error.message || ESPACE_MESSAGES.unavailable, issues: [] };
+  return { state: 'refused', message: frenchMessageOf(error), issues: [] };
+}
+
+/** An error's French message: Astro's own refusals (a body past its limit, not a form) say theirs in English. */
+function frenchMessageOf(error: ActionError): string {
+  if (error.code === 'CONTENT_TOO_LARGE' && error.message.startsWith('Request body exceeds')) {
+    return HTTP_MESSAGES.tooLarge;
+  }
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE' && (!error.message || error.message.startsWith('This action only'))) {
+    return ESPACE_MESSAGES.badForm;
+  }
+  return error.message || ESPACE_MESSAGES.unavailable;
 }

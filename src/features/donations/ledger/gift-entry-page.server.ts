@@ -1,15 +1,13 @@
 /**
- * /espace/dons/nouveau's form: its fields and labels in the form's order, what it shows first, and its post (checked
- * by offlineGiftSchema, recorded and numbered by recordOfflineGift). Kept here so that the page stays a template.
+ * The controller of /espace/dons/nouveau: the form's fields and labels in its order, what it shows first, and what the
+ * page shows after its action (ledger-actions.server.ts). Kept here so that the page stays a template.
  */
 import { randomUUID } from 'node:crypto';
+import type { AstroGlobal } from 'astro';
+import { actions } from 'astro:actions';
 import type { FieldIssue } from '../../content/editing/messages';
-import type { StaffSession } from '../../espace/auth.server';
-import { readFormPost } from '../../espace/form-post.server';
-import { failureOf } from '../../espace/server-calls.server';
+import { formOutcome } from '../../espace/staff-action.server';
 import { isoDay } from '../../admissions/admissions';
-import { receiptYear } from '../checkout/donations';
-import { offlineGiftSchema, recordOfflineGift } from './gift-entry.server';
 
 /** The form's fields, in its order. */
 export const GIFT_ENTRY_FIELDS = [
@@ -53,30 +51,28 @@ export function blankGiftEntry(): GiftEntryTyped {
   return { ...typed, cle: randomUUID(), moyen: 'cheque', donateur: 'particulier', date: isoDay(new Date()) };
 }
 
-/** What a post gives: where to go once recorded, or the form again with its refusals or the failure's message. */
-export type GiftEntryOutcome =
-  { redirect: string } | { typed: GiftEntryTyped; issues: FieldIssue[]; status: number; error?: string };
+/** What the page shows: the form as typed (blank at first), each field's refusal, or the failure's message. */
+export interface GiftEntryView {
+  typed: GiftEntryTyped;
+  issues: FieldIssue[];
+  error: string | undefined;
+}
 
-/** Records the posted gift, or says why not (every field's first refusal; nothing written then). */
-export async function postGiftEntry(session: StaffSession | undefined, request: Request): Promise<GiftEntryOutcome> {
-  let typed = blankGiftEntry();
-  try {
-    const fields = await readFormPost(request);
-    typed = Object.fromEntries(GIFT_ENTRY_FIELDS.map((name) => [name, fields.get(name) ?? ''])) as GiftEntryTyped;
-    const parsed = offlineGiftSchema.safeParse(typed);
-    if (parsed.success) {
-      const { recu } = await recordOfflineGift(session, parsed.data);
-      const year = receiptYear(new Date(`${parsed.data.date}T12:00:00Z`));
-      return { redirect: `/espace/dons?annee=${year}&enregistre=${recu}` };
-    }
-    const issues: FieldIssue[] = [];
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      if (!issues.some((known) => known.field === field)) issues.push({ field, message: issue.message });
-    }
-    return { typed, issues, status: 400 };
-  } catch (failure) {
-    const { status, message } = failureOf(failure, '[espace/dons/nouveau]');
-    return { typed, issues: [], status, error: message };
+/**
+ * The redirect to the ledger's year (`?enregistre=<number>`) once the action `donations.record`
+ * (ledger-actions.server.ts) recorded the gift, or what the page shows (after a refusal: what was typed, 400).
+ */
+export async function giftEntryPage(Astro: AstroGlobal): Promise<Response | GiftEntryView> {
+  const result = Astro.getActionResult(actions.donations.record);
+  const outcome = formOutcome(Astro, result);
+  if (result?.data) {
+    return Astro.redirect(`/espace/dons?annee=${result.data.year}&enregistre=${result.data.recu}`, 303);
   }
+  if (outcome.state !== 'refused') return { typed: blankGiftEntry(), issues: [], error: undefined };
+  const posted = await Astro.request.formData();
+  const typed = Object.fromEntries(
+    GIFT_ENTRY_FIELDS.map((name) => [name, String(posted.get(name) ?? '')]),
+  ) as GiftEntryTyped;
+  const error = outcome.issues.length > 0 ? undefined : outcome.message;
+  return { typed, issues: outcome.issues, error };
 }

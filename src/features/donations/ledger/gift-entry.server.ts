@@ -260,21 +260,3 @@ export async function issueYearlyReceiptsNow(
   await trySend(report.mails, 3000);
   return { issued: report.issued.length, corrected: report.corrected.length, left: report.left };
 }
-
-/**
- * A form post to /espace/dons: `renvoyer=<gift id>` (and `recu`, its number) mails a receipt again, `annuels=<year>`
- * issues the yearly receipts. Returns the address to go back to (303): the year's page with what was done.
- * @throws HttpError as resendReceipt and issueYearlyReceiptsNow.
- */
-export async function donationsFormPost(
-  session: StaffSession | undefined,
-  fields: Map<string, string>,
-  year: number,
-): Promise<string> {
-  if (fields.has('annuels')) {
-    const { issued, corrected, left } = await issueYearlyReceiptsNow(session, Number(fields.get('annuels')));
-    return `/espace/dons?annee=${year}&annuels=${issued}&rectifies=${corrected}&restants=${left}`;
-  }
-  await resendReceipt(session, fields.get('renvoyer') ?? '', fields.get('cle') ?? '');
-  return `/espace/dons?annee=${year}&envoye=${encodeURIComponent(fields.get('recu') ?? '')}`;
-}

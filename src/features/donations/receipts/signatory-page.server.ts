@@ -1,23 +1,24 @@
 /**
- * /espace/dons/signataire (tresorerie, admin): what the page shows and what its form post does. The post (multipart,
- * bounded) saves the signatory's name and quality and, when a file is chosen, the cleaned picture of the signature
+ * /espace/dons/signataire (tresorerie, admin): what the page shows and what its form does (its action:
+ * signatory-actions.server.ts). The form saves the signatory's name and quality and, when a file is chosen, the cleaned picture of the signature
  * (signature-image.server.ts); then numbers and mails at once the receipts that were waiting for it (the scheduled
  * sweep would within minutes). Logged.
  */
-import { mediaType, readBoundedBody } from '../../../lib/endpoint.server';
 import { adminFirestore } from '../../../lib/firebase-admin.server';
+import type { AstroGlobal } from 'astro';
+import { actions } from 'astro:actions';
 import { HttpError } from '../../../lib/http';
 import { withDeadline } from '../../../lib/deadline';
 import { recordAccess } from '../../espace/access-log.server';
 import type { StaffSession } from '../../espace/auth.server';
-import { assertPlainFields } from '../../espace/form-post.server';
-import { ESPACE_MESSAGES } from '../../espace/messages';
-import { bounded } from '../../espace/server-calls.server';
+import { bounded, failureOf } from '../../espace/server-calls.server';
+import { formOutcome } from '../../espace/staff-action.server';
+import type { FieldIssue } from '../../content/editing/messages';
 import { trySend } from '../../mail/mail-env.server';
 import { assertTreasury } from '../ledger/ledger-reads.server';
 import { siteNumberedGiftMails } from './gift-mails.server';
 import { numberPendingReceipts } from './receipt-numbering.server';
-import { SIGNATORY_FIELD_MAX, SIGNATURE_MAX_BYTES, signatoryFormSchema } from './signatory';
+import { signatoryFormSchema } from './signatory';
 import { readSignatory, SIGNATORY_DOCUMENT, writeSignatory } from './signatory.server';
 import { cleanSignature } from './signature-image.server';
 
@@ -44,38 +45,36 @@ export async function receiptsSigned(): Promise<boolean> {
 export type SignatoryOutcome =
   { ok: false; typed: SignatoryView; issues: { field: string; message: string }[] } | { ok: true; issued: number };
 
+/** What the signatory form sent: `nom`, `qualite`, the file `signature` (none or empty: keep), `retirer` ('oui'). */
+export interface SignatoryPost {
+  nom: string;
+  qualite: string;
+  signature?: File | undefined;
+  retirer: string;
+}
+
 /**
- * Saves the posted signatory (`nom`, `qualite`, the file `signature`, `retirer=oui` to remove the stored picture),
- * nothing when a field or the file is refused; then issues the receipts that waited.
- * @throws HttpError 403, 413 (the body), 415 (not a form), 400 (unreadable), 503.
+ * Saves the signatory `posted` (`retirer=oui` removes the stored picture), nothing when a field or the file is
+ * refused; then issues the receipts that waited.
+ * @throws HttpError 403, 503.
  */
-export async function postSignatory(session: StaffSession | undefined, request: Request): Promise<SignatoryOutcome> {
+export async function saveSignatory(
+  session: StaffSession | undefined,
+  posted: SignatoryPost,
+): Promise<SignatoryOutcome> {
   assertTreasury(session);
-  const type = mediaType(request);
-  if (type !== 'multipart/form-data' && type !== 'application/x-www-form-urlencoded') {
-    throw new HttpError(415, ESPACE_MESSAGES.badForm);
-  }
-  const body = await readBoundedBody(request, SIGNATURE_MAX_BYTES + 64 * 1024);
-  const form = await new Response(body, { headers: request.headers }).formData().catch((error: unknown) => {
-    throw new HttpError(400, ESPACE_MESSAGES.badForm, { cause: error });
-  });
-  assertPlainFields(form, SIGNATORY_FIELD_MAX * 4);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
   const db = adminFirestore();
   const stored = await bounded('signatory', readSignatory(db));
-  const typed = { nom: text('nom'), qualite: text('qualite'), hasSignature: Boolean(stored?.image) };
+  const typed = { nom: posted.nom, qualite: posted.qualite, hasSignature: Boolean(stored?.image) };
   const parsed = signatoryFormSchema.safeParse(typed);
   const issues = (parsed.error?.issues ?? []).map((issue) => ({
     field: String(issue.path[0]),
     message: issue.message,
   }));
-  const file = form.get('signature');
+  const file = posted.signature;
   let image: Awaited<ReturnType<typeof cleanSignature>> | 'garder' | 'retirer' =
-    text('retirer') === 'oui' ? 'retirer' : 'garder';
-  if (file instanceof Blob && file.size > 0) {
+    posted.retirer === 'oui' ? 'retirer' : 'garder';
+  if (file && file.size > 0) {
     try {
       image = await cleanSignature(file);
     } catch (failure) {
@@ -96,4 +95,38 @@ export async function postSignatory(session: StaffSession | undefined, request: 
     console.warn(`[espace/dons/signataire] receipts left for the scheduled numbering: ${String(error)}`);
   }
   return { ok: true, issued };
+}
+
+/** What the page shows: the form (undefined when the signatory could not be read), its refusals, the failure. */
+export interface SignatoryPageView {
+  typed: SignatoryView | undefined;
+  issues: FieldIssue[];
+  error: string | undefined;
+}
+
+/**
+ * The redirect to the ledger (`?signataire=<count issued>`) once the action `donations.signatory` saved, or what the
+ * page shows (after a refusal: what was typed, beside each field's refusal).
+ */
+export async function signatoryPage(Astro: AstroGlobal): Promise<Response | SignatoryPageView> {
+  const result = Astro.getActionResult(actions.donations.signatory);
+  const outcome = formOutcome(Astro, result);
+  if (result?.data) return Astro.redirect(`/espace/dons?signataire=${result.data.issued}`, 303);
+  const view: SignatoryPageView = { typed: undefined, issues: [], error: undefined };
+  if (outcome.state === 'refused') {
+    view.issues = outcome.issues;
+    if (outcome.issues.length === 0) view.error = outcome.message;
+  }
+  try {
+    view.typed = await signatoryView(Astro.locals.espace);
+    if (outcome.state === 'refused') {
+      const posted = await Astro.request.formData();
+      const text = (name: string) => String(posted.get(name) ?? '');
+      view.typed = { ...view.typed, nom: text('nom'), qualite: text('qualite') };
+    }
+  } catch (failure) {
+    if (!view.error)
+      ({ status: Astro.response.status, message: view.error } = failureOf(failure, '[espace/dons/signataire]'));
+  }
+  return view;
 }
