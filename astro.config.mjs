@@ -139,7 +139,8 @@ export default defineConfig({
     sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) }),
   ],
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  // Four pages rendered at once: each page's file writes overlap the next page's rendering (docs/architecture.md).
+  build: { format: 'directory', concurrency: 4 },
   server: { host: '127.0.0.1', port: 4321 },
   devToolbar: { enabled: false },
   // No Markdown code blocks on this site: Shiki's inline styles would only warn against the policy.

@@ -21,6 +21,7 @@ import {
 import type { ReceiptIssuer } from './features/donations/receipts/receipt-pdf.server';
 import { legalFacts, type LegalFacts } from './features/content/legal/legal-facts';
 import { signatoryLine } from './features/donations/receipts/signatory';
+import { memoizedPerBuild } from './lib/build-memo';
 import { htmlToLines } from './lib/html.server';
 import { contactLineText, firstEmail, parseContactLines, revealAt } from './lib/obfuscation';
 
@@ -30,15 +31,19 @@ export type Association = Awaited<ReturnType<typeof association>>;
 /**
  * The association's name and address from article `adresse`: titre ('[at]' revealed, spec §9), intro's postal lines,
  * contenu's contact lines with phones as tel: and emails as mailto:; without the article, {@link UNNAMED} and no lines.
+ * Once per build (every page's header and footer).
  */
-export async function association() {
-  const entry = await getEntry('articles', ADDRESS_ARTICLE);
-  return {
-    name: (entry && revealAt(entry.data.titre).trim()) || UNNAMED,
-    lines: parseContactLines(htmlToLines(entry?.data.intro ?? '')),
-    contacts: parseContactLines(htmlToLines(entry?.data.contenu ?? '')),
-  };
-}
+export const association = memoizedPerBuild(
+  () => '',
+  async () => {
+    const entry = await getEntry('articles', ADDRESS_ARTICLE);
+    return {
+      name: (entry && revealAt(entry.data.titre).trim()) || UNNAMED,
+      lines: parseContactLines(htmlToLines(entry?.data.intro ?? '')),
+      contacts: parseContactLines(htmlToLines(entry?.data.contenu ?? '')),
+    };
+  },
+);
 
 /** The association's contact address (firstEmail: contacts, then postal lines) as a mailto: part; undefined if none. */
 export async function contactEmail() {

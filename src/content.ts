@@ -4,6 +4,7 @@
  */
 import { getCollection } from 'astro:content';
 import type { Article, LegalId } from './content.config.ts';
+import { memoizedPerBuild } from './lib/build-memo.ts';
 import { sanitizeContentHtml } from './lib/html.server.ts';
 import { visibleLinks } from './lib/links.ts';
 import { entryId, explainTerms, type ExplainOptions } from './features/content/falc/glossary.ts';
@@ -41,11 +42,14 @@ export async function toView(
   };
 }
 
-/** Views of a collection's entries (of category `cat` when given). */
-async function viewsOf(name: 'articles' | 'partenaires', cat?: string): Promise<ArticleView[]> {
-  const entries = await getCollection(name, (entry) => cat === undefined || entry.data.cat === cat);
-  return Promise.all(entries.map((entry) => toView(entry.id, entry.data)));
-}
+/** Views of a collection's entries (of category `cat` when given), once per build (shared: never change them). */
+const viewsOf = memoizedPerBuild(
+  (name: 'articles' | 'partenaires', cat?: string) => `${name}/${cat ?? ''}`,
+  async (name: 'articles' | 'partenaires', cat?: string): Promise<ArticleView[]> => {
+    const entries = await getCollection(name, (entry) => cat === undefined || entry.data.cat === cat);
+    return Promise.all(entries.map((entry) => toView(entry.id, entry.data)));
+  },
+);
 
 const newestFirst = (a: ArticleView, b: ArticleView) => (b.date ?? 0) - (a.date ?? 0);
 
@@ -65,11 +69,17 @@ async function optionalEntry<C extends 'menus' | 'categories'>(name: C, id: stri
   return (await getCollection(name, (entry) => entry.id === id))[0];
 }
 
-/** Visible, sorted links of a menu document (spec §3 ids principal, reseaux, pied, divers; [] when missing). */
-export async function menuLinks(id: 'principal' | 'reseaux' | 'pied' | 'divers') {
-  const entry = await optionalEntry('menus', id);
-  return entry ? visibleLinks(entry.data.liens) : [];
-}
+/**
+ * Visible, sorted links of a menu document (spec §3 ids principal, reseaux, pied, divers; [] when missing), once per
+ * build (every page's header and footer).
+ */
+export const menuLinks = memoizedPerBuild(
+  (id: 'principal' | 'reseaux' | 'pied' | 'divers') => id,
+  async (id: 'principal' | 'reseaux' | 'pied' | 'divers') => {
+    const entry = await optionalEntry('menus', id);
+    return entry ? visibleLinks(entry.data.liens) : [];
+  },
+);
 
 /** A category's titre/descr/articles, or undefined. */
 export async function category(id: string) {

@@ -33,13 +33,18 @@ const { values: options } = parseArgs({
     receipts: { type: 'boolean', default: false },
     start: { type: 'boolean', default: false },
     transfer: { type: 'boolean', default: false },
+    build: { type: 'boolean', default: false },
+    articles: { type: 'string', default: '10000' },
+    lighthouse: { type: 'boolean', default: false },
+    routes: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (options.help) {
   console.log(
     [
-      'Usage: npm run bench [-- --quick | --pictures | --load | --mail | --receipts | --start | --transfer]',
+      'Usage: npm run bench [-- --quick | --pictures | --load | --mail | --receipts | --start | --transfer | --build ' +
+        '[--articles N] | --lighthouse [--routes /,/ecole]]',
       '  --quick     no 5,000- and 10,000-article builds, scale Lighthouse at 1,000 articles, 3 s load runs, ' +
         'Lighthouse on one news page only; report in bench/reports/',
       '  --pictures  only the demo build and the pictures before/after table; merged into bench/report.md and .json',
@@ -50,6 +55,10 @@ if (options.help) {
         'for the fonts the function carries)',
       `  --start     only \`npm start\` to its first page, ${DEV_STARTS} cold starts`,
       '  --transfer  only what a browser downloads before any interaction, beside a baseline page (demo build first)',
+      '  --build     only the pull + build of --articles N articles (default 10000): phases, CPU time, load; ' +
+        'replaces that dataset in bench/report.md and .json',
+      "  --lighthouse  only Lighthouse (three runs a route) on the demo build's --routes (comma-separated; " +
+        'default every route); replaces those routes in bench/report.md and .json',
     ].join('\n'),
   );
   process.exit(0);
@@ -183,6 +192,47 @@ if (options.transfer) {
   });
 }
 
+if (options.build) {
+  await runPart('The build part', async () => {
+    const count = Number(options.articles);
+    if (!Number.isInteger(count) || count < 1) throw new Error(`--articles ${options.articles}: a number of articles`);
+    const { dataset: demo } = await withFixturePictures(await demoDataset(root));
+    const name = `${count.toLocaleString('en')} articles`;
+    section(`Pull + build of ${name}`);
+    const copy = await createWorkspace(root, String(count));
+    const build = await measureBuild(copy, name, syntheticDataset(demo, count), await emulatorPort());
+    await copy.remove();
+    printBuild(build);
+    const previous = await previousReport();
+    const builds = previous.builds.some((kept) => kept.dataset === name)
+      ? previous.builds.map((kept) => (kept.dataset === name ? build : kept))
+      : [...previous.builds, build];
+    return { builds };
+  });
+}
+
+if (options.lighthouse) {
+  await runPart('The Lighthouse part', async () => {
+    section('Pull + build of the demo dataset (for Lighthouse)');
+    const copy = await createWorkspace(root, 'lighthouse');
+    await measureBuild(copy, 'demo', await demoDataset(root), await emulatorPort());
+    const routes =
+      options.routes?.split(',').map((route) => route.trim()) ??
+      (await measurePages(join(copy.dir, 'dist'))).map((page) => page.route);
+    const site = await serveBuiltSite(copy.dir, await freePort(4500, 4599), await emulatorPort());
+    section(`Lighthouse against ${site.url}: ${routes.join(', ')}`);
+    const results = await runLighthouse(site.url, routes, LIGHTHOUSE_RUNS, printLighthouse);
+    await site.stop();
+    await copy.remove();
+    const previous = await previousReport();
+    const measured = new Set(results.map((result) => result.route));
+    const kept = previous.lighthouse.filter((result) => !measured.has(result.route));
+    const order = (route: string) => previous.lighthouse.findIndex((result) => result.route === route);
+    const lighthouse = [...kept, ...results].toSorted((a, b) => order(a.route) - order(b.route));
+    return { lighthouse, lighthouseAlone: { routes, machine } };
+  });
+}
+
 if (options.mail) {
   await runPart('The mail part', async () => {
     section('Pull + build of the demo dataset (for the mail burst)');
@@ -310,6 +360,11 @@ function printLighthouse(result: LighthouseResult): void {
   );
 }
 
+/** The committed bench/report.json, whose parts a part measured alone replaces. */
+async function previousReport(): Promise<BenchReport> {
+  return JSON.parse(await readFile(join(root, 'bench', 'report.json'), 'utf8')) as BenchReport;
+}
+
 /**
  * Measures one part alone and merges it into the committed bench/report.json (targets evaluated
  * again), rewrites bench/report.md, and exits: 0 when measured, 1 with a message when not.
@@ -317,8 +372,7 @@ function printLighthouse(result: LighthouseResult): void {
 async function runPart(name: string, measure: () => Promise<Partial<BenchReport>>): Promise<never> {
   try {
     const part = await measure();
-    const path = join(root, 'bench', 'report.json');
-    const previous = JSON.parse(await readFile(path, 'utf8')) as BenchReport;
+    const previous = await previousReport();
     const merged: BenchReport = { ...previous, ...part };
     merged.targets = evaluateTargets(
       merged.pages,

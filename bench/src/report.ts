@@ -108,6 +108,8 @@ export interface BenchReport {
   transfers?: TransferComparison;
   /** The machine when the downloads were measured. */
   transferMachine?: MachineInfo;
+  /** The routes Lighthouse last measured alone (`--lighthouse`), and the machine then; the others are the run's. */
+  lighthouseAlone?: { routes: string[]; machine: MachineInfo };
 }
 
 /** The median of `values` (the lower middle one of an even count); undefined when empty. */
@@ -348,6 +350,35 @@ export function pictureTable(pictures: PictureMeasurement[]): string {
   return markdownTable(['picture', 'original', 'served as', 'files (width, size)', 'largest / original'], rows);
 }
 
+/**
+ * The phases of the builds that measured them (`npm run bench -- --build`): wall time of each phase, and the CPU time of
+ * the whole, less noisy on a shared machine.
+ */
+function phaseSection(builds: BuildMeasurement[]): string {
+  const measured = builds.filter((build) => build.cpuMs !== undefined);
+  if (measured.length === 0) return '';
+  const rows = measured.map((build) => {
+    const other = build.totalMs - build.pullMs - (build.prerenderMs ?? 0) - (build.searchIndexMs ?? 0);
+    return [
+      build.dataset,
+      build.loadAverage === undefined ? '' : build.loadAverage.toFixed(2),
+      seconds(build.pullMs),
+      build.prerenderMs === undefined ? '' : seconds(build.prerenderMs),
+      build.searchIndexMs === undefined ? '' : seconds(build.searchIndexMs),
+      seconds(other),
+      seconds(build.totalMs),
+      seconds(build.cpuMs ?? 0),
+    ];
+  });
+  return `Phases (wall time; \`npm run bench -- --build\` measures them): pull as above; prerender = Astro's
+« prerendering static routes » to its « Completed » (every page rendered and written); search index = Pagefind after
+\`[build] Complete!\`; other = the rest of Astro (start-up, content sync, Vite's bundles, the function, the sitemap).
+CPU = user + system time of \`scripts/build.ts\` and every process it started (Pagefind's index binary included when
+it is waited for), less noisy than wall time on this shared machine. Load = the 1-minute load average at the start.
+
+${markdownTable(['dataset', 'load', 'pull', 'prerender', 'search index', 'other', 'pull + build', 'CPU'], rows)}`;
+}
+
 /** The receipts' table: per script, the PDF's size and the time to draw it; the fonts the function carries. */
 function receiptSection({ receipts, functionFonts }: ReceiptsReport, measured: MachineInfo): string {
   const rows = receipts.map((receipt) => [
@@ -499,6 +530,8 @@ ${markdownTable(
   buildRows,
 )}
 
+${phaseSection(report.builds)}
+
 Growth curve (pull + build, seconds, one \`█\` per 5 s):
 
 \`\`\`
@@ -517,7 +550,12 @@ ${scaleRows.length ? markdownTable(lighthouseHeaders, scaleRows) : 'Not measured
 Lighthouse 13 default configuration, Chromium headless, against \`scripts/serve-dist.ts\`: three runs per route
 (one under --quick), the median run by performance score shown, every run's score in the last column.
 "CPU index" is Lighthouse's benchmark index of the run: a busy machine lowers it and inflates TBT.
-
+${
+  report.lighthouseAlone
+    ? `${report.lighthouseAlone.routes.join(', ')} measured alone (\`--lighthouse\`). ` +
+      `${measuredOn(report.lighthouseAlone.machine)}\n`
+    : ''
+}
 ${markdownTable(lighthouseHeaders, lighthouseRows)}
 
 Audits that count and scored below 0.9, with their routes:

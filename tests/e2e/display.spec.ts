@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { NEWS_SLUGS, NOT_FOUND_ROUTES } from '../../scripts/lib/routes';
-import { expectNoAxeViolations } from './helpers';
+import { expectNoAxeViolations, openPreRegistration } from './helpers';
 
 /** The page's background colour, as computed. */
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -173,10 +173,7 @@ test.describe('every page template with every display setting', () => {
   test('dark theme: the error summary and the open menu', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.addInitScript(() => localStorage.setItem('affichage', JSON.stringify({ theme: 'sombre' })));
-    await page.goto('/ecole');
-    await page
-      .locator('astro-island:has(form[action="/api/preinscription"]):not([ssr])')
-      .waitFor({ state: 'attached' });
+    await openPreRegistration(page);
     await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
     await expect(page.locator('.error-summary')).toBeFocused();
     await expectNoAxeViolations(page, '/ecole with its error summary (dark theme)');

@@ -9,7 +9,7 @@ import { collection, getDocsFromServer, query, where } from 'firebase/firestore'
 import { connectFirestore } from '../../src/lib/firestore.server';
 import { newsletterConsent, storedConsent } from '../fixtures/submissions';
 import { MESSAGES } from '../../src/features/forms/form-rules';
-import { expectNoAxeViolations } from './helpers';
+import { expectNoAxeViolations, openPreRegistration } from './helpers';
 
 /** The emulator of playwright.config.ts's web server. */
 const E2E_FIRESTORE = {
@@ -172,18 +172,9 @@ async function fillPreRegistration(page: Page, email: string) {
 }
 
 test.describe('pre-registration form', () => {
-  async function openForm(page: Page) {
-    await page.goto('/ecole');
-    await page
-      .locator('astro-island:has(#preinscription-form, form[action="/api/preinscription"]):not([ssr])')
-      .waitFor({
-        state: 'attached',
-      });
-  }
-
   test("registers: 'Vous avez été inscrit' and the document in inscripitions", async ({ page }) => {
     const email = uniqueEmail('inscription');
-    await openForm(page);
+    await openPreRegistration(page);
     await fillPreRegistration(page, email);
     await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
     await expect(banner(page)).toHaveText('Vous avez été inscrit');
@@ -233,7 +224,7 @@ test.describe('pre-registration form', () => {
     const notAName =
       'Écrivez seulement un nom : des lettres, des espaces, des traits d’union ou des apostrophes ' +
       '(60 caractères au plus)';
-    await openForm(page);
+    await openPreRegistration(page);
     await fillPreRegistration(page, email);
     const child = page.getByLabel(/Prénom de l’enfant/);
     for (const refused of [letter.repeat(61), 'Léa 🙂']) {
@@ -252,7 +243,7 @@ test.describe('pre-registration form', () => {
   test('sums up every error in a focused summary, shows each next to its field, passes axe in that state', async ({
     page,
   }) => {
-    await openForm(page);
+    await openPreRegistration(page);
     await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
     const summary = page.locator('#preinscription .error-summary');
     await expect(summary).toBeFocused();
@@ -285,7 +276,7 @@ test.describe('pre-registration form', () => {
         body: JSON.stringify({ ok: false, message: 'Le service est momentanément indisponible.' }),
       }),
     );
-    await openForm(page);
+    await openPreRegistration(page);
     await fillPreRegistration(page, 'garde@exemple.fr');
     await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
     await expect(banner(page)).toHaveText('Le service est momentanément indisponible.');

@@ -117,3 +117,13 @@ export async function watchCspIssues(page: Page): Promise<string[]> {
   await cdp.send('Audits.enable');
   return issues;
 }
+
+/**
+ * Opens /ecole and waits for its pre-registration form's island: it hydrates at the visitor's first act on it
+ * (client:interaction), here the pointer over the form.
+ */
+export async function openPreRegistration(page: Page): Promise<void> {
+  await page.goto('/ecole');
+  await page.locator('#preinscription form').hover();
+  await page.locator('#preinscription astro-island:not([ssr])').waitFor({ state: 'attached' });
+}

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { collection, getDocsFromServer, query, where } from 'firebase/firestore';
 import { connectFirestore } from '../../src/lib/firestore.server';
-import { expectNoAxeViolations, VIEWPORTS, watchPage } from './helpers';
+import { expectNoAxeViolations, openPreRegistration, VIEWPORTS, watchPage } from './helpers';
 
 // --- The specification's texts and numbers (§5, §7, §8, §9), literally. ---
 const NOT_FOUND = "Oups, mais il n'y a rien ici";
@@ -604,8 +604,7 @@ test.describe('§5 Validation rules (newsletter)', () => {
 test.describe('§5/§7 Pre-registration', () => {
   /** Fills every field of §3's pre-registration entry but the consent. */
   async function fill(page: Page, email: string): Promise<Locator> {
-    await page.goto('/ecole');
-    await page.locator('#preinscription astro-island:not([ssr])').waitFor({ state: 'attached' });
+    await openPreRegistration(page);
     const form = page.locator('#preinscription');
     await form.getByLabel(/Prénom de l’enfant/).fill('Léa');
     await form.getByLabel(/Nom de l’enfant/).fill('Martin');

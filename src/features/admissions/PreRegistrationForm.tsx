@@ -2,11 +2,12 @@
  * Pre-registration form: checked with preRegistrationSchema, sent to POST /api/preinscription; errors next to their
  * field and in an error summary that takes the focus; on success a confirmation panel that stays (the reference the
  * acknowledgement mail carries, what happens next) in place of the form; the draft survives a failure and a reload
- * (sessionStorage). Without JavaScript a plain form POST (outcomes.ts).
+ * (sessionStorage). Without JavaScript a plain form POST (outcomes.ts). It hydrates at the visitor's first act on it
+ * (client:interaction): what was typed meanwhile is adopted, never lost.
  */
 import {
-  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type ChangeEvent,
@@ -24,6 +25,7 @@ import {
   type PreRegistrationDraft as Draft,
 } from '../forms/forms';
 import { loadDraft, saveDraft } from '../../lib/post-json';
+import { valuesTypedBefore } from '../../lib/typed-before-hydration';
 import { formSender } from '../forms/submit';
 import { showMessage } from '../../stores/banner';
 import { ConsentAndNotice, ErrorSummary, Field, type ControlProps, type Problem } from '../forms/FormParts';
@@ -52,8 +54,8 @@ type Bound = ControlProps & { name: string; value: string; onChange: (event: Cha
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 type FieldOptions = { help?: string; variant?: 'short' };
 
-/** sessionStorage key of the unsent draft. */
-const DRAFT_KEY = 'preinscription-brouillon';
+/** sessionStorage key of the unsent draft (the page hydrates the form at once when it is there). */
+export const DRAFT_KEY = 'preinscription-brouillon';
 
 /** What the form sends: the draft and the version of the consent wording it shows. */
 const payloadOf = (draft: Draft) => ({ ...draft, consentementVersion: currentConsent('preinscription').version });
@@ -93,10 +95,16 @@ export default function PreRegistrationForm({
   // Today (Europe/Paris) bounds the birth date's picker; set after hydration, as the built page may be days old.
   const [today, setToday] = useState<string>();
 
-  // Restore an unsent draft after a reload (after hydration, so the first render matches the server's).
-  useEffect(() => {
+  // After hydration (so the first render matches the server's), before the visitor's next key: restore an unsent
+  // draft after a reload, and adopt what was typed in the server's form while the island loaded (it wins).
+  useLayoutEffect(() => {
     const saved = loadDraft(DRAFT_KEY) as Partial<Draft> | null;
-    if (saved) setDraft({ ...EMPTY, ...saved });
+    const typed = form.current ? valuesTypedBefore(form.current, EMPTY) : {};
+    if (saved || Object.keys(typed).length > 0) {
+      const restored = { ...EMPTY, ...saved, ...typed };
+      setDraft(restored);
+      saveDraft(DRAFT_KEY, restored);
+    }
     setToday(parisDay(new Date()));
   }, []);
 

@@ -7,6 +7,7 @@ import type { ImageMetadata } from 'astro';
 import { parseDocument } from 'htmlparser2';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { memoizedPerBuild } from '../../../lib/build-memo';
 import type { PictureView } from './picture-view';
 import ResponsivePicture from './ResponsivePicture';
 
@@ -19,14 +20,20 @@ const manifests = import.meta.glob<Record<string, { file: string }>>('../../../d
 const manifest = Object.values(manifests)[0] ?? {};
 const files = import.meta.glob<ImageMetadata>('../../../data/pictures/*', { import: 'default' });
 
+type PictureInput = { src: string; alt?: string | undefined } | undefined;
+type PictureUsage = { width: number; sizes?: string; priority?: boolean; onDemand?: boolean };
+
 /**
  * The optimised picture of `{src, alt}` (alt '' = decorative) at most `width` CSS pixels wide (1×, 1.5×, 2×),
- * undefined when unread; `onDemand` pages serve the pulled file as is.
+ * undefined when unread; `onDemand` pages serve the pulled file as is. Once per build for the same arguments (the
+ * menus' pictograms are on every page): the view is shared, never change it.
  */
-export async function pictureView(
-  picture: { src: string; alt?: string | undefined } | undefined,
-  usage: { width: number; sizes?: string; priority?: boolean; onDemand?: boolean },
-): Promise<PictureView | undefined> {
+export const pictureView = memoizedPerBuild(
+  (picture: PictureInput, usage: PictureUsage) => JSON.stringify([picture?.src, picture?.alt, usage]),
+  optimisedPicture,
+);
+
+async function optimisedPicture(picture: PictureInput, usage: PictureUsage): Promise<PictureView | undefined> {
   const load = picture && files[`../../../data/pictures/${manifest[picture.src.trim()]?.file}`];
   const meta = load && (await load());
   if (!picture || !meta) return undefined;
@@ -74,8 +81,16 @@ export async function pictureView(
  * `<img>`.
  */
 export function pictureHtml(view: PictureView, attributes: Record<string, unknown> = {}): string {
-  return renderToStaticMarkup(createElement(ResponsivePicture, { view, ...attributes }));
+  const rendered = renderedPictures.get(view) ?? new Map<string, string>();
+  renderedPictures.set(view, rendered);
+  const key = JSON.stringify(attributes);
+  const html = rendered.get(key) ?? renderToStaticMarkup(createElement(ResponsivePicture, { view, ...attributes }));
+  rendered.set(key, html);
+  return html;
 }
+
+/** pictureHtml's markup by view (a view is shared once per build: pictureView) and attributes. */
+const renderedPictures = new WeakMap<PictureView, Map<string, string>>();
 
 /**
  * Replaces each `<img>` of sanitizeContentHtml's output by its `<picture>` at most `width` CSS pixels wide, or removes
