@@ -1,15 +1,16 @@
 /**
- * `npm start`: pull, then `astro dev` (`-- --port N`, default 4321), with no Content-Security-Policy. Without
- * FIREBASE_PROJECT_ID the embedded demo database (`-- --firestore-port N`, default a free port) stays up for the
- * session (endpoints write to it; POST /api/rebuild re-pulls from it through the DEV_PULL_URL hook; without
- * REBUILD_SECRET a session secret in DEV_SECRET_FILE lets `npm run rebuild` call it) and stops on Ctrl-C. It first
- * checks that its port is free and that no other `npm start` of the project holds src/data/ (scripts/lib/dev-guard.ts),
- * and exits before touching anything. Without SMTP_URL a local mail catcher keeps the site's mails
- * (startDevMailCatcher). On the embedded database, unless FIREBASE_AUTH_EMULATOR_HOST is set, the staff space signs in
- * on a Firebase Auth emulator (`-- --auth-port N`) with the demo accounts (scripts/lib/auth-emulator.ts), started
- * beside Astro: the first page waits only for the pull. It drains the mail outbox every minute
+ * `npm start`: pull, and `astro dev` (`-- --port N`, default 4321) with no Content-Security-Policy. Astro starts at
+ * once, beside the pull, and its content collections wait for src/data/ (src/lib/pull-gate.ts): its start-up no longer waits
+ * for the seed and the pull. Without FIREBASE_PROJECT_ID the embedded demo database (`-- --firestore-port N`, default
+ * a free port) stays up for the session (endpoints write to it; POST /api/rebuild re-pulls from it through the
+ * DEV_PULL_URL hook; without REBUILD_SECRET a session secret in DEV_SECRET_FILE lets `npm run rebuild` call it) and
+ * stops on Ctrl-C. It first checks that its port is free and that no other `npm start` of the project holds src/data/
+ * (scripts/lib/dev-guard.ts), and exits before touching anything. Without SMTP_URL a local mail catcher keeps the
+ * site's mails (startDevMailCatcher). On the embedded database, unless FIREBASE_AUTH_EMULATOR_HOST is set, the staff
+ * space signs in on a Firebase Auth emulator (`-- --auth-port N`) with the demo accounts (scripts/lib/auth-emulator.ts),
+ * started beside Astro: the first page waits only for the pull. It drains the mail outbox every minute
  * (`-- --outbox-every <seconds>`, 0 never) and records where its database and mail are, so that `npm run outbox` and
- * the other scripts run beside it (scripts/lib/dev-session.ts).
+ * the other scripts run beside it (scripts/lib/dev-session.ts). docs/development.md, « Start-up ».
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,11 +18,14 @@ import { dirname } from 'node:path';
 import { DEV_SECRET_FILE, serveDevPull } from './lib/dev-pull.ts';
 import { claimDevServer } from './lib/dev-guard.ts';
 import { spawnAstro } from './lib/astro-cli.ts';
-import { exitWithError, pullFromPreparedSource } from './lib/content-source.ts';
+import { EMBEDDED_PROJECT_ID } from './lib/embedded-firestore.ts';
+import { exitWithError } from './lib/exit-with-error.ts';
 import { scheduleOutboxDrain, startDevMailCatcher } from './lib/dev-mail.ts';
 import { recordDevSession } from './lib/dev-session.ts';
 import { startDevAuth } from './lib/dev-auth.ts';
 import { ALLOW_LOOPBACK_ENV } from './lib/picture-fetch.ts';
+import { freePort } from './lib/ports.ts';
+import { createPullGate, PULL_GATE_ENV } from '../src/lib/pull-gate.ts';
 
 const args = process.argv.slice(2);
 const firestorePortFlag = args.indexOf('--firestore-port');
@@ -52,18 +56,18 @@ process.env[ALLOW_LOOPBACK_ENV] ??= '1';
 const embedded = !process.env.FIREBASE_PROJECT_ID?.trim();
 
 const stopMail = await startDevMailCatcher(args);
-// The sign-in's emulator starts beside the pull and Astro (6–9 s): no page waits for it, only /espace's sign-in.
+// The sign-in's emulator starts beside the pull and Astro: no page waits for it, only /espace's sign-in.
 const auth = await startDevAuth({ embedded, port: authPort }).catch((error: unknown) => {
   stopMail();
   exitWithError(error);
 });
 // Its failure is reported once Astro runs (below); until then it must not end the process as an unhandled rejection.
 auth.ready.catch(() => {});
-const stopDatabase = await pullFromPreparedSource({ keepRunning: true, firestorePort }).catch((error: unknown) => {
-  auth.stop();
-  stopMail();
-  exitWithError(error);
-});
+// The embedded database's address is fixed before Astro starts with it: a free port unless --firestore-port.
+const databasePort = embedded ? firestorePort || (await freePort()) : 0;
+const databaseEnv = embedded
+  ? { FIREBASE_PROJECT_ID: EMBEDDED_PROJECT_ID, FIRESTORE_EMULATOR_HOST: `127.0.0.1:${databasePort}` }
+  : {};
 const generatedSecret = !process.env.REBUILD_SECRET?.trim();
 if (generatedSecret) {
   process.env.REBUILD_SECRET = randomBytes(32).toString('base64url');
@@ -73,14 +77,10 @@ if (generatedSecret) {
 // POST /api/rebuild re-pulls through this process: the site's code never imports the scripts.
 const devPull = await serveDevPull();
 process.env.DEV_PULL_URL = devPull.url;
-// `npm run outbox` and the other scripts find this session's database and mail (scripts/lib/dev-session.ts).
-recordDevSession();
-const stopDrain = scheduleOutboxDrain(drainSeconds * 1000);
-console.log(
-  `Rebuild: \`npm run rebuild\` (POST /api/rebuild) re-pulls the content; secret: ` +
-    `${generatedSecret ? `generated for this session in ${DEV_SECRET_FILE}` : 'REBUILD_SECRET'}`,
-);
 
+let stopDatabase = () => {};
+let stopDrain = async () => {};
+const gate = createPullGate();
 /** Stops the database this process started, removes the session secret and exits with `code`. */
 function exit(code: number): never {
   void stopDrain();
@@ -88,11 +88,12 @@ function exit(code: number): never {
   stopDatabase();
   stopMail();
   auth.stop();
+  gate.remove();
   if (generatedSecret) rmSync(DEV_SECRET_FILE, { force: true });
   process.exit(code);
 }
 
-const astro = spawnAstro(['dev', ...args]);
+const astro = spawnAstro(['dev', ...args], { ...process.env, ...databaseEnv, [PULL_GATE_ENV]: gate.file });
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -102,10 +103,31 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     setTimeout(() => exit(0), 500).unref();
   });
 }
-let authFailed = false;
-auth.ready.catch((error: unknown) => {
+let failed = false;
+/** Prints `error`, stops Astro, then everything this process started (exit status 1). */
+function fail(error: unknown) {
   console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}`);
-  authFailed = true;
-  astro.kill('SIGTERM');
-});
-astro.on('exit', (code) => exit(authFailed ? 1 : stopping ? 0 : (code ?? 0)));
+  failed = true;
+  if (astro.exitCode === null && astro.signalCode === null) astro.kill('SIGTERM');
+  else exit(1);
+}
+auth.ready.catch(fail);
+astro.on('exit', (code) => exit(failed ? 1 : stopping ? 0 : (code ?? 0)));
+
+// The pull's modules load once Astro runs: its start-up and the seed share the machine's cores.
+const { pullFromPreparedSource } = await import('./lib/content-source.ts');
+try {
+  stopDatabase = await pullFromPreparedSource({ keepRunning: true, firestorePort: databasePort });
+} catch (error) {
+  fail(error);
+}
+if (!failed) {
+  gate.open();
+  // `npm run outbox` and the other scripts find this session's database and mail (scripts/lib/dev-session.ts).
+  recordDevSession();
+  stopDrain = scheduleOutboxDrain(drainSeconds * 1000);
+  console.log(
+    `Rebuild: \`npm run rebuild\` (POST /api/rebuild) re-pulls the content; secret: ` +
+      `${generatedSecret ? `generated for this session in ${DEV_SECRET_FILE}` : 'REBUILD_SECRET'}`,
+  );
+}

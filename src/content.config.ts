@@ -3,10 +3,12 @@
  * text, any date.
  */
 import { defineCollection } from 'astro/content/config';
+import type { Loader } from 'astro/loaders';
 import { file } from 'astro/loaders';
 import * as z from 'zod';
 import { associationSchema } from './content-association.ts';
 import { LINK_REFUSED, safeLinkAddress } from './lib/link-address.ts';
+import { waitForPull } from './lib/pull-gate.ts';
 
 const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
@@ -246,10 +248,22 @@ export type ContentReport = z.infer<typeof contentReportSchema>;
 /** One entry of the report's problems. */
 export type ContentProblem = ContentReport['problems'][number];
 
+/** Astro's file() loader of a pulled collection, which waits for `npm start`'s pull first (src/lib/pull-gate.ts). */
+function pulled(name: CollectionName): Loader {
+  const loader = file(dataFile(name));
+  return {
+    ...loader,
+    load: async (context) => {
+      await waitForPull();
+      return loader.load(context);
+    },
+  };
+}
+
 export const collections = {
-  menus: defineCollection({ loader: file(dataFile('menus')), schema: menuSchema }),
-  categories: defineCollection({ loader: file(dataFile('categories')), schema: categorySchema }),
-  articles: defineCollection({ loader: file(dataFile('articles')), schema: articleSchema }),
-  partenaires: defineCollection({ loader: file(dataFile('partenaires')), schema: articleSchema }),
-  association: defineCollection({ loader: file(dataFile('association')), schema: associationSchema }),
+  menus: defineCollection({ loader: pulled('menus'), schema: menuSchema }),
+  categories: defineCollection({ loader: pulled('categories'), schema: categorySchema }),
+  articles: defineCollection({ loader: pulled('articles'), schema: articleSchema }),
+  partenaires: defineCollection({ loader: pulled('partenaires'), schema: articleSchema }),
+  association: defineCollection({ loader: pulled('association'), schema: associationSchema }),
 };

@@ -4,8 +4,9 @@
  * (src/lib/security-headers.ts) on every answer, refusals included; netlify.toml gives them to static files. Every
  * page, prerendered or not, gets its islands' style in <head> (src/lib/island-styles.ts).
  */
+import type { MiddlewareHandler } from 'astro';
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { espaceGuard, espaceHeaders } from './features/espace/session.server';
+import { isEspacePath } from './features/espace/espace-path';
 import { islandStyleMiddleware } from './lib/island-styles';
 import { CROSS_SITE_REFUSAL, isForbiddenCrossSiteRequest } from './lib/origin-check';
 import { SECURITY_HEADERS } from './lib/security-headers';
@@ -38,4 +39,21 @@ const sameOriginForms = defineMiddleware((context, next) => {
   return new Response(CROSS_SITE_REFUSAL, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 });
 
-export const onRequest = sequence(islandStyleMiddleware, securityHeaders, espaceHeaders, sameOriginForms, espaceGuard);
+/**
+ * One of the space's middleware (src/features/espace/session.server.ts), loaded with firebase-admin at the first
+ * request of a path of the space: public pages never load it (`npm start` renders its first page sooner).
+ */
+function espaceOnly(pick: (space: typeof import('./features/espace/session.server')) => MiddlewareHandler) {
+  return defineMiddleware(async (context, next) => {
+    if (context.isPrerendered || !isEspacePath(context.url.pathname)) return next();
+    return pick(await import('./features/espace/session.server'))(context, next);
+  });
+}
+
+export const onRequest = sequence(
+  islandStyleMiddleware,
+  securityHeaders,
+  espaceOnly((space) => space.espaceHeaders),
+  sameOriginForms,
+  espaceOnly((space) => space.espaceGuard),
+);

@@ -102,7 +102,8 @@ async function startPart(): Promise<DevStart[]> {
     const phase = (ms: number | undefined) => (ms === undefined ? '–' : seconds(ms));
     console.log(
       `first page ${seconds(start.firstPageMs)} (seeded ${phase(start.seededMs)}, pulled ${phase(start.pulledMs)}, ` +
-        `Astro ready ${phase(start.astroReadyMs)}, Auth ready ${phase(start.authMs)})`,
+        `Astro ready ${phase(start.astroReadyMs)}; with its files ${phase(start.assetsMs)}; ` +
+        `Auth ready ${phase(start.authMs)}; CPU ${phase(start.cpuMs)}, load ${start.loadAverage?.toFixed(2) ?? '–'})`,
     );
   }
   return starts;

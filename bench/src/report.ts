@@ -634,26 +634,35 @@ landed after its 503 reuses its key (\`envoi\`, the document id) and leaves no s
 `;
 }
 
-/** The cold starts' table: the first page and the phases, in seconds after the spawn. */
+/** The cold starts' table: the first page and the phases, in seconds after the spawn, the CPU time and the load. */
 function startSection(starts: DevStart[] | undefined, measured: MachineInfo | undefined): string {
   if (!starts?.length || !measured) return 'Not measured (`npm run bench -- --start` measures it alone).';
   const phase = (ms: number | undefined) => (ms === undefined ? '' : seconds(ms));
   const firstPage = seconds(median(starts.map((start) => start.firstPageMs)) ?? 0);
+  const cpu = median(starts.flatMap((start) => (start.cpuMs === undefined ? [] : [start.cpuMs])));
   return `${measuredOn(measured)}
 Cold starts (no \`.astro/\`, Vite or Netlify cache) of \`scripts/dev.ts\` in a copy of the project, on the embedded
-demo database, one after the other; times after the spawn: the database seeded, the pull done (Astro starts), Astro's
-« ready », the Auth emulator ready (it starts beside Astro: only /espace's sign-in waits for it), the first \`200\` of
-\`GET /\` (Astro compiles the page on that request). Median first page: **${firstPage}**.
+demo database, one after the other; times after the spawn: the database seeded, the pull done (Astro starts at the
+spawn, beside the pull, and its content collections wait for it), Astro's « ready », the first \`200\` of \`GET /\`
+(Astro compiles the page on that request), every stylesheet and script that page links answered (a browser can draw
+it), the Auth emulator ready (it starts beside Astro at a lower priority: only /espace's sign-in waits for it). « CPU »: user + system
+time of all the start's processes until the first page, less noisy than the clock on this shared machine; « load »:
+the 1-minute load average when the start began. Median first page: **${firstPage}**${
+    cpu === undefined ? '' : `, median CPU time ${seconds(cpu)}`
+  }.
 
 ${markdownTable(
-  ['run', 'seeded', 'pulled', 'Astro ready', 'Auth ready', 'first page'],
+  ['run', 'load', 'seeded', 'pulled', 'Astro ready', 'first page', 'with its files', 'Auth ready', 'CPU'],
   starts.map((start, index) => [
     index + 1,
+    start.loadAverage === undefined ? '' : start.loadAverage.toFixed(2),
     phase(start.seededMs),
     phase(start.pulledMs),
     phase(start.astroReadyMs),
-    phase(start.authMs),
     seconds(start.firstPageMs),
+    phase(start.assetsMs),
+    phase(start.authMs),
+    phase(start.cpuMs),
   ]),
 )}`;
 }

@@ -6,7 +6,7 @@ const astroBin = createRequire(import.meta.url)
   .resolve('astro/package.json')
   .replace(/package\.json$/, 'bin/astro.mjs');
 
-/** Starts `astro <args>` with inherited stdio. */
-export function spawnAstro(args: string[]): ChildProcess {
-  return spawn(process.execPath, [astroBin, ...args], { stdio: 'inherit', env: process.env });
+/** Starts `astro <args>` with inherited stdio, in `env` (this process's by default). */
+export function spawnAstro(args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  return spawn(process.execPath, [astroBin, ...args], { stdio: 'inherit', env });
 }

@@ -15,6 +15,8 @@ import { EMBEDDED_PROJECT_ID, startEmbeddedFirestore } from './embedded-firestor
 import { pullContent } from './pull.ts';
 import { seedDataset } from './seed.ts';
 
+export { exitWithError } from './exit-with-error.ts';
+
 /**
  * Runs the pull against the database named by the environment and prints its report in the words of « Publier »;
  * throws as pullContent and firestoreTargetFromEnv.
@@ -60,10 +62,4 @@ export async function pullFromPreparedSource({ keepRunning = false, firestorePor
   }
   if (!keepRunning) stop();
   return stop;
-}
-
-/** Prints an error for a terminal and exits with status 1. */
-export function exitWithError(error: unknown): never {
-  console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
 }

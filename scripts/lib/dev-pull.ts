@@ -8,8 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { dataFile, firestoreSchemas, type CollectionName } from '../../src/content.config.ts';
-import { pullFromEnvironment } from './content-source.ts';
+import type { CollectionName } from '../../src/content.config.ts';
 
 /**
  * Where `npm start` writes the session's secret when REBUILD_SECRET is unset (mode 0600; read by `npm run rebuild`).
@@ -25,6 +24,11 @@ const DATA_STORE = '.astro/data-store.json';
  * @throws the pull's error, or an Error after `reloadMs` without a reload.
  */
 export async function pullAndAwaitReload(reloadMs = 5000): Promise<void> {
+  // Loaded at the first re-pull: `npm start` serves this hook before it starts Astro, the pull's modules after.
+  const [{ dataFile, firestoreSchemas }, { pullFromEnvironment }] = await Promise.all([
+    import('../../src/content.config.ts'),
+    import('./content-source.ts'),
+  ]);
   const names = Object.keys(firestoreSchemas) as CollectionName[];
   const contents = async () =>
     (await Promise.all(names.map((name) => readFile(dataFile(name), 'utf8').catch(() => '')))).join('\0');

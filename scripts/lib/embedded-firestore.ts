@@ -3,7 +3,6 @@
  * FIREBASE_PROJECT_ID is not set.
  */
 import { createRequire } from 'node:module';
-import { FirestoreServer } from '@firestore-emulator/server';
 import type { Server } from '@grpc/grpc-js';
 
 /** Project id used against the embedded emulator (a `demo-` id never reaches Google). */
@@ -17,6 +16,8 @@ export type EmbeddedFirestore = Awaited<ReturnType<typeof startEmbeddedFirestore
 
 /** Starts the emulator on 127.0.0.1 and `port` (default 0: a free port); throws when the port cannot be bound. */
 export async function startEmbeddedFirestore(port = 0) {
+  // Loaded here: `npm start` reads EMBEDDED_PROJECT_ID before it starts Astro, and the emulator only after.
+  const { FirestoreServer } = await import('@firestore-emulator/server');
   const server = new FirestoreServer();
   // start() binds 0.0.0.0 on a fixed port: we bind its gRPC server on loopback ourselves, with the grpc-js copy
   // the emulator was built against (credentials objects are not shared across copies).

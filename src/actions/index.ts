@@ -8,6 +8,9 @@ import { accountActions } from '../features/espace/account-actions.server';
 import { donationActions } from '../features/donations/ledger/ledger-actions.server';
 import { mailActions } from '../features/espace/failed-mails-actions.server';
 import { articleActions } from '../features/content/articles/article-actions.server';
+import { associationActions } from '../features/content/structure/association-actions.server';
+import { menuActions } from '../features/content/structure/menu-actions.server';
+import { partnerActions } from '../features/content/structure/partner-actions.server';
 import { categoryActions } from '../features/content/structure/category-actions.server';
 import { publicationActions } from '../features/content/publishing/publication-actions.server';
 import { letterActions } from '../features/newsletter/letter-actions.server';
@@ -22,4 +25,7 @@ export const server = {
   articles: articleActions,
   publication: publicationActions,
   lettre: letterActions,
+  association: associationActions,
+  partners: partnerActions,
+  menus: menuActions,
 };

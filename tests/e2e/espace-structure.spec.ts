@@ -15,6 +15,7 @@ import { pullContent } from '../../scripts/lib/pull';
 import { connectFirestore } from '../../src/lib/firestore.server';
 import { espaceDatabase, historyRows, PROJECT, restoreNewest, signIn, unique } from './espace-helpers';
 import { expectNoAxeViolations, VIEWPORTS } from './helpers';
+import { ARTICLE_MESSAGES } from '../../src/features/content/articles/articles';
 
 let db: Firestore;
 
@@ -238,6 +239,71 @@ test('a move without JavaScript shows the list moved, not saved; a list changed 
       'n’a été enregistré.',
   );
   expect((await db.collection('categories').doc('accueil').get()).get('articles')).toBe('');
+  await context.close();
+});
+
+test('a menu’s links and sub-links moved without JavaScript, then saved; a deletion asks for its confirmation', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const link = (titre: string, ordre: string, children: Record<string, unknown>[] = []) => ({
+    titre,
+    href: `/${titre.toLowerCase()}`,
+    statut: true,
+    ordre,
+    children,
+  });
+  await db
+    .collection('menus')
+    .doc('pied')
+    .set({
+      liens: [
+        link('Accueil', '1'),
+        link('Contact', '2', [link('Plan', '1'), link('Mentions', '2')]),
+        link('Soutenir', '3'),
+      ],
+    });
+  await signIn(page, 'edition@demo.test');
+  await page.goto('/espace/menus/pied');
+  const titles = (name: RegExp) =>
+    page
+      .getByRole('list', { name })
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((item) => item.querySelector('.reorder__label')?.textContent));
+  await page.getByRole('button', { name: 'Monter « Soutenir »' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Ordre modifié, pas encore enregistré : cliquez sur « Enregistrer l’ordre ».',
+  );
+  expect(await titles(/^Liens du pied de page/)).toEqual(['Accueil', 'Soutenir', 'Contact']);
+  expect(new URL(page.url()).hash).toBe('#ordre-liens-2');
+  await page.getByRole('button', { name: 'Enregistrer l’ordre' }).click();
+  await expect(page.getByRole('status')).toHaveText('Ordre enregistré. Il sera en ligne à la prochaine publication.');
+  const stored = async () => (await db.collection('menus').doc('pied').get()).get('liens') as Record<string, unknown>[];
+  expect((await stored()).map((each) => each.titre)).toEqual(['Accueil', 'Soutenir', 'Contact']);
+
+  // A link's sub-links, on its own form (`?lien=2`, Contact's new place): the page stays on that link.
+  await page.goto('/espace/menus/pied?lien=2');
+  await page.getByRole('button', { name: 'Descendre « Plan »' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Ordre modifié, pas encore enregistré : cliquez sur « Enregistrer l’ordre ».',
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Modifier « Contact »');
+  expect(await titles(/^Sous-liens de « Contact »/)).toEqual(['Mentions', 'Plan']);
+  await page.getByRole('button', { name: 'Enregistrer l’ordre des sous-liens' }).click();
+  await expect(page).toHaveURL(/\/espace\/menus\/pied\?lien=2&enregistre=ordre#sous-liens$/);
+  expect(((await stored())[2]!.children as Record<string, unknown>[]).map((each) => [each.titre, each.ordre])).toEqual([
+    ['Mentions', '1'],
+    ['Plan', '2'],
+  ]);
+
+  await page.getByRole('button', { name: 'Supprimer' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Merci de confirmer la suppression.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Modifier « Contact »');
+  await page.getByLabel('Je confirme : supprimer ce lien et ses 2 sous-liens').check();
+  await page.getByRole('button', { name: 'Supprimer' }).click();
+  await expect(page.getByRole('status')).toHaveText('Supprimé. Le site le retirera à la prochaine publication.');
+  expect((await stored()).map((each) => each.titre)).toEqual(['Accueil', 'Soutenir']);
   await context.close();
 });
 
@@ -500,6 +566,53 @@ test('edition adds a partner; a logo without its description is refused; then de
   expect((await db.collection('partenaires').doc(id).get()).exists).toBe(false);
 });
 
+test('a partner’s form under attack: French refusals, nothing written; a post past the size limit said in French', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, 'edition@demo.test');
+  /** What the page says, without tags, after posting `titre` as a new partner under `id`. */
+  const post = async (titre: string, id: string) => {
+    const answer = await page.request.post('/espace/partenaires/nouveau?_action=partners.save', {
+      headers: { origin: baseURL! },
+      form: { id, titre, intro: 'Une boulangerie du quartier.', date: '' },
+      maxRedirects: 0,
+    });
+    const html = await answer.text();
+    return { status: answer.status(), html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
+  };
+  for (const [titre, message] of [
+    ['x'.repeat(60_000), 'Ce champ est trop long (200 caractères au plus)'],
+    ['Boulangerie\u0000Dupont', 'caractère invisible interdit'],
+    ['Boulangerie \u202eexe.cod', 'caractère invisible interdit'],
+  ]) {
+    const id = `attaque-${unique()}`;
+    const answer = await post(titre!, id);
+    expect(answer.status, message).toBe(400);
+    expect(answer.text).toContain(message);
+    expect(answer.text).toContain('Le partenaire n’a pas été enregistré');
+    expect(answer.html).not.toContain('\u0000');
+    expect((await db.collection('partenaires').doc(id).get()).exists).toBe(false);
+    expect((await db.collection('historique').where('documentId', '==', id).get()).size).toBe(0);
+  }
+  const id = `boulangerie-${unique()}`;
+  expect((await post('Boulangerie Dupont', id)).status).toBe(303);
+  expect((await db.collection('partenaires').doc(id).get()).get('titre')).toBe('Boulangerie Dupont');
+
+  // A 30 MB logo: refused past the limit, before it is read whole, in the articles' words.
+  const heavy = await page.request.post('/espace/partenaires/nouveau?_action=partners.save', {
+    headers: { origin: baseURL! },
+    multipart: {
+      titre: 'Trop lourd',
+      logoFichier: { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.alloc(30 * 1024 * 1024) },
+    },
+    maxRedirects: 0,
+  });
+  expect(heavy.status()).toBe(413);
+  expect(await heavy.text()).toContain(ARTICLE_MESSAGES.bodyTooLarge);
+  expect((await db.collection('partenaires').doc('trop-lourd').get()).exists).toBe(false);
+});
+
 test('other roles: no structure section in the menu, every page refused', async ({ page }) => {
   await signIn(page, 'tresorerie@demo.test');
   await expect(nav(page).getByRole('link', { name: 'Menus', exact: true })).toHaveCount(0);
@@ -513,6 +626,44 @@ test('other roles: no structure section in the menu, every page refused', async 
     expect(response?.status(), path).toBe(403);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
   }
+});
+
+test('a role without the section is refused the structure forms posted from a page it may open', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, 'tresorerie@demo.test');
+  const adresse = db.collection('articles').doc('adresse');
+  const before = (await adresse.get()).updateTime?.toMillis();
+  const refusals = async () =>
+    (await db.collection('espaceJournal').where('qui', '==', 'tresorerie@demo.test').get()).docs.filter(
+      (entry) => entry.get('action') === 'refus' && entry.get('objet') === '/espace',
+    ).length;
+  const logged = await refusals();
+  const partner = `refus-${unique()}`;
+  // Every action can be posted to any page: from the space's home, which every role opens, each checks its own section.
+  for (const [action, form] of [
+    ['association.identity', { nom: 'Détournée', adresse: '', contacts: '', version: '0' }],
+    ['partners.save', { titre: 'Détourné', id: partner, version: '0' }],
+    ['menus.link', { titre: 'Détourné', href: '/', lien: 'nouveau', version: '0' }],
+  ] as const) {
+    const answer = await page.request.post(`/espace?_action=${action}`, {
+      headers: { origin: baseURL! },
+      form,
+      maxRedirects: 0,
+    });
+    expect(answer.status(), action).toBe(403);
+  }
+  // Straight to Astro's endpoint, the refusal is said in French.
+  const direct = await page.request.post('/_actions/partners.save', {
+    headers: { origin: baseURL! },
+    form: { titre: 'Détourné', id: partner, version: '0' },
+  });
+  expect(direct.status()).toBe(403);
+  expect(await direct.text()).toContain('Cette page n’est pas accessible avec votre rôle.');
+  expect((await adresse.get()).updateTime?.toMillis()).toBe(before);
+  expect((await db.collection('partenaires').doc(partner).get()).exists).toBe(false);
+  expect(await refusals()).toBe(logged + 3);
 });
 
 test('a role without the categories is refused their form action, wherever it posts it; nothing is written', async ({

@@ -23,6 +23,9 @@ import {
 import { ESPACE_MESSAGES } from './messages';
 import { canOpen, sectionOfPath } from './roles';
 import { recordSignIn } from './visits.server';
+import { isEspacePath, normalisedPath } from './espace-path';
+
+export { isEspacePath, normalisedPath };
 
 /** The cookie's name: `__Host-` makes browsers require Secure, Path=/ and no Domain. */
 export const SESSION_COOKIE = '__Host-espace-session';
@@ -55,30 +58,6 @@ export const FORBIDDEN_PAGE = '/espace/acces-refuse';
 
 /** « Rester connecté »: the endpoint that renews a session still valid (src/pages/espace/session.ts). */
 export const RENEW_PATH = '/espace/session';
-
-/**
- * The decoded, lower-cased path without a trailing slash (`/Espace/%70reinscriptions/` → `/espace/preinscriptions`).
- */
-export function normalisedPath(pathname: string): string {
-  let decoded = pathname;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    // A malformed escape stays as it is: it matches no public path, so it is guarded.
-  }
-  return (
-    decoded
-      .toLowerCase()
-      .replace(/\/{2,}/g, '/')
-      .replace(/\/+$/, '') || '/'
-  );
-}
-
-/** True for a path of the space (`/espace` and below). */
-export function isEspacePath(pathname: string): boolean {
-  const path = normalisedPath(pathname);
-  return path === '/espace' || path.startsWith('/espace/');
-}
 
 /** The sign-in page's address that returns to `target` (a path of the space) once signed in. */
 export function signInLocation(target?: string, notice?: 'sortie' | 'expiree'): string {

@@ -36,8 +36,9 @@ export class FieldsRefused extends ActionError {
   readonly issues: { path: string[]; message: string }[];
   readonly fields: Record<string, string[]>;
 
-  constructor(errors: Record<string, string>) {
-    super({ code: 'BAD_REQUEST', message: ESPACE_MESSAGES.fieldsRefused });
+  /** `code`: the page's status (BAD_REQUEST; CONFLICT for a field that clashes with a stored document). */
+  constructor(errors: Record<string, string>, code: ActionError['code'] = 'BAD_REQUEST') {
+    super({ code, message: ESPACE_MESSAGES.fieldsRefused });
     this.issues = Object.entries(errors).map(([field, message]) => ({ path: [field], message }));
     this.fields = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]]));
   }

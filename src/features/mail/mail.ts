@@ -5,6 +5,12 @@
  */
 import * as z from 'zod';
 
+/**
+ * Days a mail's record stays in the outbox after it was queued (to whom, when, the relay's answer, a failed mail's
+ * content for « Réessayer »): then the retention job deletes it, whatever its state (docs/mail.md).
+ */
+export const OUTBOX_KEPT_DAYS = 30;
+
 /** A file sent with a mail: `content` is the file's bytes. */
 export interface MailAttachment {
   filename: string;

@@ -4,7 +4,7 @@
  * sends them. Fields and states: docs/mail.md. No astro:env here: the scheduled function and `npm run outbox` use it.
  */
 import { FieldValue, Timestamp, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
-import { checkedMail, type OutgoingMail } from './mail';
+import { checkedMail, OUTBOX_KEPT_DAYS, type OutgoingMail } from './mail';
 
 /** The outbox collection. */
 export const OUTBOX = 'outbox';
@@ -102,12 +102,6 @@ export async function failedMails(firestore: Firestore, limit = 50): Promise<Fai
     .toSorted((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))
     .slice(0, limit);
 }
-
-/**
- * Days a mail's record stays in the outbox after it was queued (to whom, when, the relay's answer, a failed mail's
- * content for « Réessayer »): then the retention job deletes it, whatever its state (docs/mail.md).
- */
-export const OUTBOX_KEPT_DAYS = 30;
 
 /** Documents deleted per batch (Firestore allows 500 writes in one). */
 const DELETE_BATCH = 200;

@@ -9,6 +9,7 @@ import { enqueueMails, forgetMailsTo } from '../mail/outbox.server';
 import { NEWSLETTER_MAIL_KIND } from '../mail/mail';
 import { newsletterConfirmationMail, type MailIdentity } from '../mail/mails.server';
 import { LETTER_MAIL_KIND } from './letters';
+import { UNCONFIRMED_KEPT_MS } from './subscription';
 
 /** Where a subscription stands (`statut`). */
 export type SubscriptionState = 'pending' | 'confirmed' | 'unsubscribed';
@@ -170,9 +171,6 @@ export async function unsubscribe(firestore: Firestore, token: string, now: numb
   }
   return outcome;
 }
-
-/** A sign-up never confirmed is deleted this many ms (30 days) after its last confirmation mail. */
-export const UNCONFIRMED_KEPT_MS = 30 * 86_400_000;
 
 /**
  * Deletes the sign-ups still `pending` 30 days after their last confirmation mail (`confirmationEnvoyeeLe`): an

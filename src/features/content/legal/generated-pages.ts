@@ -8,8 +8,8 @@
 import { RETENTION_MONTHS } from '../../admissions/admissions';
 import { ROLE_LABELS, SECTIONS, type SectionName } from '../../espace/roles';
 import { GIFT_RECORDS_KEPT_YEARS } from '../../donations/checkout/donations';
-import { UNCONFIRMED_KEPT_MS } from '../../newsletter/subscription.server';
-import { OUTBOX_KEPT_DAYS } from '../../mail/outbox.server';
+import { UNCONFIRMED_KEPT_MS } from '../../newsletter/subscription';
+import { OUTBOX_KEPT_DAYS } from '../../mail/mail';
 import type { LegalFacts } from './legal-facts';
 
 /** A generated page as an article's fields: plain titre, HTML intro and contenu (facts escaped). */

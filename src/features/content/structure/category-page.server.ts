@@ -35,7 +35,8 @@ export async function categoryPage(Astro: AstroGlobal) {
   const notice = shown ? STRUCTURE_MESSAGES.orderUnsaved : undefined;
   let typed: CategoryText | undefined;
   if (textPost.state === 'refused') {
-    const posted = await Astro.request.formData();
+    // A copy: an island's renderer reads the request again after the page.
+    const posted = await Astro.request.clone().formData();
     typed = { titre: String(posted.get('titre') ?? ''), descr: String(posted.get('descr') ?? '') };
   }
 

@@ -90,6 +90,9 @@ export const STRUCTURE_MESSAGES = {
     'La liste a changé depuis l’ouverture de la page (un article ajouté ou supprimé) : voici la liste à jour, ' +
     'rien n’a été enregistré.',
   deleteUnconfirmed: 'Merci de confirmer la suppression.',
+  /** Beside a file field of a form refused for its other fields: the picture was not stored. */
+  pictureNotKept:
+    'L’image choisie n’a pas été envoyée : choisissez-la de nouveau après avoir corrigé les autres champs.',
   saved: 'Modifications enregistrées. Elles seront en ligne à la prochaine publication.',
   orderSaved: 'Ordre enregistré. Il sera en ligne à la prochaine publication.',
   orderUnsaved: 'Ordre modifié, pas encore enregistré : cliquez sur « Enregistrer l’ordre ».',
