@@ -1,24 +1,16 @@
 /**
  * The space's forms under attack, rendered by Astro as the site answers them, against the embedded Firestore and
- * Firebase's Auth emulator: a cheque with a NUL in its donor's name gets a French 400 and nothing is written (the forms
- * on Astro Actions are attacked on the built site: tests/e2e/espace-structure.spec.ts); the roles page answers an address of 5,000 characters, or an error of
- * Firebase, in French without a stack trace; a session whose role is taken away is refused at its next request, even
- * within the second of its sign-in.
+ * Firebase's Auth emulator, each form posted to its Astro Action as Astro does (tests/fixtures/action-post.ts): a
+ * cheque with a NUL in its donor's name gets a French 400 and nothing is written (the structure forms are attacked on
+ * the built site: tests/e2e/espace-structure.spec.ts); the roles page answers an address of 5,000 characters, or an
+ * error of Firebase, in French without a stack trace; a session whose role is taken away is refused at its next
+ * request, even within the second of its sign-in.
  */
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { FIREBASE_AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID } from 'astro:env/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAuthEmulator, type AuthEmulator } from '../../scripts/lib/auth-emulator';
-import {
-  adminAuth,
-  openSession,
-  signInWithPassword,
-  verifySession,
-  type StaffSession,
-} from '../../src/features/espace/auth.server';
+import { adminAuth, openSession, signInWithPassword, verifySession } from '../../src/features/espace/auth.server';
 import { adminFirestore } from '../../src/lib/firebase-admin.server';
 import { startMailWorld, type MailWorld } from '../fixtures/mail-setup';
 import { postAction } from '../fixtures/action-post';
@@ -37,27 +29,6 @@ afterAll(async () => {
   await emulator?.stop();
   await world?.stop();
 });
-
-/** The page at `file` (under src/pages/espace/) rendered for a POST of `fields` by `session`, with route `params`. */
-async function postPage(
-  file: string,
-  path: string,
-  fields: Record<string, string>,
-  session: StaffSession,
-  params: Record<string, string> = {},
-): Promise<{ status: number; text: string }> {
-  const url = fileURLToPath(new URL(`../../src/pages/espace/${file}`, import.meta.url));
-  // By its path, not a static import: eslint's import plugin would parse the .astro file without its TypeScript.
-  const { default: page } = (await import(/* @vite-ignore */ url)) as { default: AstroComponentFactory };
-  const container = await AstroContainer.create();
-  const request = new Request(`https://site.test${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://site.test' },
-    body: new URLSearchParams(fields),
-  });
-  const response = await container.renderToResponse(page, { request, params, locals: { espace: session } });
-  return { status: response.status, text: await response.text() };
-}
 
 /** What a reader sees of a page: its text without tags. */
 const visible = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
