@@ -1,9 +1,10 @@
 /**
- * The space's forms under attack, their actions run as Astro runs a form action on its page (tests/fixtures/
- * action-post.ts), against the embedded Firestore and Firebase's Auth emulator: a cheque with a NUL in its donor's name
- * gets a French 400 and nothing is written; the roles page answers an address of 5,000 characters, or an error of
- * Firebase, in French without a stack trace; a session whose role is taken away is refused at its next request, even
- * within the second of its sign-in. The partner's form is attacked on the built site (tests/e2e/espace-structure.spec.ts).
+ * The space's forms under attack, rendered by Astro as the site answers them, against the embedded Firestore and
+ * Firebase's Auth emulator, each form posted to its Astro Action as Astro does (tests/fixtures/action-post.ts): a
+ * cheque with a NUL in its donor's name gets a French 400 and nothing is written (the structure forms are attacked on
+ * the built site: tests/e2e/espace-structure.spec.ts); the roles page answers an address of 5,000 characters, or an
+ * error of Firebase, in French without a stack trace; a session whose role is taken away is refused at its next
+ * request, even within the second of its sign-in.
  */
 import { randomUUID } from 'node:crypto';
 import { FIREBASE_AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID } from 'astro:env/server';

@@ -9,7 +9,7 @@ import { getPreRegistration } from './desk.server';
 import { isoDay, STATUSES, type PreRegistration, type Status } from './admissions';
 import { ESPACE_MESSAGES } from '../espace/messages';
 import { failureOf } from '../espace/server-calls.server';
-import { formOutcome, type FormOutcome } from '../espace/staff-action.server';
+import { formOutcome, typedText, type FormOutcome } from '../espace/staff-action.server';
 import { JOURNAL_KINDS, JOURNAL_MESSAGES, readJournal, type JournalEntry, type JournalKind } from './journal';
 
 /** What the follow-up form shows: the status, the decision date (`YYYY-MM-DD`) and the mail box. */
@@ -59,7 +59,7 @@ export async function deskPage(Astro: AstroGlobal): Promise<Response | DeskView>
   let typed: FollowUpForm | undefined;
   if (followUp.state === 'refused' || journal.state === 'refused') {
     const posted = await Astro.request.formData();
-    const text = (name: string) => String(posted.get(name) ?? '');
+    const text = (name: string) => typedText(posted, name);
     if (followUp.state === 'refused') {
       typed = {
         statut: STATUSES.find((key) => key === posted.get('statut')) ?? 'nouvelle',

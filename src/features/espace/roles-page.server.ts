@@ -11,7 +11,7 @@ import { listAccounts, type StaffAccount } from './accounts.server';
 import { adminAuth } from './auth.server';
 import { ESPACE_MESSAGES } from './messages';
 import { isRole, ROLE_LABELS } from './roles';
-import { formOutcome } from './staff-action.server';
+import { formOutcome, typedText } from './staff-action.server';
 import { lastVisits } from './visits.server';
 
 /** What the page shows; `removing`: the account whose « Retirer » waits for confirmation (`?retirer=<uid>`). */
@@ -29,8 +29,7 @@ export interface RolesView {
 }
 
 /** Shown back in a field: a few hundred characters at most, whatever was sent. */
-const bounded = (value: FormDataEntryValue | null, max = 320) =>
-  (typeof value === 'string' ? value : '').trim().slice(0, max);
+const bounded = (value: string, max = 320) => value.trim().slice(0, max);
 
 /** The redirect after one of the page's actions (roles-actions.server.ts) worked, or what the page shows. */
 export async function rolesPage(Astro: AstroGlobal): Promise<Response | RolesView> {
@@ -46,9 +45,9 @@ export async function rolesPage(Astro: AstroGlobal): Promise<Response | RolesVie
   if (error) {
     const posted = await Astro.request.formData();
     Object.assign(typed, {
-      email: bounded(posted.get('email')),
-      name: bounded(posted.get('nom'), 120),
-      role: bounded(posted.get('role'), 40),
+      email: typedText(posted, 'email', 320).trim(),
+      name: typedText(posted, 'nom', 120).trim(),
+      role: typedText(posted, 'role', 40).trim(),
     });
   }
   const view: RolesView = { accounts: [], withoutRole: 0, typed, ...(error ? { error } : {}) };

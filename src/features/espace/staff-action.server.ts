@@ -117,6 +117,16 @@ export function staffAction<Input extends z.ZodObject, Output>(
   return defineAction<Output, 'form', Input>({ accept: 'form', input, handler: run as never });
 }
 
+/**
+ * A text field of a refused form, to show it back as typed: '' for a file, or a text holding a forbidden character (the
+ * refusal asks to retype it; it never reaches the page), else at most `max` characters.
+ */
+export function typedText(posted: FormData, name: string, max: number = MAX_FIELD_CHARS): string {
+  const value = posted.get(name);
+  if (typeof value !== 'string' || hasForbiddenCharacter(value, true)) return '';
+  return value.slice(0, max);
+}
+
 /** FieldIssues (the error summary's lines) from a refusal by field; none for any other error. */
 export function issuesOfFields(fields: Record<string, string[] | undefined> | undefined): FieldIssue[] {
   return Object.entries(fields ?? {}).flatMap(([field, messages]) =>

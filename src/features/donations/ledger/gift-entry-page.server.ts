@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { AstroGlobal } from 'astro';
 import { actions } from 'astro:actions';
 import type { FieldIssue } from '../../content/editing/messages';
-import { formOutcome } from '../../espace/staff-action.server';
+import { formOutcome, typedText } from '../../espace/staff-action.server';
 import { isoDay } from '../../admissions/admissions';
 
 /** The form's fields, in its order. */
@@ -70,9 +70,7 @@ export async function giftEntryPage(Astro: AstroGlobal): Promise<Response | Gift
   }
   if (outcome.state !== 'refused') return { typed: blankGiftEntry(), issues: [], error: undefined };
   const posted = await Astro.request.formData();
-  const typed = Object.fromEntries(
-    GIFT_ENTRY_FIELDS.map((name) => [name, String(posted.get(name) ?? '')]),
-  ) as GiftEntryTyped;
+  const typed = Object.fromEntries(GIFT_ENTRY_FIELDS.map((name) => [name, typedText(posted, name)])) as GiftEntryTyped;
   const error = outcome.issues.length > 0 ? undefined : outcome.message;
   return { typed, issues: outcome.issues, error };
 }

@@ -12,7 +12,7 @@ import { withDeadline } from '../../../lib/deadline';
 import { recordAccess } from '../../espace/access-log.server';
 import type { StaffSession } from '../../espace/auth.server';
 import { bounded, failureOf } from '../../espace/server-calls.server';
-import { formOutcome } from '../../espace/staff-action.server';
+import { formOutcome, typedText } from '../../espace/staff-action.server';
 import type { FieldIssue } from '../../content/editing/messages';
 import { trySend } from '../../mail/mail-env.server';
 import { assertTreasury } from '../ledger/ledger-reads.server';
@@ -121,8 +121,7 @@ export async function signatoryPage(Astro: AstroGlobal): Promise<Response | Sign
     view.typed = await signatoryView(Astro.locals.espace);
     if (outcome.state === 'refused') {
       const posted = await Astro.request.formData();
-      const text = (name: string) => String(posted.get(name) ?? '');
-      view.typed = { ...view.typed, nom: text('nom'), qualite: text('qualite') };
+      view.typed = { ...view.typed, nom: typedText(posted, 'nom'), qualite: typedText(posted, 'qualite') };
     }
   } catch (failure) {
     if (!view.error)
