@@ -108,7 +108,13 @@ export async function refusalOf(
     message:
       status === 413 ? ARTICLE_MESSAGES.bodyTooLarge : status === 415 ? ESPACE_MESSAGES.badForm : outcome.message,
     issues: outcome.issues,
-    posted: unread ? undefined : await Astro.request.formData().then(withoutForbidden, () => undefined),
+    // A copy: an island's renderer reads the request again after the page.
+    posted: unread
+      ? undefined
+      : await Astro.request
+          .clone()
+          .formData()
+          .then(withoutForbidden, () => undefined),
   };
 }
 
