@@ -67,8 +67,12 @@ test('a news article written in the space goes online with its photo; a draft ne
   await expect(page.getByText('Aperçu d’un brouillon.')).toBeVisible();
   await publish(page);
 
-  const response = await page.goto(`/actualites/${slugify(titre)}`, { timeout: SLOW_MS });
-  expect(response?.status()).toBe(200);
+  // The publish answers once the pull is written; the dev server's routes may take a moment more to read it (as the
+  // space's message says: « rechargez la page »).
+  const address = `/actualites/${slugify(titre)}`;
+  await expect
+    .poll(async () => (await page.goto(address, { timeout: SLOW_MS }))?.status(), { timeout: SLOW_MS })
+    .toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(titre);
   await expect(page.getByText('Publié le 21 novembre 2026')).toBeVisible();
   await expect(page.locator('.news-article__intro strong')).toHaveText('inoubliable');
