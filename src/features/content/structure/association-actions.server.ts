@@ -7,7 +7,7 @@ import { ADDRESS_ARTICLE, ASSOCIATION_DOCUMENT } from '../../../content-associat
 import { loadContent } from '../editing/content-store.server';
 import { FieldsRefused, staffAction, staffText, staffVersion } from '../../espace/staff-action.server';
 import { ASSOCIATION_DOCUMENTS, ASSOCIATION_FIELDS, type SiteField } from './association-form';
-import { restoreOrRefuse, saveOrRefuse } from './structure-forms.server';
+import { restoreAction, saveOrRefuse } from './structure-forms.server';
 import { identityFormSchema, schemaErrors, textLines, type FieldErrors } from './structure';
 
 /** The identity form's field of each of article `adresse`'s fields. */
@@ -70,7 +70,5 @@ export const associationActions = {
   }),
 
   /** Puts back the version before history entry `restaurer`, when it is a change of one of the page's documents. */
-  restore: staffAction('association', z.object({ restaurer: staffText(200) }), async ({ restaurer }, { session }) => {
-    await restoreOrRefuse(session, restaurer, Object.keys(ASSOCIATION_DOCUMENTS));
-  }),
+  restore: restoreAction('association', () => Object.keys(ASSOCIATION_DOCUMENTS)),
 };

@@ -5,7 +5,7 @@
  */
 import { ActionError } from 'astro:actions';
 import * as z from 'zod';
-import { restoreOwnVersion } from '../editing/history.server';
+import { restoreAction } from './structure-forms.server';
 import { FieldsRefused, staffAction, staffText, staffVersion } from '../../espace/staff-action.server';
 import { loadCategory, saveCategoryOrder, saveCategoryText } from './structure.server';
 import { isOrderedCategory, moveId, postedOrder, STRUCTURE_MESSAGES, type OrderedCategory } from './structure';
@@ -59,12 +59,5 @@ export const categoryActions = {
   ),
 
   /** Puts back the version before history entry `restaurer`, when it is a change of this category. */
-  restore: staffAction(
-    'categories',
-    z.object({ restaurer: staffText(200) }),
-    async ({ restaurer }, { session, context }) => {
-      const id = categoryOf(context.params);
-      await restoreOwnVersion(session, restaurer, [`categories/${id}`]);
-    },
-  ),
+  restore: restoreAction('categories', (params) => [`categories/${categoryOf(params)}`]),
 };

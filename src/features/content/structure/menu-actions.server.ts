@@ -28,7 +28,7 @@ import {
   chosenPicture,
   errorsOf,
   PENDING_PICTURE,
-  restoreOrRefuse,
+  restoreAction,
   saveOrRefuse,
   storeChosenPicture,
 } from './structure-forms.server';
@@ -193,11 +193,5 @@ export const menuActions = {
   ),
 
   /** Puts back the version before history entry `restaurer`, when it is a change of this menu. */
-  restore: staffAction(
-    'menus',
-    z.object({ restaurer: staffText(200) }),
-    async ({ restaurer }, { session, context }) => {
-      await restoreOrRefuse(session, restaurer, [`menus/${menuOf(context.params)}`]);
-    },
-  ),
+  restore: restoreAction('menus', (params) => [`menus/${menuOf(params)}`]),
 };

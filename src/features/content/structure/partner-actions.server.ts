@@ -13,7 +13,7 @@ import { FieldsRefused, staffAction, staffText, staffVersion } from '../../espac
 import {
   chosenPicture,
   PENDING_PICTURE,
-  restoreOrRefuse,
+  restoreAction,
   saveOrRefuse,
   storeChosenPicture,
 } from './structure-forms.server';
@@ -104,12 +104,5 @@ export const partnerActions = {
   ),
 
   /** Puts back the version before history entry `restaurer`, when it is a change of this partner. */
-  restore: staffAction(
-    'partenaires',
-    z.object({ restaurer: staffText(200) }),
-    async ({ restaurer }, { session, context }) => {
-      const id = existingPartnerOf(context.params);
-      await restoreOrRefuse(session, restaurer, [`partenaires/${id}`]);
-    },
-  ),
+  restore: restoreAction('partenaires', (params) => [`partenaires/${existingPartnerOf(params)}`]),
 };

@@ -6,7 +6,9 @@
 import type { AstroGlobal } from 'astro';
 import { hasForbiddenCharacter } from '../../../lib/fields';
 import type { StaffSession } from '../../espace/auth.server';
-import { FieldsRefused, type FormOutcome } from '../../espace/staff-action.server';
+import * as z from 'zod';
+import type { SectionName } from '../../espace/roles';
+import { FieldsRefused, staffAction, staffText, type FormOutcome } from '../../espace/staff-action.server';
 import type { FieldIssue } from '../editing/messages';
 import { ESPACE_MESSAGES } from '../../espace/messages';
 import { failureOf } from '../../espace/server-calls.server';
@@ -34,16 +36,23 @@ export async function saveOrRefuse(
 }
 
 /**
- * Puts back the version before history entry `entryId` when it is a change of one of `documents`; an old version the
- * pull would no longer accept is refused with each of its problems. @throws FieldsRefused, else as restoreOwnVersion.
+ * The history's « Rétablir » of a structure page as an action of `section`: puts back the version before history entry
+ * `restaurer` when it is a change of one of `documentsOf(params)` (the page's own documents, from its route); an old
+ * version the pull would no longer accept is refused with each of its problems.
+ * @throws FieldsRefused, else as restoreOwnVersion (and as documentsOf: 404 for an address that is not the page's).
  */
-export async function restoreOrRefuse(session: StaffSession, entryId: string, documents: readonly string[]) {
-  try {
-    await restoreOwnVersion(session, entryId, documents);
-  } catch (failure) {
-    if (!(failure instanceof ContentRejected)) throw failure;
-    throw fieldsRefusedOf(failure);
-  }
+export function restoreAction(
+  section: SectionName,
+  documentsOf: (params: Record<string, string | undefined>) => readonly string[],
+) {
+  return staffAction(section, z.object({ restaurer: staffText(200) }), async ({ restaurer }, { session, context }) => {
+    try {
+      await restoreOwnVersion(session, restaurer, documentsOf(context.params));
+    } catch (failure) {
+      if (!(failure instanceof ContentRejected)) throw failure;
+      throw fieldsRefusedOf(failure);
+    }
+  });
 }
 
 /** A ContentRejected as FieldsRefused, its paths named by `fieldOf` as saveOrRefuse does. */
