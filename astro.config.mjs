@@ -5,6 +5,7 @@ import netlifyVitePlugin from '@netlify/vite-plugin';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { siteAddress } from './scripts/lib/site-address.ts';
+import { devContentReload } from './scripts/lib/dev-content-reload.ts';
 import { pulledFrameOrigins } from './src/lib/content-csp.ts';
 import { createHash } from 'node:crypto';
 import { DISPLAY_SCRIPT } from './src/features/display/display-settings.ts';
@@ -135,6 +136,7 @@ export default defineConfig({
     noPolicyInDev,
     ...(inVitest ? [] : [netlifyDevFeatures]),
     hydrateOnInteraction,
+    devContentReload(),
     react(),
     sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) }),
   ],
