@@ -78,3 +78,25 @@ describe('an export with a line feed in a name', () => {
     for (const cells of rows) for (const cell of cells) expect(startsFormula(cell), cell).toBe(false);
   });
 });
+
+describe('the pre-registrations’ export after a search', () => {
+  it('holds the requests the list shows for that search and status, and only those', async () => {
+    const [found, other] = [`Zéphyrine${randomUUID().slice(0, 8)}`, `Octave${randomUUID().slice(0, 8)}`];
+    for (const enfantPrenom of [found, other]) {
+      await adminFirestore()
+        .collection('inscripitions')
+        .doc(randomUUID())
+        .set({ ...validPreRegistration, enfantPrenom, date: Timestamp.now() });
+    }
+    // Typed as a family says it: no accent, another case.
+    const query = encodeURIComponent(found.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase());
+    const rows = await exported(preRegistrationsExport, `/espace/preinscriptions/export.csv?q=${query}`, 'admin');
+    expect(rows.slice(1).map((cells) => cells[3])).toEqual([found]);
+    const none = await exported(
+      preRegistrationsExport,
+      `/espace/preinscriptions/export.csv?q=${query}&statut=refusee`,
+      'admin',
+    );
+    expect(none).toHaveLength(1);
+  });
+});

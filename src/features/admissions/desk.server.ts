@@ -26,6 +26,7 @@ import { mailIdentity, siteMailSettings, trySend } from '../mail/mail-env.server
 import { isAnnouncedStatus } from './StatusChangeMail';
 import { statusChangeMail } from './status-mail.server';
 import { JOURNAL_MAX_ENTRIES, JOURNAL_MESSAGES, type NewJournalEntry } from './journal';
+import { matchesSearch } from './search';
 
 const COLLECTION = 'inscripitions';
 
@@ -213,21 +214,22 @@ const EXPORT_HEADER = [
 ];
 
 /**
- * The CSV export (csv.ts) of every pre-registration, or those of `status`, newest first; logged with its row count.
+ * The CSV export (csv.ts) of the pre-registrations the list shows: every one, or those of `status` and answering
+ * `query` (matchesSearch), newest first; logged with its row count (the search's text is not: it may be a name).
  * @throws HttpError 403, 503.
  */
 export async function exportPreRegistrations(
   session: StaffSession | undefined,
-  status?: string,
+  { status, query = '' }: { status?: string | undefined; query?: string } = {},
 ): Promise<{ csv: string; rows: number }> {
   assertSection(session, 'preinscriptions');
   const db = adminFirestore();
   const snapshot = await bounded('export', db.collection(COLLECTION).limit(MAX_LISTED).get());
   const entries = snapshot.docs
     .map((document) => readPreRegistration(document.id, document.data()))
-    .filter((entry) => !status || entry.statut === status)
+    .filter((entry) => (!status || entry.statut === status) && matchesSearch(entry, query))
     .toSorted(newestFirst);
-  const scope = status ? ` statut ${status}` : '';
+  const scope = `${status ? ` statut ${status}` : ''}${query ? ', après une recherche' : ''}`;
   await bounded('log', recordAccess(db, session, 'export', `${COLLECTION}${scope} (${entries.length} lignes, CSV)`));
   const rows = entries.map((entry) => [
     entry.reference || entry.id,
