@@ -103,13 +103,21 @@ test('admin: a letter written, previewed, tested, sent once to the confirmed onl
   await expect(refusal).toContainText(`Texte de la lettre : ${LETTER_MESSAGES.bodyEmpty}`);
 
   await writeLetter(page, subject);
+  // A page of the site found by its title in the link dialog (an address inside the site, absolute in the mail).
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Lien' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lien' });
+  await dialog.getByRole('searchbox', { name: 'Chercher une page ou un article du site' }).fill('préinscription');
+  await dialog.getByRole('button', { name: 'Préinscription à l’école Page · /ecole#preinscription' }).click();
   await page.getByRole('button', { name: 'Enregistrer et voir l’aperçu' }).click();
   await expect(page.getByRole('status')).toHaveText(LETTER_MESSAGES.saved);
   const id = /\/espace\/lettre\/([A-Za-z0-9]{20})\?/.exec(page.url())![1]!;
   const stored = (await db.collection('lettres').doc(id).get()).data();
   expect(stored).toMatchObject({
     objet: subject,
-    contenu: '<p>Bonjour à toutes et à tous,</p><p>La fête de l’école aura lieu samedi 14 juin, de 14 h à 18 h.</p>',
+    contenu:
+      '<p>Bonjour à toutes et à tous,</p><p>La fête de l’école aura lieu samedi 14 juin, de 14 h à 18 h.</p>' +
+      '<p><a href="/ecole#preinscription">Préinscription à l’école</a></p>',
     statut: 'brouillon',
   });
   const preview = page.getByRole('region', { name: 'Aperçu de la lettre' });
@@ -142,6 +150,7 @@ test('admin: a letter written, previewed, tested, sent once to the confirmed onl
   expect(received.text).toContain('La fête de l’école aura lieu samedi 14 juin');
   expect(received.text).toContain(link![1]);
   expect(received.html.replace(/&amp;/g, '&')).toContain(`href="${link![1]}"`);
+  expect(received.html).toContain(`href="${new URL(link![1]!).origin}/ecole#preinscription"`);
   const paulsMail = await firstMailTo(paul);
   expect(paulsMail.headers['list-unsubscribe']).not.toContain(awaSubscription.token);
   // Never to an address that has not confirmed.

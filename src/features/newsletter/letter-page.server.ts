@@ -9,6 +9,8 @@ import type { FieldIssue } from '../content/editing/messages';
 import { failureOf } from '../espace/server-calls.server';
 import { formOutcome } from '../espace/staff-action.server';
 import { mailIdentity } from '../mail/mail-env.server';
+import { listArticles } from '../content/articles/articles.server';
+import { linkTargets, SITE_PAGES, type LinkTarget } from '../content/articles/link-targets';
 import { letterBodyHtml, letterMails } from './letter-mails.server';
 import { LETTER_MESSAGES, type Letter } from './letters';
 import { audienceSize, loadLetter, refreshCounts, type LetterFields } from './letters.server';
@@ -29,6 +31,8 @@ export interface LetterPageView {
   asking: boolean;
   /** The letter as a subscriber gets it: its body as the mail's HTML part has it, and the plain-text part. */
   preview: { html: string; text: string } | undefined;
+  /** What the editor's link dialog searches: the site's pages and its published articles (made absolute in the mail). */
+  links: LinkTarget[];
 }
 
 /** The outcome the address names (after a redirection), in French. */
@@ -64,6 +68,7 @@ export async function letterPage(astro: AstroGlobal): Promise<LetterPageView | R
     sender: session?.email ?? '',
     asking: astro.url.searchParams.has('envoyer'),
     preview: undefined,
+    links: [...SITE_PAGES],
   };
   const refusal = [saveResult, testResult, sendResult]
     .map((result) => formOutcome(astro, result))
@@ -89,6 +94,13 @@ export async function letterPage(astro: AstroGlobal): Promise<LetterPageView | R
         html: letterBodyHtml(view.letter.contenu, identity.siteUrl, { forPage: true }),
         text: mail.text,
       };
+    }
+    // The articles are a help to find a link, not what the page is for: without them, the site's pages remain.
+    if (view.letter?.statut !== 'envoyee') {
+      view.links = await listArticles(session).then(linkTargets, (failure: unknown) => {
+        console.warn('[espace/lettre] the link dialog lists no article:', failure);
+        return view.links;
+      });
     }
   } catch (failure) {
     if (!view.error) ({ status: astro.response.status, message: view.error } = failureOf(failure, '[espace/lettre]'));
