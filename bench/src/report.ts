@@ -510,9 +510,9 @@ Each dataset is seeded into an embedded Firestore emulator (seed: not part of pu
 \`scripts/build.ts\` (what \`npm run build\` runs) runs in a temporary copy of the project (cold caches). Phases by
 the arrival of output lines: pull = start to the pull's last progress line (tsx start-up included; "of which
 reading" = the longest collection read it reports), astro build = to Astro's \`[build] Complete!\` (Astro's
-start-up included, and the search index, which it writes), after build = to the exit of \`scripts/build.ts\`. The synthetic datasets are the demo dataset plus
-copies of its news articles (each with its own \`/actualites/<slug>\` page) up to the number of articles. "× demo"
-compares pull + build.
+start-up included, and the search index, which it writes), after build = to the exit of \`scripts/build.ts\`.
+The synthetic datasets are the demo dataset plus copies of its news articles (each with its own
+\`/actualites/<slug>\` page) up to the number of articles. "× demo" compares pull + build.
 
 ${markdownTable(
   [
