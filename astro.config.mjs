@@ -6,6 +6,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { siteAddress } from './scripts/lib/site-address.ts';
 import { devContentReload } from './scripts/lib/dev-content-reload.ts';
+import { searchIndex } from './scripts/lib/search-index.ts';
 import { pulledFrameOrigins } from './src/lib/content-csp.ts';
 import { createHash } from 'node:crypto';
 import { DISPLAY_SCRIPT } from './src/features/display/display-settings.ts';
@@ -98,6 +99,38 @@ const netlifyDevFeatures = {
 };
 
 /**
+ * The islands' dependencies, bundled by Vite when `npm start` starts rather than found on the first visit, which would
+ * reload the page while it hydrates. Only under `astro dev`: `astro build`'s content sync starts a Vite server too,
+ * which would bundle them for nothing (a few seconds of CPU at every build).
+ * @type {import('astro').AstroIntegration}
+ */
+const islandDependencies = {
+  name: 'island-dependencies',
+  hooks: {
+    'astro:config:setup': ({ command, updateConfig }) => {
+      if (command !== 'dev') return;
+      updateConfig({
+        vite: {
+          optimizeDeps: {
+            include: [
+              'nanostores',
+              'embla-carousel-react',
+              'zod/mini',
+              'libphonenumber-js/min',
+              '@stripe/stripe-js/pure',
+              // The space's editors: the rich-text field and the reorderable lists.
+              '@tiptap/react',
+              '@tiptap/starter-kit',
+              'sortablejs',
+            ],
+          },
+        },
+      });
+    },
+  },
+};
+
+/**
  * `client:interaction`: an island hydrated at the visitor's first act on it, never at load
  * (src/lib/hydrate-on-interaction.ts).
  * @type {import('astro').AstroIntegration}
@@ -134,11 +167,14 @@ export default defineConfig({
       }),
   integrations: [
     noPolicyInDev,
+    islandDependencies,
     ...(inVitest ? [] : [netlifyDevFeatures]),
     hydrateOnInteraction,
     devContentReload(),
     react(),
     sitemap({ filter: (page) => !NOT_IN_SITEMAP.test(new URL(page).pathname) }),
+    // Last: it waits for the search index's files at astro:build:done, after the adapter's and the sitemap's work.
+    searchIndex(),
   ],
   trailingSlash: 'ignore',
   // Four pages rendered at once: each page's file writes overlap the next page's rendering (docs/architecture.md).
@@ -202,23 +238,11 @@ export default defineConfig({
         ],
       },
     },
-    // The islands' dependencies, bundled by Vite when `npm start` starts rather than found on the first
-    // visit, which would reload the page while it hydrates.
     optimizeDeps: {
       // Server-only packages that Vite's scan finds in the .tsx under src/ (mails, server code) and would otherwise
       // bundle for the browser at every cold start (8–10 s of CPU): no page's script imports them.
       exclude: ['firebase-admin', 'nodemailer', '@react-email/components', 'sanitize-html', 'htmlparser2'],
-      include: [
-        'nanostores',
-        'embla-carousel-react',
-        'zod/mini',
-        'libphonenumber-js/min',
-        '@stripe/stripe-js/pure',
-        // The space's editors: the rich-text field and the reorderable lists.
-        '@tiptap/react',
-        '@tiptap/starter-kit',
-        'sortablejs',
-      ],
+      // What it bundles in advance: `islandDependencies`, under `astro dev` only.
     },
   },
   // Atkinson Hyperlegible (made for low vision) from our origin; the fonts API's metric-matched fallback

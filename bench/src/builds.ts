@@ -1,7 +1,7 @@
 /**
  * Pull + build time: a dataset is seeded into an embedded Firestore emulator
  * (in this process), then the project's own `scripts/build.ts` (what
- * `npm run build` runs: pull, `astro build`, post-build checks) runs in a
+ * `npm run build` runs: pull, then `astro build`, which writes the search index) runs in a
  * temporary copy of the project against it, timed on the wall clock and split
  * into phases by the arrival time of its output lines; its news archive is then read back (news-archive.ts).
  */
@@ -29,8 +29,8 @@ const ASTRO_COMPLETE = /^\d{2}:\d{2}:\d{2} \[build\] Complete!/;
 /** Astro's heading of the prerender (pages written to dist/), then its end. */
 const PRERENDER_START = /^\s*prerendering static routes/;
 const STEP_COMPLETED = /^\d{2}:\d{2}:\d{2} ✓ Completed in /;
-/** scripts/build.ts's last line, once the Pagefind index is written. */
-const SEARCH_INDEX_DONE = /^Search index: \d+ pages/;
+/** The search index integration's line once the Pagefind index is written (scripts/lib/search-index.ts). */
+const SEARCH_INDEX_DONE = /^\d{2}:\d{2}:\d{2} \[search-index\] \d+ pages/;
 
 /** The demo dataset of content/demo/ (read from `root`). */
 export function demoDataset(root: string): Promise<Dataset> {
@@ -89,15 +89,20 @@ export interface BuildMeasurement {
   firestoreReadMs: number | undefined;
   /** The pull's last line to Astro's `[build] Complete!` (Astro's start-up included), in milliseconds. */
   buildMs: number;
-  /** Of buildMs, Astro's prerender (every static page rendered and written), in milliseconds. */
+  /** Of buildMs, Astro before its prerender (start-up, content sync, Vite's server and client bundles), in milliseconds. */
+  bundleMs?: number;
+  /** Of buildMs, Astro's prerender (every static page rendered, written and handed to Pagefind), in milliseconds. */
   prerenderMs?: number;
-  /** Of afterBuildMs, the Pagefind index (scripts/lib/search-index.ts), in milliseconds. */
+  /**
+   * Of buildMs, the prerender's end to the search index's last line (scripts/lib/search-index.ts): the optimised
+   * pictures, the adapter's function and the sitemap, with Pagefind writing its files beside them, in milliseconds.
+   */
   searchIndexMs?: number;
   /** CPU time (user + system) of scripts/build.ts and every process it started, in milliseconds. */
   cpuMs?: number;
   /** 1-minute load average when the pull + build started (others' work makes its wall time noisy). */
   loadAverage?: number;
-  /** `[build] Complete!` to the exit of scripts/build.ts (its post-build checks), in milliseconds. */
+  /** `[build] Complete!` to the exit of scripts/build.ts, in milliseconds. */
   afterBuildMs: number;
   /** `tsx scripts/build.ts`, start to exit (= pull + build + after), in milliseconds. */
   totalMs: number;
@@ -161,6 +166,7 @@ export async function measureBuild(
     const cpuMs = childrenCpuMs() - cpuBefore;
     const astroEnd = run.lines.find((line) => ASTRO_COMPLETE.test(line.text))?.ms;
     const prerenderStart = run.lines.findIndex((line) => PRERENDER_START.test(line.text));
+    const prerenderStartMs = run.lines[prerenderStart]?.ms;
     const prerenderEnd = run.lines.slice(prerenderStart).find((line) => STEP_COMPLETED.test(line.text))?.ms;
     const searchEnd = run.lines.find((line) => SEARCH_INDEX_DONE.test(line.text))?.ms;
     if (pullEnd === undefined || astroEnd === undefined) {
@@ -179,11 +185,10 @@ export async function measureBuild(
       pullMs: pullEnd,
       firestoreReadMs: longestRead(run.lines.map((line) => line.text)),
       buildMs: astroEnd - pullEnd,
+      bundleMs: prerenderStartMs === undefined ? undefined : prerenderStartMs - pullEnd,
       prerenderMs:
-        prerenderStart >= 0 && prerenderEnd !== undefined
-          ? prerenderEnd - (run.lines[prerenderStart] as { ms: number }).ms
-          : undefined,
-      searchIndexMs: searchEnd === undefined ? undefined : searchEnd - astroEnd,
+        prerenderStartMs !== undefined && prerenderEnd !== undefined ? prerenderEnd - prerenderStartMs : undefined,
+      searchIndexMs: searchEnd === undefined || prerenderEnd === undefined ? undefined : searchEnd - prerenderEnd,
       cpuMs,
       loadAverage,
       afterBuildMs: run.ms - astroEnd,

@@ -358,11 +358,13 @@ function phaseSection(builds: BuildMeasurement[]): string {
   const measured = builds.filter((build) => build.cpuMs !== undefined);
   if (measured.length === 0) return '';
   const rows = measured.map((build) => {
-    const other = build.totalMs - build.pullMs - (build.prerenderMs ?? 0) - (build.searchIndexMs ?? 0);
+    const other =
+      build.totalMs - build.pullMs - (build.bundleMs ?? 0) - (build.prerenderMs ?? 0) - (build.searchIndexMs ?? 0);
     return [
       build.dataset,
       build.loadAverage === undefined ? '' : build.loadAverage.toFixed(2),
       seconds(build.pullMs),
+      build.bundleMs === undefined ? '' : seconds(build.bundleMs),
       build.prerenderMs === undefined ? '' : seconds(build.prerenderMs),
       build.searchIndexMs === undefined ? '' : seconds(build.searchIndexMs),
       seconds(other),
@@ -370,13 +372,15 @@ function phaseSection(builds: BuildMeasurement[]): string {
       seconds(build.cpuMs ?? 0),
     ];
   });
-  return `Phases (wall time; \`npm run bench -- --build\` measures them): pull as above; prerender = Astro's
-« prerendering static routes » to its « Completed » (every page rendered and written); search index = Pagefind after
-\`[build] Complete!\`; other = the rest of Astro (start-up, content sync, Vite's bundles, the function, the sitemap).
+  return `Phases (wall time; \`npm run bench -- --build\` measures them): pull as above; bundles = Astro's start-up,
+content sync and Vite's server and client bundles, to « prerendering static routes »; prerender = from there to its
+« Completed » (every page rendered, written and handed to Pagefind, which parses it in its own process meanwhile);
+after prerender = from its end to the search index's last line (the optimised pictures, the adapter's function and
+the sitemap, with Pagefind writing its files beside them); other = the rest (Astro's last lines, the exit).
 CPU = user + system time of \`scripts/build.ts\` and every process it started (Pagefind's index binary included when
 it is waited for), less noisy than wall time on this shared machine. Load = the 1-minute load average at the start.
 
-${markdownTable(['dataset', 'load', 'pull', 'prerender', 'search index', 'other', 'pull + build', 'CPU'], rows)}`;
+${markdownTable(['dataset', 'load', 'pull', 'bundles', 'prerender', 'after prerender', 'other', 'pull + build', 'CPU'], rows)}`;
 }
 
 /** The receipts' table: per script, the PDF's size and the time to draw it; the fonts the function carries. */
@@ -506,9 +510,9 @@ Each dataset is seeded into an embedded Firestore emulator (seed: not part of pu
 \`scripts/build.ts\` (what \`npm run build\` runs) runs in a temporary copy of the project (cold caches). Phases by
 the arrival of output lines: pull = start to the pull's last progress line (tsx start-up included; "of which
 reading" = the longest collection read it reports), astro build = to Astro's \`[build] Complete!\` (Astro's
-start-up included), after build = the script's post-build checks. The synthetic datasets are the demo dataset plus
-copies of its news articles (each with its own \`/actualites/<slug>\` page) up to the number of articles. "× demo"
-compares pull + build.
+start-up included, and the search index, which it writes), after build = to the exit of \`scripts/build.ts\`.
+The synthetic datasets are the demo dataset plus copies of its news articles (each with its own
+\`/actualites/<slug>\` page) up to the number of articles. "× demo" compares pull + build.
 
 ${markdownTable(
   [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitElisions } from '../../scripts/lib/search-index';
+import { pageSourcePath, splitElisions } from '../../scripts/lib/search-index';
 import { countMessage, joinElisions } from '../../src/features/content/news/site-search';
 
 describe('French elisions in the search index', () => {
@@ -27,5 +27,15 @@ describe('countMessage', () => {
     expect(countMessage(1, 'crêpes')).toBe('1 résultat pour « crêpes ».');
     expect(countMessage(12, 'école')).toBe('12 résultats pour « école ».');
     expect(countMessage(0, 'zzz')).toBe('Aucun résultat pour « zzz ». Essayez un autre mot, ou un mot plus court.');
+  });
+});
+
+describe('pageSourcePath', () => {
+  it('names the file Astro writes for a page (directory format), as Pagefind read it from dist/', () => {
+    expect(pageSourcePath('/')).toBe('index.html');
+    expect(pageSourcePath('/asso/')).toBe('asso/index.html');
+    expect(pageSourcePath('/actualites/rentree-2026')).toBe('actualites/rentree-2026/index.html');
+    expect(pageSourcePath('/404')).toBe('404.html');
+    expect(pageSourcePath('/facile/l%C3%A9cole/')).toBe('facile/lécole/index.html');
   });
 });
