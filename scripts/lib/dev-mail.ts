@@ -6,27 +6,38 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSmtpCatcher } from './smtp-catcher.ts';
+import { freePort } from './ports.ts';
 
-/** Starts the catcher unless SMTP_URL is set (`args`: astro dev's, for `--port`); returns its stop(). */
-export async function startDevMailCatcher(args: readonly string[]): Promise<() => void> {
+/**
+ * Sets the session's mail variables in process.env, so that Astro can start with them at once: the sender, the staff
+ * inbox and the site's address when unset (`args`: astro dev's, for `--port`), and unless SMTP_URL is set, the address
+ * of a local catcher on a free port. Returns the catcher's start, to call once Astro is on its way: it loads the
+ * catcher's modules (smtp-server, mailparser) and listens on that port, and resolves to its stop().
+ * @throws Error (from the start) when the port was taken meanwhile.
+ */
+export async function prepareDevMail(args: readonly string[]): Promise<() => Promise<() => void>> {
   const portFlag = args.indexOf('--port');
   process.env.SITE_URL ||= `http://127.0.0.1:${portFlag >= 0 ? args[portFlag + 1] : 4321}`;
   process.env.MAIL_FROM ||= 'Site de l’association (npm start) <site@localhost.test>';
   process.env.ASSOCIATION_EMAIL ||= 'equipe@localhost.test';
   if (process.env.SMTP_URL?.trim()) {
     console.log(`Mail: sent through SMTP_URL (${new URL(process.env.SMTP_URL).host})`);
-    return () => {};
+    return async () => () => {};
   }
-  const dir = mkdtempSync(join(tmpdir(), 'site-mails-'));
-  const catcher = await startSmtpCatcher({
-    dir,
-    httpPort: 0,
-    onMail: (mail, files) => console.log(`✉ « ${mail.subject} » → ${mail.to.join(', ')}: ${files}.html`),
-  });
-  process.env.SMTP_URL = catcher.url;
-  console.log(`Mail: caught locally, nothing leaves this machine. Read them on ${catcher.httpUrl} or in ${dir}/`);
-  return () => void catcher.stop();
+  const port = await freePort();
+  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  return async () => {
+    const { startSmtpCatcher } = await import('./smtp-catcher.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'site-mails-'));
+    const catcher = await startSmtpCatcher({
+      port,
+      dir,
+      httpPort: 0,
+      onMail: (mail, files) => console.log(`✉ « ${mail.subject} » → ${mail.to.join(', ')}: ${files}.html`),
+    });
+    console.log(`Mail: caught locally, nothing leaves this machine. Read them on ${catcher.httpUrl} or in ${dir}/`);
+    return () => void catcher.stop();
+  };
 }
 
 /**
