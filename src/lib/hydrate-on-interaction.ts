@@ -1,20 +1,29 @@
 /**
  * Astro client directive `client:interaction` (registered in astro.config.mjs): the island's JavaScript loads and
- * hydrates at the visitor's first act on it — a pointer over it or pressed on it, a touch, the focus or a key inside
- * it — never by itself. Its server HTML works until then (a native invoker opens the newsletter dialog, the carousels
- * scroll sideways). `client:interaction="scrolled-to"` also hydrates it once it is in view after the visitor has
- * scrolled or typed (wheel, touch, key, pointer): not when a page loads with it in view.
+ * hydrates at the visitor's first act on it — a pointer over it or pressed on it, a touch, the focus, a key or a click
+ * inside it — never by itself. Its server HTML works until then (a native invoker opens the newsletter dialog, the
+ * carousels scroll sideways, radios and fields take what is chosen or typed); a click on one of its buttons that only
+ * its script makes work (`type="button"` without an invoker command) before it has hydrated is replayed once it has: a
+ * tap is a touch then a click, often before the JavaScript has arrived, and that first act is not lost.
+ * `client:interaction="scrolled-to"` also hydrates it once it is in view after the visitor has scrolled or typed
+ * (wheel, touch, key, pointer): not when a page loads with it in view.
  * `client:interaction={{ draft: key }}` also hydrates it at once when sessionStorage holds `key`: the visitor already
- * typed in this form in this tab (a reload), and the island restores the draft. Astro's islands are
+ * chose or typed in this form in this tab (a reload), and the island restores the draft. Astro's islands are
  * `display: contents` (no box): the observer watches their elements, as `client:visible` does.
  */
 import type { ClientDirective } from 'astro';
 
-/** Events on the island that start its hydration (they bubble to it). */
-const ACTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+/**
+ * Events on the island that start its hydration (they bubble to it); `click` for the clicks that come without a
+ * pointer or a focus before them (a screen reader's activation).
+ */
+const ACTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'] as const;
 
 /** The visitor's own inputs anywhere on the page after which an island in view hydrates (`scrolled-to`). */
 const SCROLLS = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+
+/** Buttons that do nothing without their island's script: a click on one before hydration is replayed after it. */
+const SCRIPTED_BUTTONS = 'button[type="button"]:not([commandfor])';
 
 /** The directive's value: `"scrolled-to"`, or the sessionStorage key of a draft the island restores. */
 type Options = boolean | 'scrolled-to' | { draft: string } | '';
@@ -28,12 +37,32 @@ function hasStored(key: string): boolean {
   }
 }
 
+/**
+ * Keeps the island's SCRIPTED_BUTTONS clicked from now on; the returned function stops keeping them and clicks again,
+ * in order, those still in the page. Called once the island's root exists (React handles a click from then on, even
+ * before it has finished hydrating), within the clicks' user activation (5 s in Chromium and Firefox): what a replayed
+ * click opens (window.open) is not taken for a popup.
+ */
+function keepClicks(island: HTMLElement): () => void {
+  const clicked: HTMLElement[] = [];
+  const keeping = new AbortController();
+  island.addEventListener(
+    'click',
+    (event) => {
+      const button = event.target instanceof Element ? event.target.closest<HTMLElement>(SCRIPTED_BUTTONS) : null;
+      if (button && island.contains(button)) clicked.push(button);
+    },
+    { capture: true, signal: keeping.signal },
+  );
+  return () => {
+    keeping.abort();
+    for (const button of clicked) if (button.isConnected) button.click();
+  };
+}
+
 const hydrateOnInteraction: ClientDirective = (load, options, island) => {
   const value = options.value as Options;
-  if (typeof value === 'object' && hasStored(value.draft)) {
-    void load().then((hydrate) => hydrate());
-    return;
-  }
+  const replay = keepClicks(island);
   const controller = new AbortController();
   const listening = { signal: controller.signal, passive: true };
   let observer: IntersectionObserver | undefined;
@@ -44,7 +73,12 @@ const hydrateOnInteraction: ClientDirective = (load, options, island) => {
     await (
       await load()
     )();
+    replay();
   };
+  if (typeof value === 'object' && hasStored(value.draft)) {
+    void hydrate();
+    return;
+  }
   for (const type of ACTS) island.addEventListener(type, () => void hydrate(), listening);
   if (value !== 'scrolled-to') return;
   const watch = () => {

@@ -27,3 +27,12 @@ export function valuesTypedBefore<T extends Record<string, string | boolean>>(
   }
   return typed as Partial<T>;
 }
+
+/**
+ * The value of each radio group's checked radio inside `root`, by the group's name: what a visitor chose before the
+ * island hydrated (React keeps the checked radio on screen, its state still holds the default).
+ */
+export function radiosCheckedIn(root: ParentNode): Map<string, string> {
+  const checked = root.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked');
+  return new Map([...checked].map((radio) => [radio.name, radio.value]));
+}

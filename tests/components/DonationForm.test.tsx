@@ -311,6 +311,36 @@ describe('DonationForm', () => {
     });
   });
 
+  it('hydrated after the donor chose on the server’s form: those radios count, storage or not', async () => {
+    // The server's HTML (client:interaction hydrates it at the first act), two radios chosen before React took over;
+    // sessionStorage refuses to keep anything (private browsing): the form adopts them on its own.
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const refused = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    });
+    const container = document.createElement('div');
+    const form = <DonationForm publishableKey={TEST_KEY} privacyHref="/rgpd" />;
+    container.innerHTML = renderToString(form);
+    document.body.append(container);
+    within(container)
+      .getByRole('radio', { name: /^250\s€$/ })
+      .click();
+    within(container).getByRole('radio', { name: 'Don mensuel' }).click();
+    const root = await act(async () => hydrateRoot(container, form));
+    try {
+      expect(plain(within(container).getByRole('button', { name: /^Donner/ }).textContent)).toBe(
+        'Donner 250 € par mois',
+      );
+      expect(within(container).getByRole('radio', { name: /^250\s€$/ })).toBeChecked();
+      expect(within(container).getByRole('radio', { name: 'Don mensuel' })).toBeChecked();
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+      refused.mockRestore();
+    }
+  });
+
   it('Stripe’s script blocked: the summary names the hosted page’s button and its link focuses it', async () => {
     loadStripe.mockRejectedValueOnce(new Error('Failed to load Stripe.js'));
     vi.stubGlobal(

@@ -5,7 +5,7 @@
  * fake Stripe plays the donor paying and signs the webhook). axe at 375 and 1280 px in each state.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { expectNoAxeViolations, VIEWPORTS } from './helpers';
+import { expectNoAxeViolations, openDonationForm, VIEWPORTS } from './helpers';
 
 /** The fake Stripe API of playwright.config.ts's web server. */
 const FAKE_STRIPE = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
@@ -70,15 +70,14 @@ async function stubStripe(context: BrowserContext): Promise<{ stripeJsLoads: () 
   return { stripeJsLoads: () => stripeJsLoads };
 }
 
-/** Opens a donation page and waits for the island; collects the CSP violations Chromium logs. */
+/** Opens a donation page and waits for the island (hydrated by the pointer over it); collects the CSP violations. */
 async function openDonationPage(page: Page, path = '/soutenir') {
   const cspViolations: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
       cspViolations.push(message.text());
   });
-  await page.goto(path);
-  await page.locator('astro-island:has(.donation):not([ssr])').waitFor({ state: 'attached' });
+  await openDonationForm(page, path);
   return { cspViolations };
 }
 

@@ -5,7 +5,7 @@
  * 375 and 1280 px in each state.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, VIEWPORTS } from './helpers';
+import { expectNoAxeViolations, openDonationForm, VIEWPORTS } from './helpers';
 
 const FAKE_STRIPE = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
 const WEBHOOK_SECRET = ['whsec', 'e2e-fake'].join('_');
@@ -155,8 +155,7 @@ test.describe('managing a monthly gift', () => {
 
 test.describe('a company’s gift', () => {
   test('« Don d’entreprise » is a radio: the 60 % line, and the session asks for the business', async ({ page }) => {
-    await page.goto('/soutenir');
-    await page.locator('astro-island:has(.donation):not([ssr])').waitFor({ state: 'attached' });
+    await openDonationForm(page);
     const company = page.getByRole('radio', { name: 'Don d’entreprise' });
     await page.getByRole('radio', { name: 'Don personnel' }).focus();
     await page.keyboard.press('ArrowRight');

@@ -119,6 +119,17 @@ export async function watchCspIssues(page: Page): Promise<string[]> {
 }
 
 /**
+ * Opens a donation page (/soutenir or /soutenir/annule) and waits for its donation form's island: it hydrates at the
+ * visitor's first act on it (client:interaction), here the pointer over the form, or at once when the tab holds the
+ * donor's choice.
+ */
+export async function openDonationForm(page: Page, path = '/soutenir'): Promise<void> {
+  await page.goto(path);
+  await page.locator('.donation').hover();
+  await page.locator('astro-island:has(.donation):not([ssr])').waitFor({ state: 'attached' });
+}
+
+/**
  * Opens /ecole and waits for its pre-registration form's island: it hydrates at the visitor's first act on it
  * (client:interaction), here the pointer over the form.
  */

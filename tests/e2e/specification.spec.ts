@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { collection, getDocsFromServer, query, where } from 'firebase/firestore';
 import { connectFirestore } from '../../src/lib/firestore.server';
-import { expectNoAxeViolations, openPreRegistration, VIEWPORTS, watchPage } from './helpers';
+import { expectNoAxeViolations, openDonationForm, openPreRegistration, VIEWPORTS, watchPage } from './helpers';
 
 // --- The specification's texts and numbers (§5, §7, §8, §9), literally. ---
 const NOT_FOUND = "Oups, mais il n'y a rien ici";
@@ -89,10 +89,9 @@ async function openNewsletter(page: Page): Promise<Locator> {
   return dialog;
 }
 
-/** The donation page with its island hydrated. */
+/** The donation page with its island hydrated (the pointer over it: client:interaction). */
 async function openDonation(page: Page, path = '/soutenir'): Promise<Locator> {
-  await page.goto(path);
-  await page.locator('astro-island:has(.donation):not([ssr])').waitFor({ state: 'attached' });
+  await openDonationForm(page, path);
   return page.getByRole('radiogroup', { name: 'Montants proposés' });
 }
 

@@ -1,12 +1,15 @@
 /**
  * Donation picker (one-off or monthly, amount radios beside a stepper that wraps around, spec §4, or « Autre montant »
  * typed in euros), then Stripe's form here or page in a tab. A failure stays in the picker (an error summary that takes
- * the focus) until the next try; when Stripe's script cannot load, it leads to the hosted page's button.
+ * the focus) until the next try; when Stripe's script cannot load, it leads to the hosted page's button. It hydrates at
+ * the visitor's first act on it (client:interaction): a choice made meanwhile is adopted, a button pressed meanwhile
+ * works once it has hydrated.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { DONATION_AMOUNTS_EUR, formatEuros, parseOwnAmount, stepAmountIndex, stepFromOwnAmount } from './donations';
 import { DONOR_KINDS } from '../ledger/company-gifts';
 import { loadDraft, postJson, saveDraft } from '../../../lib/post-json';
+import { radiosCheckedIn } from '../../../lib/typed-before-hydration';
 import { showMessage } from '../../../stores/banner';
 import { ErrorSummary, Field, PrivacyLink } from '../../forms/FormParts';
 import { NoOnlinePaymentNote, TestModeNote } from './DonationNotes';
@@ -27,8 +30,27 @@ interface Choice {
 /** The « Autre montant » radio's value. */
 const OWN = 'autre' as const;
 
-// sessionStorage key of the donor's choice: /soutenir/annule restores it.
-const CHOICE_KEY = 'don:choix';
+/** sessionStorage key of the donor's choice: /soutenir/annule restores it (the page hydrates the form at once then). */
+export const CHOICE_KEY = 'don:choix';
+
+/** The choice the page opens with: 25 €, once, a person's gift. */
+const FIRST_CHOICE: Choice = { amountIndex: 1, ownAmount: '', frequency: 'ponctuel', donorKind: 'particulier' };
+
+/** The choice the page's radios show: `checked(field)` is the value of the field's checked radio, as rendered. */
+function choiceOfRadios(checked: (field: keyof Choice) => string | undefined): Choice {
+  const amount = checked('amountIndex');
+  const index = amount === OWN ? OWN : amount === undefined ? undefined : Number(amount);
+  const frequency = checked('frequency');
+  const donorKind = checked('donorKind');
+  return {
+    ...FIRST_CHOICE,
+    ...(index === OWN || (index !== undefined && DONATION_AMOUNTS_EUR[index] !== undefined)
+      ? { amountIndex: index }
+      : {}),
+    ...(frequency === 'ponctuel' || frequency === 'mensuel' ? { frequency } : {}),
+    ...(donorKind === 'particulier' || donorKind === 'entreprise' ? { donorKind } : {}),
+  };
+}
 
 /** The choice in the payment draft's (and the stored draft's) field names: the euros as typed, never cents. */
 const asDraft = ({
@@ -59,15 +81,11 @@ export const STRIPE_SCRIPT_FAILED =
 /** The island. `publishableKey`: '' when not configured, pk_test_… shows the test notice. */
 export default function DonationForm({ publishableKey, privacyHref }: { publishableKey: string; privacyHref: string }) {
   const id = useId();
+  const root = useRef<HTMLDivElement>(null);
   const checkoutContainer = useRef<HTMLDivElement>(null);
   const checkout = useRef<{ destroy(): void } | null>(null);
   const loadingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [choice, setChoice] = useState<Choice>({
-    amountIndex: 1,
-    ownAmount: '',
-    frequency: 'ponctuel',
-    donorKind: 'particulier',
-  });
+  const [choice, setChoice] = useState<Choice>(FIRST_CHOICE);
   // The own amount's error, shown beside its field once the donor tried to pay (not on leaving the field: the line it
   // adds would move the button being clicked).
   const [ownError, setOwnError] = useState<string | undefined>(undefined);
@@ -90,6 +108,16 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   const monthly = frequency === 'mensuel';
   const ownId = `${id}-own`;
   const hostedId = `${id}-hosted`;
+
+  // The radios chosen in the server's form before it hydrated: kept, before the next render writes the defaults back.
+  useLayoutEffect(() => {
+    if (!root.current) return;
+    const checked = radiosCheckedIn(root.current);
+    const shown = choiceOfRadios((field) => checked.get(`${id}-${field}`));
+    if ((['amountIndex', 'frequency', 'donorKind'] as const).every((key) => shown[key] === FIRST_CHOICE[key])) return;
+    setChoice(shown);
+    saveDraft(CHOICE_KEY, asDraft(shown));
+  }, [id]);
 
   useEffect(() => {
     const stored = loadDraft(CHOICE_KEY) as Partial<PaymentDraftInput> | null;
@@ -227,7 +255,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   );
 
   return (
-    <div className="donation">
+    <div className="donation" ref={root}>
       <ErrorSummary
         problems={failure ? [{ text: failure.text, ...(failure.fieldId ? { fieldId: failure.fieldId } : {}) }] : []}
         focusKey={failure?.count ?? 0}
