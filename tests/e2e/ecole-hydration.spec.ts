@@ -4,22 +4,17 @@
  * typing while the island loads loses no keystroke and not the focus, and every field keeps what was typed once React
  * has taken over the form.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { holdIsland, loadAndIdle } from './helpers';
 
 const ISLAND = '#preinscription astro-island';
-
-/** Waits for the load event, then for two idle periods of the main thread (when client:idle islands hydrate). */
-async function loadAndIdle(page: Page): Promise<void> {
-  await page.goto('/ecole', { waitUntil: 'load' });
-  await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(() => idle(true)))));
-}
 
 test('the form loads no JavaScript of its own at load or at idle', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  await loadAndIdle(page);
+  await loadAndIdle(page, '/ecole');
   await expect(page.locator(`${ISLAND}[ssr]`)).toHaveCount(1);
   const component = await page.locator(ISLAND).getAttribute('component-url');
   expect(component).toBeTruthy();
@@ -27,18 +22,9 @@ test('the form loads no JavaScript of its own at load or at idle', async ({ page
 });
 
 test('what a parent types while the island loads stays, focus included, and React keeps it', async ({ page }) => {
-  await loadAndIdle(page);
-  const component = (await page.locator(ISLAND).getAttribute('component-url')) as string;
-  // The island's module is held until the parent has typed in two fields: a slow network, made certain.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname === component,
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-  );
+  await loadAndIdle(page, '/ecole');
+  // The island's module is held until the parent has typed in two fields.
+  const release = await holdIsland(page, ISLAND);
   const form = page.locator('#preinscription');
   const child = form.getByLabel(/Prénom de l’enfant/);
   const surname = form.getByLabel(/Nom de l’enfant/);

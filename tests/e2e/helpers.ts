@@ -138,3 +138,27 @@ export async function openPreRegistration(page: Page): Promise<void> {
   await page.locator('#preinscription form').hover();
   await page.locator('#preinscription astro-island:not([ssr])').waitFor({ state: 'attached' });
 }
+
+/** Opens `path` and waits for the load event, then for two idle periods of the main thread (when client:idle ran). */
+export async function loadAndIdle(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'load' });
+  await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(() => idle(true)))));
+}
+
+/**
+ * Holds the module of the island `island` (a selector) until the returned function is called: the visitor acts on
+ * the server's HTML while React loads, on a slow network made certain.
+ */
+export async function holdIsland(page: Page, island: string): Promise<() => void> {
+  const component = (await page.locator(island).getAttribute('component-url')) as string;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === component,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  return release;
+}

@@ -6,14 +6,9 @@
  * once, to show that choice.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { holdIsland, loadAndIdle } from './helpers';
 
 const ISLAND = 'astro-island:has(.donation)';
-
-/** Opens `path` and waits for the load event, then for two idle periods of the main thread (when client:idle ran). */
-async function loadAndIdle(page: Page, path: string): Promise<void> {
-  await page.goto(path, { waitUntil: 'load' });
-  await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(() => idle(true)))));
-}
 
 /** The scripts `path` loads before any act, each with its size in bytes (the body as served, decoded). */
 async function scriptsBeforeAnyAct(page: Page, path: string): Promise<Map<string, number>> {
@@ -31,24 +26,6 @@ async function scriptsBeforeAnyAct(page: Page, path: string): Promise<Map<string
   return scripts;
 }
 
-/**
- * Holds the island's module until the returned function is called: the visitor acts on the server's form while React
- * loads, on a slow network made certain.
- */
-async function holdIsland(page: Page): Promise<() => void> {
-  const component = (await page.locator(ISLAND).getAttribute('component-url')) as string;
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname === component,
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-  );
-  return release;
-}
-
 test('before any act: the scripts of a page without island, not a byte more', async ({ page }) => {
   const baseline = await scriptsBeforeAnyAct(page, '/mentions');
   const donation = await scriptsBeforeAnyAct(page, '/soutenir');
@@ -62,7 +39,7 @@ test('before any act: the scripts of a page without island, not a byte more', as
 
 test('a radio chosen and the stepper pressed before React has loaded: both count once it has', async ({ page }) => {
   await loadAndIdle(page, '/soutenir');
-  const release = await holdIsland(page);
+  const release = await holdIsland(page, ISLAND);
   const amounts = page.getByRole('radiogroup', { name: 'Montants proposés' });
   await amounts.getByRole('radio', { name: /^50\s€$/ }).check();
   await page.getByRole('button', { name: 'Montant suivant' }).click();
@@ -83,7 +60,7 @@ test.describe('on a phone', () => {
 
   test('a tap on « Faire un don » before React has loaded pays, with the loading indicator', async ({ page }) => {
     await loadAndIdle(page, '/soutenir');
-    const release = await holdIsland(page);
+    const release = await holdIsland(page, ISLAND);
     await page.getByRole('radio', { name: 'Don mensuel' }).tap();
     // The payment request is held too: the loading indicator stays on screen to be seen.
     let answer = () => {};
