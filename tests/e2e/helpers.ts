@@ -119,25 +119,22 @@ export async function watchCspIssues(page: Page): Promise<string[]> {
 }
 
 /**
- * Opens a donation page (/soutenir or /soutenir/annule) and waits for its donation form's island: it hydrates at the
- * visitor's first act on it (client:interaction), here the pointer over the form, or at once when the tab holds the
- * donor's choice.
+ * Opens `path` and moves the pointer over `target`, the visitor's first act that hydrates a `client:interaction`
+ * island; resolves once `island` has hydrated.
  */
-export async function openDonationForm(page: Page, path = '/soutenir'): Promise<void> {
+async function hydrateByPointer(page: Page, path: string, target: string, island: string): Promise<void> {
   await page.goto(path);
-  await page.locator('.donation').hover();
-  await page.locator('astro-island:has(.donation):not([ssr])').waitFor({ state: 'attached' });
+  await page.locator(target).hover();
+  await page.locator(`${island}:not([ssr])`).waitFor({ state: 'attached' });
 }
 
-/**
- * Opens /ecole and waits for its pre-registration form's island: it hydrates at the visitor's first act on it
- * (client:interaction), here the pointer over the form.
- */
-export async function openPreRegistration(page: Page): Promise<void> {
-  await page.goto('/ecole');
-  await page.locator('#preinscription form').hover();
-  await page.locator('#preinscription astro-island:not([ssr])').waitFor({ state: 'attached' });
-}
+/** Opens a donation page (/soutenir or /soutenir/annule) with its donation form hydrated (or at once: a stored choice). */
+export const openDonationForm = (page: Page, path = '/soutenir') =>
+  hydrateByPointer(page, path, '.donation', 'astro-island:has(.donation)');
+
+/** Opens /ecole with its pre-registration form hydrated. */
+export const openPreRegistration = (page: Page) =>
+  hydrateByPointer(page, '/ecole', '#preinscription form', '#preinscription astro-island');
 
 /** Opens `path` and waits for the load event, then for two idle periods of the main thread (when client:idle ran). */
 export async function loadAndIdle(page: Page, path: string): Promise<void> {
