@@ -15,7 +15,7 @@ import { ARTICLE_MESSAGES, slugify } from '../../src/features/content/articles/a
 import { GLOSSARY } from '../../src/features/content/falc/glossary';
 import { CONTENT_FILE_POLICY } from '../../src/lib/security-headers';
 import { espaceDatabase, historyRows, restoreNewest, signIn, unique } from './espace-helpers';
-import { expectNoAxeViolations, VIEWPORTS, watchPage } from './helpers';
+import { expectNoAxeViolations, lookAt, VIEWPORTS, watchPage } from './helpers';
 
 let db: Firestore;
 test.beforeAll(async () => {
@@ -226,10 +226,7 @@ test('a pictogram and a picture of the text: what was sent kept through a refusa
   expect(await article(id)).toBeUndefined();
   expect(await history(id)).toEqual([]);
   await axeAtBoth(page, 'the form refused with its pictures kept');
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await others.screenshot({ path: test.info().outputPath(`autres-images-${viewport.width}.png`) });
-  }
+  await lookAt(page, 'autres-images', { target: others, viewports: VIEWPORTS });
 
   await page.getByLabel('Lien de la page').fill(id);
   // Optional, as in the content schema: left empty, the pictogram is decorative.
@@ -257,10 +254,7 @@ test('a pictogram and a picture of the text: what was sent kept through a refusa
   await expect(picto).toHaveClass('card__picto');
   await expect.poll(() => picto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await axeAtBoth(page, 'the preview with a pictogram');
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await card.screenshot({ path: test.info().outputPath(`apercu-carte-${viewport.width}.png`) });
-  }
+  await lookAt(page, 'apercu-carte', { target: card, viewports: VIEWPORTS });
   await card.getByRole('button', { name: /^En savoir plus/ }).click();
   const dialog = page.getByRole('dialog', { name: titre });
   await expect(dialog.locator('img.cover')).toHaveAttribute('src', path(stored?.imgContenu.src));
@@ -307,9 +301,7 @@ test('a phone photo over 4 MB is made lighter in the browser, under what Netlify
   await expect(page.locator('#image-etat')).toHaveText(/^Photo allégée pour l’envoi, de 8(,\d)? Mo à \d(,\d)? Mo\.$/);
   await page.getByLabel('Description de l’image').fill('Le stand des crêpes');
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.getByRole('group', { name: 'Image', exact: true }).screenshot({
-    path: test.info().outputPath('photo-allegee-375.png'),
-  });
+  await lookAt(page, 'photo-allegee', { target: page.getByRole('group', { name: 'Image', exact: true }) });
   // What the form will send: Netlify refuses a function body past 6 MB base64-encoded, about 4.5 MB of file.
   const chosen = await page
     .getByLabel('Photo ou image')
@@ -559,10 +551,7 @@ test('the preview shows an article as its page does: the « Facile à lire » wo
   await expect(page.getByText(/^Publié le/)).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'La carte de l’article' })).toHaveCount(0);
   await axeAtBoth(page, 'the preview of a « Facile à lire » article');
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`apercu-facile-${viewport.width}.png`), fullPage: true });
-  }
+  await lookAt(page, 'apercu-facile', { viewports: VIEWPORTS });
 
   // The school: a section of /ecole (<h2> title, intro, text), no news page's date line or way back to the news.
   await page.goto(`/espace/articles/${school}/apercu`);
@@ -574,10 +563,7 @@ test('the preview shows an article as its page does: the « Facile à lire » wo
   await expect(page.getByRole('main').getByRole('link', { name: /Toutes les actualités/ })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'La carte de l’article' })).toHaveCount(0);
   await axeAtBoth(page, 'the preview of a school article');
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`apercu-ecole-${viewport.width}.png`), fullPage: true });
-  }
+  await lookAt(page, 'apercu-ecole', { viewports: VIEWPORTS });
 });
 
 test('an article with a picture and a video stays in HTML, with a note, and keeps both through a save', async ({

@@ -2,7 +2,7 @@
  * The treasurer's ledger on the built site (dist/ as Netlify serves it, the Auth emulator's demo accounts): what each
  * role sees and is refused, the year's ledger with test gifts apart, the CSV export read back, a cheque recorded with
  * the next receipt number and its PDF, bad input refused in French with nothing written, a receipt sent again, the
- * home's news, and axe at 375 and 1280 px (screenshots in test-results/ for a look).
+ * home's news, and axe at 375 and 1280 px (screenshots to look at with SCREENSHOTS_DIR: helpers.ts, lookAt).
  */
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -10,7 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { createDemoAccounts, DEMO_PASSWORD } from '../../scripts/lib/auth-emulator';
 import { adminFirestoreOf } from '../../src/lib/firebase-app.server';
-import { expectNoAxeViolations, VIEWPORTS } from './helpers';
+import { expectNoAxeViolations, lookAt, VIEWPORTS } from './helpers';
 import { mailsOfOutbox } from './espace-helpers';
 
 const PROJECT = 'demo-e2e';
@@ -186,7 +186,7 @@ test('tresorerie: refunds, disputes and cancelled numbers in the ledger and its 
   await expectNoAxeViolations(page, '/espace/dons with refunds');
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoAxeViolations(page, '/espace/dons with refunds, 375 px');
-  await page.screenshot({ path: test.info().outputPath('dons-rembourses-375.png'), fullPage: true });
+  await lookAt(page, 'dons-rembourses');
 
   const csv = await page.request.get(`/espace/dons/export.csv?annee=${year}`);
   const rows: Record<string, string>[] = parse(await csv.text(), { bom: true, delimiter: ';', columns: true });
@@ -360,7 +360,7 @@ test('tresorerie: the yearly receipts of last year issued with the button, once;
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page, `yearly receipts at ${viewport.width}`);
-    await page.screenshot({ path: `test-results/dons/recus-annuels-${viewport.width}.png`, fullPage: true });
+    await lookAt(page, 'recus-annuels');
   }
 });
 
@@ -440,7 +440,7 @@ test('tresorerie: a corrected yearly receipt’s old number struck through; a ca
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page, `corrected yearly receipts at ${viewport.width}`);
-    await table.screenshot({ path: `test-results/dons/recus-annuels-rectifies-${viewport.width}.png` });
+    await lookAt(page, 'recus-annuels-rectifies', { target: table });
   }
 });
 
@@ -452,8 +452,7 @@ for (const viewport of VIEWPORTS) {
     for (const path of ['/espace', `/espace/dons?annee=${year}`, '/espace/dons/signataire', '/espace/dons/nouveau']) {
       await page.goto(path);
       await expectNoAxeViolations(page, `${path} at ${viewport.width}`);
-      const name = path.replace(/\W+/g, '-');
-      await page.screenshot({ path: `test-results/dons/${name}-${viewport.width}.png`, fullPage: true });
+      await lookAt(page, path.replace(/\W+/g, '-'));
     }
     await page.getByLabel('Prénom').fill('Marie');
     await page.getByRole('textbox', { name: /^Nom/ }).fill('Curie');
@@ -466,6 +465,6 @@ for (const viewport of VIEWPORTS) {
       'Montant en euros : Le montant doit être compris entre 0,01 € et 1 000 000 €',
     );
     await expectNoAxeViolations(page, `record error at ${viewport.width}`);
-    await page.screenshot({ path: `test-results/dons/nouveau-erreur-${viewport.width}.png`, fullPage: true });
+    await lookAt(page, 'nouveau-erreur');
   });
 }

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { espaceDatabase, signIn, unique } from './espace-helpers';
-import { expectNoAxeViolations, VIEWPORTS } from './helpers';
+import { expectNoAxeViolations, lookAt, VIEWPORTS } from './helpers';
 
 const MAILS = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT}/mails.json`;
 const PASSWORD = 'une phrase de passe 2026';
@@ -16,12 +16,6 @@ const PASSWORD = 'une phrase de passe 2026';
 async function mailsTo(email: string): Promise<{ subject: string; html: string; text: string }[]> {
   const mails = (await (await fetch(MAILS)).json()) as { to: string[]; subject: string; html: string; text: string }[];
   return mails.filter((mail) => mail.to.some((to) => to.includes(email)));
-}
-
-/** A screenshot of the whole page when SCREENSHOTS_DIR is set (to look at), else nothing. */
-async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.SCREENSHOTS_DIR)
-    await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/${name}.png`, fullPage: true });
 }
 
 /** Invites `email` as « Léa Martin » with `role` from the roles page, and waits for the page's word. */
@@ -133,19 +127,19 @@ for (const viewport of VIEWPORTS) {
     const email = `vue-${unique()}@exemple.fr`;
     await invite(page, email, 'Trésorerie');
     await expectNoAxeViolations(page, `roles after an invitation at ${viewport.width}`);
-    await shot(page, `roles-${viewport.width}`);
+    await lookAt(page, 'roles');
     const account = page.getByRole('listitem').filter({ hasText: email });
     await account.getByRole('button', { name: `Retirer l’accès de ${email}` }).click();
     await expectNoAxeViolations(page, `roles confirming at ${viewport.width}`);
-    await shot(page, `roles-retirer-${viewport.width}`);
+    await lookAt(page, 'roles-retirer');
     await page.goto('/espace/journal?action=role');
     await expectNoAxeViolations(page, `journal at ${viewport.width}`);
-    await shot(page, `journal-${viewport.width}`);
+    await lookAt(page, 'journal');
     await page.goto('/espace/compte');
     await expectNoAxeViolations(page, `compte at ${viewport.width}`);
-    await shot(page, `compte-${viewport.width}`);
+    await lookAt(page, 'compte');
     await expect.poll(async () => (await mailsTo(email)).length, { timeout: 30_000 }).toBe(1);
     await page.setContent((await mailsTo(email))[0]!.html);
-    await shot(page, `invitation-${viewport.width}`);
+    await lookAt(page, 'invitation');
   });
 }

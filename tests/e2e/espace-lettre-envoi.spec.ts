@@ -11,7 +11,7 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { subscriptionId } from '../../src/features/newsletter/subscription.server';
 import { LETTER_MESSAGES } from '../../src/features/newsletter/letters';
 import { espaceDatabase, post, signIn, unique } from './espace-helpers';
-import { expectNoAxeViolations, VIEWPORTS } from './helpers';
+import { expectNoAxeViolations, lookAt, VIEWPORTS } from './helpers';
 
 let db: Firestore;
 
@@ -218,12 +218,12 @@ for (const role of ['admissions', 'tresorerie', 'edition']) {
 
 test.describe('accessibility', () => {
   for (const viewport of VIEWPORTS) {
-    test(`the letter's screens pass axe at ${viewport.width} px`, async ({ page }, info) => {
+    test(`the letter's screens pass axe at ${viewport.width} px`, async ({ page }) => {
       test.setTimeout(180_000);
       await page.setViewportSize(viewport);
       const shot = async (state: string) => {
         await expectNoAxeViolations(page, `${state} at ${viewport.width} px`);
-        await page.screenshot({ path: info.outputPath(`${state}-${viewport.width}.png`), fullPage: true });
+        await lookAt(page, state);
       };
       await signIn(page, 'admin@demo.test');
       await page.goto('/espace/lettre/nouvelle');
@@ -250,7 +250,7 @@ test.describe('accessibility', () => {
     });
   }
 
-  test('the letter as received, at 375 and 1280 px', async ({ page }, info) => {
+  test('the letter as received, at 375 and 1280 px', async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, 'admin@demo.test');
     await page.goto('/espace/lettre/nouvelle');
@@ -262,10 +262,7 @@ test.describe('accessibility', () => {
       .poll(async () => (await caught()).findIndex((mail) => mail.subject === '[Test] Lettre de juin, telle que reçue'))
       .toBeGreaterThanOrEqual(0);
     const index = (await caught()).findIndex((mail) => mail.subject === '[Test] Lettre de juin, telle que reçue');
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      await page.goto(`${CATCHER}/mails/${index}`);
-      await page.screenshot({ path: info.outputPath(`lettre-recue-${viewport.width}.png`), fullPage: true });
-    }
+    await page.goto(`${CATCHER}/mails/${index}`);
+    await lookAt(page, 'lettre-recue', { viewports: VIEWPORTS });
   });
 });

@@ -12,7 +12,7 @@ import { subscriptionId } from '../../src/features/newsletter/subscription.serve
 import { drainOutbox, MAX_ATTEMPTS } from '../../src/features/mail/drain.server';
 import { smtpTransport } from '../../src/features/mail/transport.server';
 import { espaceDatabase, post, signIn, unique } from './espace-helpers';
-import { expectNoAxeViolations, VIEWPORTS } from './helpers';
+import { expectNoAxeViolations, lookAt, VIEWPORTS } from './helpers';
 
 let db: Firestore;
 
@@ -260,35 +260,34 @@ test('admin: a failed mail on /espace, masked and without content; « Réessayer
   ]);
 });
 
-/** Axe on the page in its current state, and a screenshot to look at (test-results/). */
-async function check(page: Page, state: string, path: string) {
+/** Axe on the page in its current state, and a screenshot to look at (lookAt: with SCREENSHOTS_DIR only). */
+async function check(page: Page, state: string, name: string) {
   await expectNoAxeViolations(page, state);
-  await page.screenshot({ path, fullPage: true });
+  await lookAt(page, name);
 }
 
 test.describe('accessibility', () => {
   for (const viewport of VIEWPORTS) {
-    test(`the newsletter's page and the failed mails pass axe at ${viewport.width} px`, async ({ page }, info) => {
+    test(`the newsletter's page and the failed mails pass axe at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       const id = await seedSubscriber(`axe-${unique()}@exemple-de-nom-de-domaine-assez-long.fr`, 3);
       const failed = await seedFailedMail();
-      const shot = (name: string) => info.outputPath(`${name}-${viewport.width}.png`);
       await signIn(page, 'admin@demo.test');
-      await check(page, `home with failed mails at ${viewport.width}`, shot('accueil'));
+      await check(page, `home with failed mails at ${viewport.width}`, 'accueil');
       // This test's own mail: the other viewport's test retries its own at the same time.
       const item = page.getByRole('listitem').filter({ hasText: failed.domain });
       await item.getByRole('button', { name: /^Réessayer/ }).click();
       await expect(page.getByRole('status')).toContainText('Le courriel est remis dans la file');
-      await check(page, `home after a retry at ${viewport.width}`, shot('accueil-reessai'));
+      await check(page, `home after a retry at ${viewport.width}`, 'accueil-reessai');
       await page.goto('/espace/lettre');
-      await check(page, `lettre at ${viewport.width}`, shot('lettre'));
+      await check(page, `lettre at ${viewport.width}`, 'lettre');
       await page.goto(`/espace/lettre?retirer=${id}#retrait-titre`);
-      await check(page, `lettre removal at ${viewport.width}`, shot('lettre-retrait'));
+      await check(page, `lettre removal at ${viewport.width}`, 'lettre-retrait');
       await page.getByRole('button', { name: 'Oui, retirer cette adresse' }).click();
       await expect(page.getByRole('status')).toContainText('L’adresse a été retirée');
-      await check(page, `lettre removed at ${viewport.width}`, shot('lettre-retiree'));
+      await check(page, `lettre removed at ${viewport.width}`, 'lettre-retiree');
       await page.goto('/espace/lettre?retirer=inconnu');
-      await check(page, `lettre unknown removal at ${viewport.width}`, shot('lettre-inconnue'));
+      await check(page, `lettre unknown removal at ${viewport.width}`, 'lettre-inconnue');
     });
   }
 });

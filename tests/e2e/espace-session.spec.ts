@@ -11,7 +11,7 @@ import { DEMO_PASSWORD } from '../../scripts/lib/auth-emulator';
 import { ARTICLE_MESSAGES } from '../../src/features/content/articles/articles';
 import { ESPACE_MESSAGES } from '../../src/features/espace/messages';
 import { COOKIE, espaceDatabase, newAccount, signIn, signInThroughForm, unique } from './espace-helpers';
-import { expectNoAxeViolations, VIEWPORTS } from './helpers';
+import { expectNoAxeViolations, lookAt, VIEWPORTS } from './helpers';
 
 let db: Firestore;
 test.beforeAll(async () => {
@@ -82,7 +82,7 @@ test('a session ended mid-article gives the text back after signing in again, to
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page, `the session-ended page at ${viewport.width}px`);
-    await page.screenshot({ path: test.info().outputPath(`session-terminee-${viewport.width}.png`), fullPage: true });
+    await lookAt(page, 'session-terminee');
   }
 
   // Kept encrypted: the document holds no word of the article.
@@ -132,10 +132,7 @@ test('the space warns before the session ends; « Rester connecté » renews it'
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(/votre session se termine à \d\d:\d\d\. Restez connecté pour continuer/);
   await expect(dialog.getByRole('button', { name: 'Rester connecté' })).toBeFocused();
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`avertissement-${viewport.width}.png`) });
-  }
+  await lookAt(page, 'avertissement', { viewports: VIEWPORTS });
   await expectNoAxeViolations(page, 'the warning');
   const before = (await context.cookies()).find((cookie) => cookie.name === COOKIE)?.value;
   await dialog.getByRole('button', { name: 'Rester connecté' }).click();

@@ -14,7 +14,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { pullContent } from '../../scripts/lib/pull';
 import { connectFirestore } from '../../src/lib/firestore.server';
 import { espaceDatabase, historyRows, PROJECT, restoreNewest, signIn, unique } from './espace-helpers';
-import { expectNoAxeViolations, VIEWPORTS } from './helpers';
+import { expectNoAxeViolations, lookAt, VIEWPORTS } from './helpers';
 import { ARTICLE_MESSAGES } from '../../src/features/content/articles/articles';
 
 let db: Firestore;
@@ -165,10 +165,7 @@ test('edition changes a category’s title and description, is refused an empty 
   expect((await db.collection('categories').doc('asso').get()).get('titre')).toBe('L’association');
   expect(await entries()).toHaveLength(before);
   await expectAccessible(page, '/espace/categories/asso, empty title refused');
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`categorie-${viewport.width}.png`), fullPage: true });
-  }
+  await lookAt(page, 'categorie', { viewports: VIEWPORTS });
 
   await titre.fill('Qui nous sommes');
   await page.getByRole('button', { name: 'Enregistrer le titre et la description' }).click();

@@ -4,7 +4,8 @@
  * check whose failure message lists every node (target + failure summary).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** WCAG levels checked by axe on every page and state. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
@@ -47,6 +48,30 @@ export function watchPage(page: Page, baseURL: string, allowed404Path?: string):
     watch.problems.push(`HTTP ${response.status()}: ${url}`);
   });
   return watch;
+}
+
+/**
+ * Screenshots for a person to look at, taken only when SCREENSHOTS_DIR names a folder
+ * (`SCREENSHOTS_DIR=/tmp/shots npx playwright test …`): nothing asserts them, so the full run does not pay for them.
+ * Writes `${name}-${width}.png` at each of `viewports` (the page's own when absent): the whole page, or `target`'s box.
+ * Leaves the page at the last viewport, with or without screenshots, so that what follows runs the same.
+ */
+export async function lookAt(
+  page: Page,
+  name: string,
+  { target, viewports }: { target?: Locator; viewports?: readonly { width: number; height: number }[] } = {},
+): Promise<void> {
+  const folder = process.env.SCREENSHOTS_DIR;
+  const sizes = viewports ?? [page.viewportSize() ?? VIEWPORTS[0]];
+  if (!folder) {
+    if (viewports) await page.setViewportSize(sizes.at(-1)!);
+    return;
+  }
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    const path = join(folder, `${name}-${size.width}.png`);
+    await (target ? target.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
+  }
 }
 
 /**
