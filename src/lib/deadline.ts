@@ -6,10 +6,12 @@ let testDeadlineMs: number | undefined;
 /**
  * For tests only: every deadline (withDeadline, deadlineMs) lasts `ms` milliseconds instead of its own until called
  * again without an argument. Short, a test proves a give-up in milliseconds rather than in 8 s; long, a test of
- * concurrency on a busy machine tests the outcome, not the machine's speed.
+ * concurrency on a busy machine tests the outcome, not the machine's speed. Returns the setting it replaces.
  */
-export function setDeadlinesForTests(ms?: number): void {
+export function setDeadlinesForTests(ms?: number): number | undefined {
+  const previous = testDeadlineMs;
   testDeadlineMs = ms;
+  return previous;
 }
 
 /** `ms`, the production deadline, unless a test set every deadline (setDeadlinesForTests). */

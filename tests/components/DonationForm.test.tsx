@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DonationForm, { STRIPE_SCRIPT_FAILED } from '../../src/features/donations/checkout/DonationForm';
@@ -82,7 +82,7 @@ describe('DonationForm', () => {
     await act(async () =>
       answer(new Response(JSON.stringify({ clientSecret: 'cs_test_1_secret_2' }), { status: 200 })),
     );
-    await vi.waitFor(() => expect(mount).toHaveBeenCalled());
+    await waitFor(() => expect(mount).toHaveBeenCalled());
     expect(loadStripe).toHaveBeenCalledWith(TEST_KEY);
     const options = (
       createEmbeddedCheckoutPage.mock.calls[0] as unknown as [{ fetchClientSecret: () => Promise<string> }]
@@ -124,7 +124,7 @@ describe('DonationForm', () => {
     expect(url).toBe('/api/don');
     expect(init.method).toBe('POST');
     expect(JSON.parse(init.body as string)).toEqual({ moyen: 'lien', somme: 1, frequence: 'ponctuel' });
-    await vi.waitFor(() => expect(tab.location.href).toBe('https://checkout.stripe.com/c/pay/cs_test_9'));
+    await waitFor(() => expect(tab.location.href).toBe('https://checkout.stripe.com/c/pay/cs_test_9'));
     expect(tab.opener).toBeNull();
     // Kept for the cancel page (the new tab starts with a copy of sessionStorage).
     expect(JSON.parse(sessionStorage.getItem('don:choix') ?? 'null')).toEqual({ somme: 1, frequence: 'ponctuel' });
@@ -145,7 +145,7 @@ describe('DonationForm', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: /page sécurisée de Stripe/ }));
-    await vi.waitFor(() => expect(tab.close).toHaveBeenCalled());
+    await waitFor(() => expect(tab.close).toHaveBeenCalled());
     expect(log).toHaveBeenCalled();
     expect($banner.get()).toMatchObject({ text: 'Le service de paiement ne répond pas.', announce: false });
     const summary = screen.getByRole('heading', { name: 'Il y a un problème' }).parentElement!;

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import NewsletterPopup from '../../src/features/newsletter/NewsletterPopup';
@@ -195,7 +195,7 @@ describe('NewsletterPopup', () => {
     await user.click(screen.getByLabelText(/J’accepte/));
     await user.click(screen.getByRole('button', { name: 'M’inscrire' }));
     // The shared schema is loaded at the first submit (kept out of the home page's first load).
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(fetch).toHaveBeenCalledWith('/api/newsletter', expect.objectContaining({ method: 'POST' })),
     );
     expect(JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy… and waitFor give up after 10 s rather than 1 s: files run four at once on a busy 2-core machine, where a
+// lazily imported module can take longer than a second to arrive. A pass still comes as soon as the DOM is right.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no <dialog> behaviour: the smallest stand-in for showModal/close
 // (real dialogs, focus and Escape are covered by the browser tests).
