@@ -104,3 +104,10 @@ test('a refused amount: back on /soutenir with the French message, a fresh form 
     await scripted.close();
   }
 });
+
+test('the cancel page does not say the choice is kept: without JavaScript, it is not', async ({ page }) => {
+  await page.goto('/soutenir/annule');
+  await expect(page.getByText('Paiement annulé. Peut-être voulez-vous réessayer ?', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Aucun montant n’a été débité\./)).toBeVisible();
+  await expect(page.getByText('Votre choix est conservé ci-dessous', { exact: false })).toBeHidden();
+});
