@@ -14,6 +14,8 @@ export const STRIPE_SOURCES = {
     'https://checkout.stripe.com',
   ],
   connect: ['https://api.stripe.com', 'https://checkout.stripe.com'],
+  /** Where the donation form posted without JavaScript is redirected: Stripe's hosted page. */
+  form: ['https://checkout.stripe.com'],
 };
 
 /**
@@ -22,7 +24,7 @@ export const STRIPE_SOURCES = {
  */
 export function allowSources(
   csp: PageCsp,
-  directive: 'img-src' | 'frame-src' | 'connect-src' | 'media-src' | 'worker-src',
+  directive: 'img-src' | 'frame-src' | 'connect-src' | 'media-src' | 'worker-src' | 'form-action',
   sources: Iterable<string>,
 ): void {
   const list = [...new Set(sources)];
@@ -35,6 +37,14 @@ export function allowStripe(csp: PageCsp): void {
   for (const source of STRIPE_SOURCES.script) csp.insertScriptResource(source);
   allowSources(csp, 'frame-src', STRIPE_SOURCES.frame);
   allowSources(csp, 'connect-src', STRIPE_SOURCES.connect);
+}
+
+/**
+ * Lets the page's donation form, posted without JavaScript, follow its 303 to Stripe's hosted page: browsers apply
+ * `form-action` to a form's redirects too (the policy's `'self'` stays).
+ */
+export function allowStripeFormRedirect(csp: PageCsp): void {
+  allowSources(csp, 'form-action', STRIPE_SOURCES.form);
 }
 
 /** Lets a page run WebAssembly (Pagefind): `'wasm-unsafe-eval'` in its script-src, never `'unsafe-eval'`. */

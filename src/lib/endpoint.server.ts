@@ -46,6 +46,26 @@ export function isJsonRequest(request: Request): boolean {
   return mediaType(request) === 'application/json';
 }
 
+/** True when the request is an HTML form's post (`application/x-www-form-urlencoded` or `multipart/form-data`). */
+export function isFormRequest(request: Request): boolean {
+  const type = mediaType(request);
+  return type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
+}
+
+/**
+ * Reads a bounded form body (readBoundedBody) as its unvalidated fields, each a string (a repeated name: its last value).
+ * @throws HttpError 413, or 400 for an unreadable body or a file.
+ */
+export async function readFormObject(request: Request): Promise<Record<string, string>> {
+  const body = new Response(await readBoundedBody(request), { headers: request.headers });
+  const form = await body.formData().catch((error: unknown) => {
+    throw badBody(error);
+  });
+  if ([...form.values()].some((value) => typeof value !== 'string')) throw badBody();
+  // Own properties whatever the names (`__proto__` included), for the schema to refuse what it does not know.
+  return Object.fromEntries(form) as Record<string, string>;
+}
+
 /**
  * Reads a bounded body (readBoundedBody) as an unvalidated UTF-8 JSON object.
  * @throws HttpError 413, or 400 for anything but an object.

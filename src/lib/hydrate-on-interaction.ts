@@ -4,7 +4,9 @@
  * inside it — never by itself. Its server HTML works until then (a native invoker opens the newsletter dialog, the
  * carousels scroll sideways, radios and fields take what is chosen or typed); a click on one of its buttons that only
  * its script makes work (`type="button"` without an invoker command) before it has hydrated is replayed once it has: a
- * tap is a touch then a click, often before the JavaScript has arrived, and that first act is not lost.
+ * tap is a touch then a click, often before the JavaScript has arrived, and that first act is not lost. A submit button
+ * marked `data-replay` (its form posts without JavaScript, its script does more) is held the same way: not submitted
+ * before hydration, clicked again after it; when the island's script fails to load, that click submits the form.
  * `client:interaction="scrolled-to"` also hydrates it once it is in view after the visitor has scrolled or typed
  * (wheel, touch, key, pointer): not when a page loads with it in view.
  * `client:interaction={{ draft: key }}` also hydrates it at once when sessionStorage holds `key`: the visitor already
@@ -22,8 +24,11 @@ const ACTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 
 /** The visitor's own inputs anywhere on the page after which an island in view hydrates (`scrolled-to`). */
 const SCROLLS = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
 
-/** Buttons that do nothing without their island's script: a click on one before hydration is replayed after it. */
-const SCRIPTED_BUTTONS = 'button[type="button"]:not([commandfor])';
+/**
+ * Buttons whose click before hydration is replayed after it: those that do nothing without their island's script, and
+ * the submit buttons marked `data-replay`, which its script takes over once loaded.
+ */
+const SCRIPTED_BUTTONS = 'button[type="button"]:not([commandfor]), button[data-replay]';
 
 /** The directive's value: `"scrolled-to"`, or the sessionStorage key of a draft the island restores. */
 type Options = boolean | 'scrolled-to' | { draft: string } | '';
@@ -38,10 +43,11 @@ function hasStored(key: string): boolean {
 }
 
 /**
- * Keeps the island's SCRIPTED_BUTTONS clicked from now on; the returned function stops keeping them and clicks again,
- * in order, those still in the page. Called once the island's root exists (React handles a click from then on, even
- * before it has finished hydrating), within the clicks' user activation (5 s in Chromium and Firefox): what a replayed
- * click opens (window.open) is not taken for a popup.
+ * Keeps the island's SCRIPTED_BUTTONS clicked from now on (a `data-replay` button's form is not submitted); the
+ * returned function stops keeping them and clicks again, in order, those still in the page. Called once the island's
+ * root exists (React handles a click from then on, even before it has finished hydrating), or once its script has
+ * failed to load (a `data-replay` button's click then submits its form), within the clicks' user activation (5 s in
+ * Chromium and Firefox): what a replayed click opens (window.open, a form's new tab) is not taken for a popup.
  */
 function keepClicks(island: HTMLElement): () => void {
   const clicked: HTMLElement[] = [];
@@ -50,7 +56,9 @@ function keepClicks(island: HTMLElement): () => void {
     'click',
     (event) => {
       const button = event.target instanceof Element ? event.target.closest<HTMLElement>(SCRIPTED_BUTTONS) : null;
-      if (button && island.contains(button)) clicked.push(button);
+      if (!button || !island.contains(button)) return;
+      if (button.matches('[data-replay]')) event.preventDefault();
+      clicked.push(button);
     },
     { capture: true, signal: keeping.signal },
   );
@@ -70,10 +78,14 @@ const hydrateOnInteraction: ClientDirective = (load, options, island) => {
     if (controller.signal.aborted) return;
     controller.abort();
     observer?.disconnect();
-    await (
-      await load()
-    )();
-    replay();
+    try {
+      await (
+        await load()
+      )();
+    } finally {
+      // Also when the script failed: a held `data-replay` button then submits its form, as without JavaScript.
+      replay();
+    }
   };
   if (typeof value === 'object' && hasStored(value.draft)) {
     void hydrate();

@@ -86,6 +86,15 @@ describe('Content-Security-Policy of the built pages', () => {
       if (!donation) expect(policy['frame-src'], path).toEqual(["'self'"]);
     }
   });
+
+  it('lets the donation form posted without JavaScript follow its 303 to Stripe’s page: /soutenir only', () => {
+    for (const [path] of pages) {
+      const form = ['/soutenir', '/soutenir/annule'].includes(path);
+      expect(policies.get(path)?.['form-action'], path).toEqual(
+        form ? ["'self'", ...STRIPE_SOURCES.form] : expect.not.arrayContaining(STRIPE_SOURCES.form),
+      );
+    }
+  });
 });
 
 describe('security headers', () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DonationForm, { STRIPE_SCRIPT_FAILED } from '../../src/features/donations/checkout/DonationForm';
 import { $banner } from '../../src/stores/banner';
 import { OWN_AMOUNT_MESSAGES } from '../../src/features/donations/checkout/donations';
+import { draftCents, draftOfForm, paymentDraftSchema } from '../../src/features/donations/checkout/payment-draft';
 
 const mount = vi.fn();
 const createEmbeddedCheckoutPage = vi.fn(async () => ({ mount, destroy: vi.fn(), unmount: vi.fn() }));
@@ -338,6 +339,78 @@ describe('DonationForm', () => {
       act(() => root.unmount());
       container.remove();
       refused.mockRestore();
+    }
+  });
+
+  it('the server’s HTML is a form that pays without JavaScript; once hydrated, the buttons are the script’s', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const container = document.createElement('div');
+    const island = <DonationForm publishableKey={TEST_KEY} privacyHref="/rgpd" />;
+    container.innerHTML = renderToString(island);
+    document.body.append(container);
+    const form = container.querySelector('form') as HTMLFormElement;
+    expect(form.method).toBe('post');
+    expect(form.getAttribute('action')).toBe('/api/don');
+    within(container).getByRole('radio', { name: 'Don mensuel' }).click();
+    within(container)
+      .getByRole('radio', { name: /^50\s€$/ })
+      .click();
+    // No amount in the label: a radio chosen before hydration would make it wrong.
+    const embedded = within(container).getByRole('button', { name: 'Faire un don' });
+    const hosted = within(container).getByRole('button', { name: /^Payer sur la page sécurisée de Stripe/ });
+    for (const button of [embedded, hosted]) {
+      expect(button).toHaveAttribute('type', 'submit');
+      expect(button).toHaveAttribute('data-replay');
+    }
+    expect(hosted).toHaveAttribute('formtarget', '_blank');
+    // What the browser posts with the hosted page's button, as the endpoint reads it.
+    const posted = Object.fromEntries([
+      ...new FormData(form),
+      [hosted.getAttribute('name'), hosted.getAttribute('value')],
+    ]);
+    expect(posted).toEqual({
+      frequence: 'mensuel',
+      donateur: 'particulier',
+      somme: '2',
+      autreMontant: '',
+      moyen: 'lien',
+    });
+    const draft = paymentDraftSchema.parse(draftOfForm(posted));
+    expect([draftCents(draft), draft.frequence]).toEqual([5000, 'mensuel']);
+
+    const root = await act(async () => hydrateRoot(container, island));
+    try {
+      expect(plain(within(container).getByRole('button', { name: /^Donner/ }).textContent)).toBe(
+        'Donner 50 € par mois',
+      );
+      for (const button of within(container).getAllByRole('button', { name: /^(Donner|Payer)/ })) {
+        expect(button).toHaveAttribute('type', 'button');
+      }
+      // The own amount's field, in the server's HTML for a browser without JavaScript, goes with the script.
+      expect(within(container).queryAllByRole('textbox')).toHaveLength(0);
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+
+  it('« Autre montant » typed on the server’s form before hydration is kept', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const container = document.createElement('div');
+    const island = <DonationForm publishableKey={TEST_KEY} privacyHref="/rgpd" />;
+    container.innerHTML = renderToString(island);
+    document.body.append(container);
+    within(container).getByRole('radio', { name: 'Autre montant' }).click();
+    (within(container).getByRole('textbox', { name: 'Votre montant, en euros' }) as HTMLInputElement).value = '37';
+    const root = await act(async () => hydrateRoot(container, island));
+    try {
+      expect(within(container).getByRole('textbox', { name: 'Votre montant, en euros' })).toHaveValue('37');
+      expect(within(container).getByRole('button', { name: /^Faire un don de 37\s€$/ })).toBeVisible();
+    } finally {
+      act(() => root.unmount());
+      container.remove();
     }
   });
 

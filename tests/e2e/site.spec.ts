@@ -336,8 +336,10 @@ test.describe('donation return pages', () => {
   }) => {
     await page.goto('/soutenir/annule');
     await expect(page.getByText('Paiement annulé. Peut-être voulez-vous réessayer ?', { exact: true })).toBeVisible();
+    await expect(page.getByText('Votre choix est conservé ci-dessous : un clic suffit pour réessayer.')).toBeVisible();
     await expect(page.getByRole('radiogroup', { name: 'Montants proposés' })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('button', { name: /Faire un don de/ })).toBeVisible();
+    // « Faire un don » before the form hydrates (no amount in the server's HTML), « Faire un don de 25 € » after.
+    await expect(page.getByRole('main').getByRole('button', { name: /^Faire un don/ })).toBeVisible();
   });
 
   test('/soutenir/valide thanks the donor', async ({ page }) => {

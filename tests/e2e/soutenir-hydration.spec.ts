@@ -10,6 +10,14 @@ import { holdIsland, loadAndIdle } from './helpers';
 
 const ISLAND = 'astro-island:has(.donation)';
 
+/** The fake Stripe API of playwright.config.ts's web server, and the part of a session these tests read. */
+const FAKE_STRIPE = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
+interface FakeSession {
+  id: string;
+  ui_mode: string;
+  amount_total: number;
+}
+
 /** The scripts `path` loads before any act, each with its size in bytes (the body as served, decoded). */
 async function scriptsBeforeAnyAct(page: Page, path: string): Promise<Map<string, number>> {
   const scripts = new Map<string, number>();
@@ -70,7 +78,8 @@ test.describe('on a phone', () => {
       await route.abort();
     });
     const posted = page.waitForRequest('**/create-checkout-session');
-    await page.getByRole('button', { name: /^Faire un don de 25\s€$/ }).tap();
+    // The server's label has no amount: a radio chosen before hydration would make it wrong.
+    await page.getByRole('button', { name: 'Faire un don', exact: true }).tap();
     await expect(page.locator(`${ISLAND}[ssr]`)).toHaveCount(1);
 
     release();
@@ -79,6 +88,31 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: /^Donner 25\s€ par mois$/ })).toHaveAttribute('aria-busy', 'true');
     answer();
   });
+});
+
+test('the island’s script fails to load: a payment button pressed meanwhile posts the form, as without JavaScript', async ({
+  page,
+  context,
+}) => {
+  await context.route('https://checkout.stripe.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Stripe Checkout (bouchon)</title>' }),
+  );
+  await loadAndIdle(page, '/soutenir');
+  const component = (await page.locator(ISLAND).getAttribute('component-url')) as string;
+  await page.route(
+    (url) => url.pathname === component,
+    (route) => route.abort(),
+  );
+  await page.getByRole('radio', { name: /^100\s€$/ }).check();
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: /^Payer sur la page sécurisée de Stripe/ }).click(),
+  ]);
+  await tab.waitForURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+  const id = new URL(tab.url()).pathname.split('/').at(-1);
+  const sessions = (await (await fetch(`${FAKE_STRIPE}/__fake__/sessions`)).json()) as FakeSession[];
+  expect(sessions.find((session) => session.id === id)).toMatchObject({ ui_mode: 'hosted_page', amount_total: 10000 });
+  await expect(page.locator(`${ISLAND}[ssr]`)).toHaveCount(1);
 });
 
 test('a click alone, as a screen reader activates a button, hydrates the form and is not lost', async ({ page }) => {

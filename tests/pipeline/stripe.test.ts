@@ -424,6 +424,103 @@ describe('« Autre montant »: an amount of the donor’s own, in euros, through
   });
 });
 
+/** POSTs the donation form as a browser without JavaScript does (URL-encoded, or `multipart`), from this site. */
+async function postForm(
+  handler: Handler,
+  path: string,
+  fields: Record<string, string>,
+  { origin = ORIGIN, multipart = false }: { origin?: string | null; multipart?: boolean } = {},
+): Promise<Response> {
+  const body = multipart ? new FormData() : new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  const request = new Request(`${ORIGIN}${path}`, {
+    method: 'POST',
+    // fetch sets the form's content type (and the multipart boundary) from the body.
+    headers: origin === null ? {} : { origin },
+    body,
+  });
+  return handler({ request });
+}
+
+/** The fields the server's form posts by default: 25 €, once, a person's gift, the own amount's empty field. */
+const FORM_FIELDS = { frequence: 'ponctuel', donateur: 'particulier', somme: '1', autreMontant: '', moyen: 'lien' };
+
+describe('POST /api/don from the form, without JavaScript: 303 to Stripe’s page, or back to /soutenir', () => {
+  it('50 € a month: 303 to the hosted session of 5 000 cents, in subscription mode', async () => {
+    const response = await postForm(don.POST, '/api/don', { ...FORM_FIELDS, somme: '2', frequence: 'mensuel' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const [session] = [...fake.sessions().values()];
+    expect(response.headers.get('location')).toBe(session?.url);
+    expect(session?.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_\w+$/);
+    expect(onlySessionRequest().body).toMatchObject({
+      mode: 'subscription',
+      ui_mode: 'hosted_page',
+      line_items: [{ price_data: { unit_amount: '5000', recurring: { interval: 'month' } } }],
+      success_url: SUCCESS_URL,
+      cancel_url: CANCEL_URL,
+    });
+  });
+
+  it('« Autre montant » 37,50 (multipart, from the embedded form’s button): 3 750 cents, a company’s gift', async () => {
+    const response = await postForm(
+      don.POST,
+      '/api/don',
+      { ...FORM_FIELDS, somme: 'autre', autreMontant: '37,50', donateur: 'entreprise', moyen: 'integre' },
+      { multipart: true },
+    );
+    expect(response.status).toBe(303);
+    expect(onlySessionRequest().body).toMatchObject({
+      mode: 'payment',
+      ui_mode: 'hosted_page',
+      line_items: lineItems(3750),
+      metadata: { ...MARKER, donateur: 'entreprise' },
+    });
+  });
+
+  it('ignores the own amount’s field when a proposed amount is checked (the field is posted, hidden)', async () => {
+    const response = await postForm(don.POST, '/api/don', { ...FORM_FIELDS, somme: '0', autreMontant: '37' });
+    expect(response.status).toBe(303);
+    expect(onlySessionRequest().body).toMatchObject({ line_items: lineItems(1000) });
+  });
+
+  it.each([
+    ['an empty own amount', { somme: 'autre', autreMontant: '' }, 'montant-vide'],
+    ['an own amount in letters', { somme: 'autre', autreMontant: 'abc' }, 'montant-illisible'],
+    ['three decimals', { somme: 'autre', autreMontant: '37,555' }, 'montant-decimales'],
+    ['under 1 €', { somme: 'autre', autreMontant: '0,50' }, 'montant-minimum'],
+    ['over 100 000 €', { somme: 'autre', autreMontant: '100 000,01' }, 'montant-maximum'],
+    ['an amount index out of the list', { somme: '10' }, 'champs'],
+    ['a price sent by the client', { montant: '1' }, 'champs'],
+  ])('answers %s with 303 to /soutenir#don-%s; nothing reaches Stripe', async (_label, change, outcome) => {
+    const response = await postForm(don.POST, '/api/don', { ...FORM_FIELDS, ...change });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`/soutenir#don-${outcome}`);
+    expect(response.headers.get('content-type')).toBeNull();
+    expect(fake.requests()).toHaveLength(0);
+  });
+
+  it('answers a Stripe failure with 303 to /soutenir#don-indisponible', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fake.behave({ kind: 'error', status: 500 });
+    const response = await postForm(don.POST, '/api/don', FORM_FIELDS);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/soutenir#don-indisponible');
+  });
+
+  it('keeps the origin check (403, as for JSON) and the embedded route JSON only (415)', async () => {
+    for (const origin of [null, 'https://ailleurs.exemple.com']) {
+      expect((await postForm(don.POST, '/api/don', FORM_FIELDS, { origin })).status).toBe(403);
+    }
+    const embeddedForm = await postForm(embedded.POST, '/create-checkout-session', {
+      ...FORM_FIELDS,
+      moyen: 'integre',
+    });
+    expect(embeddedForm.status).toBe(415);
+    expect(fake.requests()).toHaveLength(0);
+  });
+});
+
 describe('when Stripe fails', () => {
   it.each([
     ['an API error (500)', { kind: 'error', status: 500 }],

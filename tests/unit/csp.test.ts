@@ -1,6 +1,14 @@
 /** The per-page additions to the Content-Security-Policy (src/lib/csp.ts), with a recording stand-in for Astro.csp. */
 import { describe, expect, it } from 'vitest';
-import { allowSources, allowStripe, allowWasm, remoteOrigin, STRIPE_SOURCES, type PageCsp } from '../../src/lib/csp';
+import {
+  allowSources,
+  allowStripe,
+  allowStripeFormRedirect,
+  allowWasm,
+  remoteOrigin,
+  STRIPE_SOURCES,
+  type PageCsp,
+} from '../../src/lib/csp';
 import { contentFrameOrigins } from '../../src/lib/content-csp';
 
 /** What a page asked Astro.csp for. */
@@ -73,6 +81,12 @@ describe('what pages add with Astro.csp', () => {
       `directive frame-src ${STRIPE_SOURCES.frame.join(' ')}`,
       `directive connect-src ${STRIPE_SOURCES.connect.join(' ')}`,
     ]);
+  });
+
+  it('lets a form follow its redirect to Stripe’s hosted page (form-action)', () => {
+    const { csp, calls } = recordingCsp();
+    allowStripeFormRedirect(csp);
+    expect(calls).toEqual(['directive form-action https://checkout.stripe.com']);
   });
 
   it("lets a page run WebAssembly with 'wasm-unsafe-eval', never 'unsafe-eval'", () => {

@@ -7,7 +7,12 @@ import {
   receiptYear,
   taxReductionLine,
 } from '../../src/features/donations/checkout/donations';
-import { DONATION_MESSAGES as MESSAGES, paymentDraftSchema } from '../../src/features/donations/checkout/payment-draft';
+import {
+  DONATION_MESSAGES as MESSAGES,
+  draftOfForm,
+  paymentDraftSchema,
+} from '../../src/features/donations/checkout/payment-draft';
+import { donationOutcome, donationOutcomeLocation } from '../../src/features/donations/checkout/form-outcomes';
 import { fieldErrors } from '../../src/lib/field-schemas';
 
 /** Intl writes French numbers with narrow no-break spaces: compare with plain spaces. */
@@ -115,5 +120,25 @@ describe('payment draft (spec §3)', () => {
     expect(lone.success ? {} : fieldErrors(lone.error)).toEqual({
       nom: MESSAGES.malformedText,
     });
+  });
+});
+
+describe('the donation form posted without JavaScript', () => {
+  it('reads « Autre montant » only when its radio is the one posted', () => {
+    const fields = { frequence: 'mensuel', donateur: 'particulier', autreMontant: '37', moyen: 'lien' };
+    expect(draftOfForm({ ...fields, somme: 'autre' })).toEqual({ ...fields, autreMontant: '37' });
+    const { autreMontant: _ignored, ...withoutOwn } = fields;
+    expect(draftOfForm({ ...fields, somme: '2' })).toEqual({ ...withoutOwn, somme: '2' });
+    expect(draftOfForm({ moyen: 'lien', somme: 'autre' })).toEqual({ moyen: 'lien', autreMontant: '' });
+  });
+
+  it('sends each refusal back to its message on /soutenir', () => {
+    expect(donationOutcomeLocation(donationOutcome(400, 'x', 'Le montant minimum d’un don est de 1 €'))).toBe(
+      '/soutenir#don-montant-minimum',
+    );
+    expect(donationOutcome(400, 'Merci de choisir un montant')).toBe('champs');
+    expect(donationOutcome(413, 'La demande est trop volumineuse')).toBe('champs');
+    expect(donationOutcome(502, 'Le service de paiement ne répond pas')).toBe('indisponible');
+    expect(donationOutcome(503, 'Le paiement en ligne n’est pas configuré sur ce site.')).toBe('non-configure');
   });
 });

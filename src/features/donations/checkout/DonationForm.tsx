@@ -3,17 +3,25 @@
  * typed in euros), then Stripe's form here or page in a tab. A failure stays in the picker (an error summary that takes
  * the focus) until the next try; when Stripe's script cannot load, it leads to the hosted page's button. It hydrates at
  * the visitor's first act on it (client:interaction): a choice made meanwhile is adopted, a button pressed meanwhile
- * works once it has hydrated.
+ * works once it has hydrated. Its server HTML is a form that pays without JavaScript: the radios post the payment
+ * draft's fields, « Autre montant » shows its field (CSS), and both buttons submit to POST /api/don, which answers 303
+ * to Stripe's page (docs/donations.md).
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { DONATION_AMOUNTS_EUR, formatEuros, parseOwnAmount, stepAmountIndex, stepFromOwnAmount } from './donations';
 import { DONOR_KINDS } from '../ledger/company-gifts';
 import { loadDraft, postJson, saveDraft } from '../../../lib/post-json';
-import { radiosCheckedIn } from '../../../lib/typed-before-hydration';
+import { radiosCheckedIn, useHydrated } from '../../../lib/typed-before-hydration';
 import { showMessage } from '../../../stores/banner';
 import { ErrorSummary, Field, PrivacyLink } from '../../forms/FormParts';
 import { NoOnlinePaymentNote, TestModeNote } from './DonationNotes';
-import type { CheckoutMode, DonorKind, Frequency, PaymentDraftInput } from './payment-draft';
+import {
+  OWN_AMOUNT_CHOICE,
+  type CheckoutMode,
+  type DonorKind,
+  type Frequency,
+  type PaymentDraftInput,
+} from './payment-draft';
 import './donation.css';
 
 /**
@@ -28,7 +36,17 @@ interface Choice {
 }
 
 /** The « Autre montant » radio's value. */
-const OWN = 'autre' as const;
+const OWN = OWN_AMOUNT_CHOICE;
+
+/** Each radio group's name: the payment draft's field that the form posted without JavaScript carries. */
+const FIELD_NAMES = {
+  amountIndex: 'somme',
+  frequency: 'frequence',
+  donorKind: 'donateur',
+} as const satisfies Record<Exclude<keyof Choice, 'ownAmount'>, keyof PaymentDraftInput>;
+
+/** The « Autre montant » field's name in the form posted without JavaScript. */
+const OWN_FIELD_NAME = 'autreMontant' satisfies keyof PaymentDraftInput;
 
 /** sessionStorage key of the donor's choice: /soutenir/annule restores it (the page hydrates the form at once then). */
 export const CHOICE_KEY = 'don:choix';
@@ -37,7 +55,7 @@ export const CHOICE_KEY = 'don:choix';
 const FIRST_CHOICE: Choice = { amountIndex: 1, ownAmount: '', frequency: 'ponctuel', donorKind: 'particulier' };
 
 /** The choice the page's radios show: `checked(field)` is the value of the field's checked radio, as rendered. */
-function choiceOfRadios(checked: (field: keyof Choice) => string | undefined): Choice {
+function choiceOfRadios(checked: (field: keyof typeof FIELD_NAMES) => string | undefined): Choice {
   const amount = checked('amountIndex');
   const index = amount === OWN ? OWN : amount === undefined ? undefined : Number(amount);
   const frequency = checked('frequency');
@@ -81,7 +99,9 @@ export const STRIPE_SCRIPT_FAILED =
 /** The island. `publishableKey`: '' when not configured, pk_test_… shows the test notice. */
 export default function DonationForm({ publishableKey, privacyHref }: { publishableKey: string; privacyHref: string }) {
   const id = useId();
-  const root = useRef<HTMLDivElement>(null);
+  // False in the server's HTML (what works without JavaScript) and while it hydrates.
+  const hydrated = useHydrated();
+  const root = useRef<HTMLFormElement>(null);
   const checkoutContainer = useRef<HTMLDivElement>(null);
   const checkout = useRef<{ destroy(): void } | null>(null);
   const loadingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -109,15 +129,18 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   const ownId = `${id}-own`;
   const hostedId = `${id}-hosted`;
 
-  // The radios chosen in the server's form before it hydrated: kept, before the next render writes the defaults back.
+  // The radios chosen (and the own amount typed) in the server's form before it hydrated: kept, before the next render
+  // writes the defaults back.
   useLayoutEffect(() => {
     if (!root.current) return;
     const checked = radiosCheckedIn(root.current);
-    const shown = choiceOfRadios((field) => checked.get(`${id}-${field}`));
+    const shown = choiceOfRadios((field) => checked.get(FIELD_NAMES[field]));
     if ((['amountIndex', 'frequency', 'donorKind'] as const).every((key) => shown[key] === FIRST_CHOICE[key])) return;
+    const typed = root.current.elements.namedItem(OWN_FIELD_NAME);
+    if (shown.amountIndex === OWN && typed instanceof HTMLInputElement) shown.ownAmount = typed.value;
     setChoice(shown);
     saveDraft(CHOICE_KEY, asDraft(shown));
-  }, [id]);
+  }, []);
 
   useEffect(() => {
     const stored = loadDraft(CHOICE_KEY) as Partial<PaymentDraftInput> | null;
@@ -215,12 +238,16 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
     }
   }
 
-  const pills = <K extends keyof Choice>(key: K, values: readonly Choice[K][], label: (value: Choice[K]) => string) =>
+  const pills = <K extends keyof typeof FIELD_NAMES>(
+    key: K,
+    values: readonly Choice[K][],
+    label: (value: Choice[K]) => string,
+  ) =>
     values.map((value) => (
       <label key={value} className="donation__choice">
         <input
           type="radio"
-          name={`${id}-${key}`}
+          name={FIELD_NAMES[key]}
           value={value}
           checked={choice[key] === value}
           onChange={() => choose({ [key]: value })}
@@ -255,7 +282,9 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   );
 
   return (
-    <div className="donation" ref={root}>
+    // Without JavaScript (or when its script failed), the form posts the draft's fields to the hosted page's endpoint;
+    // with it, nothing submits the form: the buttons pay through `pay`, Enter in « Autre montant » does nothing.
+    <form className="donation" ref={root} method="post" action="/api/don" onSubmit={(event) => event.preventDefault()}>
       <ErrorSummary
         problems={failure ? [{ text: failure.text, ...(failure.fieldId ? { fieldId: failure.fieldId } : {}) }] : []}
         focusKey={failure?.count ?? 0}
@@ -290,7 +319,8 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
         <div className="donation__choices" id={`${id}-amounts`} role="radiogroup" aria-label="Montants proposés">
           {pills('amountIndex', AMOUNT_CHOICES, amountLabel)}
         </div>
-        {own && (
+        {/* In the server's HTML always, shown by CSS while « Autre montant » is checked: it works without JavaScript. */}
+        {(own || !hydrated) && (
           <Field
             id={ownId}
             label={monthly ? 'Votre montant par mois, en euros' : 'Votre montant, en euros'}
@@ -303,6 +333,7 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
                 <input
                   {...control}
                   ref={ownField}
+                  name={OWN_FIELD_NAME}
                   type="text"
                   inputMode="decimal"
                   autoComplete="off"
@@ -330,14 +361,24 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
         <NoOnlinePaymentNote />
       ) : (
         <div className="donation__pay">
+          {/* Without JavaScript both buttons submit the form to Stripe's page (this one in this tab); with it, a click */}
+          {/* before hydration is held and replayed (data-replay, src/lib/hydrate-on-interaction.ts). */}
           <button
-            type="button"
+            type={hydrated ? 'button' : 'submit'}
+            name="moyen"
+            value="integre"
+            data-replay
             className="button button--sun donation__submit"
             aria-busy={busy}
             data-banner-avoid
-            onClick={() => pay('integre')}
+            onClick={(event) => {
+              // A click replayed while React hydrates finds the server's submit button: never submitted with the script.
+              event.preventDefault();
+              void pay('integre');
+            }}
           >
-            {euros === undefined
+            {/* Without the amount in the server's HTML: a radio chosen before hydration would make it wrong. */}
+            {euros === undefined || !hydrated
               ? monthly
                 ? 'Donner chaque mois'
                 : 'Faire un don'
@@ -347,12 +388,19 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
           </button>
           {/* The banner never covers it: it is the way to pay when Stripe's form cannot show here. */}
           <button
-            type="button"
+            type={hydrated ? 'button' : 'submit'}
+            name="moyen"
+            value="lien"
+            formTarget="_blank"
+            data-replay
             id={hostedId}
             className="button button--ghost"
             aria-busy={busy}
             data-banner-avoid
-            onClick={() => pay('lien')}
+            onClick={(event) => {
+              event.preventDefault();
+              void pay('lien');
+            }}
           >
             {HOSTED_BUTTON} <span className="visually-hidden">(nouvel onglet)</span>
             <span aria-hidden="true"> ↗</span>
@@ -389,6 +437,6 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
         aria-label="Paiement sécurisé par Stripe"
         role="region"
       />
-    </div>
+    </form>
   );
 }

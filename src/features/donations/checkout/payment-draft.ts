@@ -33,6 +33,20 @@ const ownAmount = z.pipe(
   }),
 );
 
+/** The « Autre montant » radio's value for `somme` in the form posted without JavaScript: the amount is `autreMontant`. */
+export const OWN_AMOUNT_CHOICE = 'autre' as const;
+
+/**
+ * The payment draft of the donation form posted without JavaScript (POST /api/don), from its fields as posted:
+ * `somme` an index or OWN_AMOUNT_CHOICE, `autreMontant` (always posted, the field being in the page even when hidden:
+ * kept only for OWN_AMOUNT_CHOICE), `frequence`, `donateur`, `moyen`. Any other field stays, for the schema to refuse.
+ */
+export function draftOfForm(fields: Record<string, string>): Record<string, string> {
+  const { somme, autreMontant, ...rest } = fields;
+  if (somme === OWN_AMOUNT_CHOICE) return { ...rest, autreMontant: autreMontant ?? '' };
+  return somme === undefined ? rest : { ...rest, somme };
+}
+
 /** How the donor pays (`moyen`): 'lien' Stripe's page in a tab, 'integre' its form on /soutenir (spec §7). */
 export type CheckoutMode = 'lien' | 'integre';
 

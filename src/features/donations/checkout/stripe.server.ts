@@ -7,19 +7,21 @@ import Stripe from 'stripe';
 import { deadlineMs, withDeadline } from '../../../lib/deadline';
 import {
   errorResponse,
+  isFormRequest,
   isJsonRequest,
   jsonResponse,
+  readFormObject,
   readJsonObject,
   type EndpointHandler,
 } from '../../../lib/endpoint.server';
 import { fieldErrors, firstError } from '../../../lib/field-schemas';
-import { badGateway, HTTP_MESSAGES, unavailable, type HttpError } from '../../../lib/http';
+import { badGateway, HTTP_MESSAGES, HttpError, unavailable } from '../../../lib/http';
 import { siteOrigin } from '../../../lib/site-origin';
 import { SIREN_FIELD_KEY } from '../ledger/company-gifts';
-import { DONATION_MESSAGES, draftCents, paymentDraftSchema } from './payment-draft';
+import { DONATION_MESSAGES, draftCents, draftOfForm, paymentDraftSchema } from './payment-draft';
+import { donationOutcome, donationOutcomeLocation, NOT_CONFIGURED, PROVIDER_UNAVAILABLE } from './form-outcomes';
 import { withA } from '../../../lib/french-articles';
 
-const NOT_CONFIGURED = 'Le paiement en ligne n’est pas configuré sur ce site.';
 const FOREIGN_ORIGIN = 'Le paiement se lance depuis la page « Nous soutenir » de ce site.';
 
 /** HttpError 503 "not configured"; `why` (how to fix it) goes to the log. */
@@ -28,9 +30,6 @@ export function notConfigured(why: string, cause?: unknown): HttpError {
 }
 
 // Stripe failed, or too slow (HTTP 502).
-const PROVIDER_UNAVAILABLE =
-  'Le service de paiement ne répond pas pour le moment. Aucun montant n’a été débité : merci de réessayer dans ' +
-  'quelques minutes.';
 const providerUnavailable = (what: string, cause?: unknown) => badGateway(PROVIDER_UNAVAILABLE, what, cause);
 
 /**
@@ -99,30 +98,45 @@ const companyCollection = {
   ],
 } satisfies Pick<Stripe.Checkout.SessionCreateParams, 'name_collection' | 'custom_fields'>;
 
+/** A 303 to `location` (Stripe's page, or /soutenir with an outcome), never stored by a cache. */
+const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+
 /**
  * A session route's POST handler for the JSON payment draft: 200 `{url}` (hosted) or `{clientSecret}` (embedded); 400
  * (`fields`), 403 another Origin, 413 over 16 KB, 415 not JSON, 502 Stripe failed or silent for 9 s, 503 not
- * configured. `seller`: the association (src/association.ts), named in the product. Stripe's return pages are on the
- * configured site address (siteOrigin), whatever Host the request names.
+ * configured. The hosted route also reads the donation form posted without JavaScript (its fields: draftOfForm): 303
+ * to Stripe's page, or 303 back to /soutenir with the outcome of a refusal (form-outcomes.ts), never JSON. `seller`:
+ * the association (src/association.ts), named in the product. Stripe's return pages are on the configured site
+ * address (siteOrigin), whatever Host the request names.
  */
 export function donationSessionHandler(
   uiMode: 'hosted_page' | 'embedded_page',
   route: string,
   seller: () => Promise<{ name: string }>,
 ): EndpointHandler {
+  const hosted = uiMode === 'hosted_page';
   return async ({ request }) => {
+    // A person's browser without JavaScript (or before the island has loaded) posting the donation form.
+    const fromForm = hosted && isFormRequest(request);
     try {
-      // Browsers send Origin on every fetch() POST; links, prefetching and crawlers do not.
+      // Browsers send Origin on every fetch() POST and form post; links, prefetching and crawlers do not. A cross-site
+      // form post never gets here: src/middleware.ts answers it 403.
       const origin = new URL(request.url).origin;
       if (request.headers.get('origin') !== origin) return jsonResponse(403, { ok: false, message: FOREIGN_ORIGIN });
-      if (!isJsonRequest(request)) return jsonResponse(415, { ok: false, message: HTTP_MESSAGES.badRequest });
-      const payload = await readJsonObject(request);
+      if (!fromForm && !isJsonRequest(request)) {
+        return jsonResponse(415, { ok: false, message: HTTP_MESSAGES.badRequest });
+      }
+      const payload = fromForm ? draftOfForm(await readFormObject(request)) : await readJsonObject(request);
       // zod's English otherwise for a non-string donor field.
       const error = (issue: { path?: PropertyKey[] }) =>
         issue.path?.[0] === 'pays' ? DONATION_MESSAGES.countryUnknown : HTTP_MESSAGES.badRequest;
       const result = paymentDraftSchema.safeParse(payload, { error });
       if (!result.success) {
-        return jsonResponse(400, { ok: false, message: firstError(result.error), fields: fieldErrors(result.error) });
+        const message = firstError(result.error);
+        const fields = fieldErrors(result.error);
+        if (fromForm) return seeOther(donationOutcomeLocation(donationOutcome(400, message, fields.autreMontant)));
+        return jsonResponse(400, { ok: false, message, fields });
       }
       // One line item (monthly: a subscription); Stripe's page collects name and address (the receipt's).
       const {
@@ -137,7 +151,6 @@ export function donationSessionHandler(
       } = result.data;
       const monthly = frequency === 'mensuel';
       const company = donorKind === 'entreprise';
-      const hosted = uiMode === 'hosted_page';
       // The schema's default country means nothing without an address.
       const metadata = Object.fromEntries(
         Object.entries({ ...SITE_MARKER, ...details, pays: details.adresse && pays, ...companyMarker(company) }).filter(
@@ -184,9 +197,13 @@ export function donationSessionHandler(
       );
       const answer = hosted ? session.url : session.client_secret;
       if (!answer) throw providerUnavailable(`Stripe session ${session.id} came back without its url or client_secret`);
+      if (fromForm) return seeOther(answer);
       return jsonResponse(200, hosted ? { url: answer } : { clientSecret: answer });
     } catch (error) {
-      return errorResponse(route, error, PROVIDER_UNAVAILABLE);
+      const answer = errorResponse(route, error, PROVIDER_UNAVAILABLE);
+      if (!fromForm) return answer;
+      const message = error instanceof HttpError ? error.message : PROVIDER_UNAVAILABLE;
+      return seeOther(donationOutcomeLocation(donationOutcome(answer.status, message)));
     }
   };
 }
