@@ -95,7 +95,8 @@ export interface BuildMeasurement {
   prerenderMs?: number;
   /**
    * Of buildMs, the prerender's end to the search index's last line (scripts/lib/search-index.ts): the optimised
-   * pictures, the adapter's function and the sitemap, with Pagefind writing its files beside them, in milliseconds.
+   * pictures, the adapter's function and the sitemap, with Pagefind finishing its files beside them (it starts during the
+   * prerender's last pages, the news archive's), in milliseconds.
    */
   searchIndexMs?: number;
   /** CPU time (user + system) of scripts/build.ts and every process it started, in milliseconds. */

@@ -374,9 +374,10 @@ function phaseSection(builds: BuildMeasurement[]): string {
   });
   return `Phases (wall time; \`npm run bench -- --build\` measures them): pull as above; bundles = Astro's start-up,
 content sync and Vite's server and client bundles, to « prerendering static routes »; prerender = from there to its
-« Completed » (every page rendered, written and handed to Pagefind, which parses it in its own process meanwhile);
+« Completed » (every page rendered, written and handed to Pagefind, which parses it in its own process meanwhile, and
+starts writing its files once the last searchable page is rendered, before the news archive's pages);
 after prerender = from its end to the search index's last line (the optimised pictures, the adapter's function and
-the sitemap, with Pagefind writing its files beside them); other = the rest (Astro's last lines, the exit).
+the sitemap, with Pagefind finishing its files beside them); other = the rest (Astro's last lines, the exit).
 CPU = user + system time of \`scripts/build.ts\` and every process it started (Pagefind's index binary included when
 it is waited for), less noisy than wall time on this shared machine. Load = the 1-minute load average at the start.
 

@@ -74,18 +74,37 @@ export type SearchIndexRequest =
 /** What the worker answers to `write`: the pages indexed, or why it failed (the first failure of every request). */
 export type SearchIndexAnswer = { pages: number } | { error: string };
 
+/** Options of {@link searchIndex}. */
+export interface SearchIndexOptions {
+  /**
+   * Routes, as Astro names them (e.g. `/actualites/[...page]`), whose pages have no searchable part: they are rendered
+   * after every other page, so that Pagefind writes its files while they render. A page of theirs with a searchable
+   * part fails the build (it would be missing from the index).
+   */
+  unsearchableRoutes?: string[];
+}
+
 /**
  * `astro build` writes the search index: Astro's prerenderer is wrapped (the `setPrerenderer` integration API) so that
  * the searchable part of each HTML page rendered goes to a worker thread, which hands it to Pagefind (its own process)
- * while the next pages render on the main thread; the index is written as soon as the last page is rendered, beside
- * Astro's last steps (optimised pictures, the function, the sitemap), and awaited at `astro:build:done` (this
- * integration comes after the adapter and the sitemap). A Pagefind error fails the build. Nothing happens under
- * `astro dev`.
+ * while the next pages render on the main thread. The pages of `unsearchableRoutes` are rendered last, and the index
+ * is written as soon as every other page is rendered: beside them and Astro's last steps (optimised pictures, the
+ * function, the sitemap); it is awaited at `astro:build:done` (this integration comes after the adapter and the
+ * sitemap). A Pagefind error fails the build. Nothing happens under `astro dev`.
  */
-export function searchIndex(): AstroIntegration {
+export function searchIndex({ unsearchableRoutes = [] }: SearchIndexOptions = {}): AstroIntegration {
+  const renderedLast = new Set(unsearchableRoutes);
   let outputPath = '';
   let worker: Worker | undefined;
   let written: Promise<SearchIndexAnswer> | undefined;
+  // Pages still to render before the index can be written (those not of renderedLast); set by getStaticPaths.
+  let searchablePending = Number.POSITIVE_INFINITY;
+  let writeAsked = false;
+  const askWrite = () => {
+    if (writeAsked) return;
+    writeAsked = true;
+    worker?.postMessage({ type: 'write', outputPath } satisfies SearchIndexRequest);
+  };
   return {
     name: 'search-index',
     hooks: {
@@ -98,6 +117,8 @@ export function searchIndex(): AstroIntegration {
           ...prerenderer,
           name: 'search-index',
           async setup() {
+            searchablePending = Number.POSITIVE_INFINITY;
+            writeAsked = false;
             worker = new Worker(new URL('./search-index-worker.ts', import.meta.url));
             // Never what keeps a failed build's process alive (awaited with a ref at the end).
             worker.unref();
@@ -109,17 +130,33 @@ export function searchIndex(): AstroIntegration {
             written.catch(() => {});
             await prerenderer.setup?.();
           },
+          async getStaticPaths() {
+            const paths = await prerenderer.getStaticPaths();
+            // Astro renders them in this order (each route's own order is kept).
+            const first = paths.filter(({ route }) => !renderedLast.has(route.route));
+            searchablePending = first.length;
+            return [...first, ...paths.filter(({ route }) => renderedLast.has(route.route))];
+          },
           async render(request, options) {
             const result = await prerenderer.render(request, options);
+            const last = renderedLast.has(options.routeData.route);
             const response = result instanceof Response ? result : result.response;
-            if (!response.body || !response.headers.get('content-type')?.startsWith('text/html')) return result;
+            if (!response.body || !response.headers.get('content-type')?.startsWith('text/html')) {
+              if (!last && --searchablePending === 0) askWrite();
+              return result;
+            }
             // The body is read once, for Pagefind and for Astro, which writes the file.
             const body = await response.arrayBuffer();
             const html = SEARCHABLE_MAIN.exec(Buffer.from(body).toString('utf8'))?.[0];
-            if (html) {
-              const sourcePath = pageSourcePath(new URL(request.url).pathname);
-              worker!.postMessage({ type: 'add', sourcePath, html } satisfies SearchIndexRequest);
+            const sourcePath = pageSourcePath(new URL(request.url).pathname);
+            if (html && last) {
+              throw new Error(
+                `Search index: ${sourcePath} has a searchable part, but its route ${options.routeData.route} is listed ` +
+                  'in unsearchableRoutes (astro.config.mjs), whose pages are rendered after the index is written.',
+              );
             }
+            if (html) worker!.postMessage({ type: 'add', sourcePath, html } satisfies SearchIndexRequest);
+            if (!last && --searchablePending === 0) askWrite();
             const copy = new Response(body, {
               status: response.status,
               statusText: response.statusText,
@@ -129,8 +166,8 @@ export function searchIndex(): AstroIntegration {
           },
           async teardown() {
             await prerenderer.teardown?.();
-            // Every page is rendered: Pagefind writes its files while Astro optimises the pictures.
-            worker?.postMessage({ type: 'write', outputPath } satisfies SearchIndexRequest);
+            // Every page is rendered (when Astro skipped one of getStaticPaths', the count never reached 0).
+            askWrite();
           },
         }));
       },

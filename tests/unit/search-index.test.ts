@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageSourcePath, splitElisions } from '../../scripts/lib/search-index';
+import type { AstroPrerenderer, RouteData } from 'astro';
+import { pageSourcePath, searchIndex, splitElisions } from '../../scripts/lib/search-index';
 import { countMessage, joinElisions } from '../../src/features/content/news/site-search';
 
 describe('French elisions in the search index', () => {
@@ -37,5 +38,44 @@ describe('pageSourcePath', () => {
     expect(pageSourcePath('/actualites/rentree-2026')).toBe('actualites/rentree-2026/index.html');
     expect(pageSourcePath('/404')).toBe('404.html');
     expect(pageSourcePath('/facile/l%C3%A9cole/')).toBe('facile/lécole/index.html');
+  });
+});
+
+describe('searchIndex: the routes with no searchable part', () => {
+  /** The integration's prerenderer around a fake one whose pages are the given HTML, by pathname. */
+  function wrapped(pages: Record<string, string>): AstroPrerenderer {
+    const routeOf = (pathname: string) =>
+      ({ route: pathname.startsWith('/archive') ? '/archive/[...page]' : pathname }) as RouteData;
+    const inner: AstroPrerenderer = {
+      name: 'fake',
+      getStaticPaths: async () => Object.keys(pages).map((pathname) => ({ pathname, route: routeOf(pathname) })),
+      render: async (request) =>
+        new Response(pages[new URL(request.url).pathname], { headers: { 'content-type': 'text/html' } }),
+    };
+    let prerenderer: AstroPrerenderer | undefined;
+    const hook = searchIndex({ unsearchableRoutes: ['/archive/[...page]'] }).hooks['astro:build:start'] as (options: {
+      setPrerenderer: (wrap: (inner: AstroPrerenderer) => AstroPrerenderer) => void;
+    }) => void;
+    hook({ setPrerenderer: (wrap) => (prerenderer = wrap(inner)) });
+    return prerenderer!;
+  }
+  it('renders them after every other page, each route in its own order', async () => {
+    const prerenderer = wrapped({ '/a': '', '/archive/2': '', '/b': '', '/archive/3': '', '/c': '' });
+    const paths = await prerenderer.getStaticPaths();
+    expect(paths.map(({ pathname }) => pathname)).toEqual(['/a', '/b', '/c', '/archive/2', '/archive/3']);
+  });
+
+  it('fails the build when one of their pages has a searchable part (it would be missing from the index)', async () => {
+    const prerenderer = wrapped({
+      '/archive/2': '<main>Archives</main>',
+      '/archive/3': '<main data-pagefind-body>Archives</main>',
+    });
+    await prerenderer.getStaticPaths();
+    const archivePage = (pathname: string) =>
+      prerenderer.render(new Request(`http://localhost${pathname}`), {
+        routeData: { route: '/archive/[...page]' } as RouteData,
+      });
+    await expect(archivePage('/archive/2')).resolves.toBeInstanceOf(Response);
+    await expect(archivePage('/archive/3')).rejects.toThrow(/archive\/3\/index\.html has a searchable part/);
   });
 });
