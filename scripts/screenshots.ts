@@ -33,6 +33,10 @@ try {
     for (const route of routes) {
       await page.goto(`${site}${route}`);
       await page.evaluate(async () => {
+        // A full-page capture shows only what the browser has drawn, and content-visibility: auto (the home page's
+        // carousels) leaves what is off-screen undrawn.
+        for (const element of document.querySelectorAll<HTMLElement>('*'))
+          if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
         for (const image of document.querySelectorAll('img')) image.loading = 'eager';
         await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
       });

@@ -355,7 +355,8 @@ try {
 /** One progress line for a Lighthouse result. */
 function printLighthouse(result: LighthouseResult): void {
   console.log(
-    `${result.route.padEnd(40)} performance ${result.performance} (runs ${result.performanceRuns.join(', ')}), ` +
+    `${result.route.padEnd(40)} performance ${result.performance} (runs ${result.performanceRuns.join(', ')}; ` +
+      `CPU index ${result.benchmarkIndexRuns?.join(', ')}), ` +
       `accessibility ${result.accessibility}, best practices ${result.bestPractices}, SEO ${result.seo}`,
   );
 }

@@ -30,6 +30,8 @@ export interface LighthouseResult {
   benchmarkIndex: number;
   /** Performance score of every run of this route, in run order (the result is the median run). */
   performanceRuns: number[];
+  /** Lighthouse's CPU benchmark index of every run, in run order (absent from reports written before it). */
+  benchmarkIndexRuns?: number[];
   /** Lighthouse's warnings for this run (empty when none). */
   warnings: string[];
   /** Audits that count in a category and scored below 0.9: `category: title (displayed value; first items)`. */
@@ -78,7 +80,11 @@ export async function runLighthouse(
       const all: LighthouseResult[] = [];
       for (let run = 0; run < runs; run += 1) all.push(await lighthouseRoute(chrome.port, baseUrl, route));
       const median = [...all].sort((a, b) => a.performance - b.performance)[Math.floor((all.length - 1) / 2)];
-      const result = { ...(median as LighthouseResult), performanceRuns: all.map((item) => item.performance) };
+      const result = {
+        ...(median as LighthouseResult),
+        performanceRuns: all.map((item) => item.performance),
+        benchmarkIndexRuns: all.map((item) => item.benchmarkIndex),
+      };
       onResult(result);
       results.push(result);
     }

@@ -230,23 +230,33 @@ test.describe('arrows only when the items overflow', () => {
   });
 });
 
-/** Page-independent geometry of each carousel: sizes and offsets inside its region (pixels). */
+/**
+ * Page-independent geometry of each carousel, scrolled into view first (off-screen, `content-visibility: auto` leaves
+ * its slides undrawn at an estimated height): sizes and offsets inside its region (pixels).
+ */
 function frame(page: Page) {
   return page.evaluate(async () => {
     await document.fonts.ready;
-    return [...document.querySelectorAll('[aria-roledescription="carrousel"]')].map((root) => {
+    const roots = [...document.querySelectorAll('[aria-roledescription="carrousel"]')];
+    const geometry = [];
+    for (const root of roots) {
+      root.scrollIntoView({ block: 'center' });
+      const track = root.querySelector('.carousel__track')!;
+      for (let frames = 0; frames < 60 && !track.checkVisibility({ contentVisibilityAuto: true }); frames++)
+        await new Promise((resolve) => requestAnimationFrame(resolve));
       const origin = root.getBoundingClientRect();
       const box = (selector: string) => {
         const rect = root.querySelector(selector)?.getBoundingClientRect();
         return rect && [rect.x - origin.x, rect.y - origin.y, rect.width, rect.height].map(Math.round);
       };
-      return {
+      geometry.push({
         region: [origin.width, origin.height].map(Math.round),
         firstSlide: box('[aria-roledescription="diapositive"]'),
         lastSlide: box('[aria-roledescription="diapositive"]:last-child'),
         arrows: box('.carousel__controls'),
-      };
-    });
+      });
+    }
+    return geometry;
   });
 }
 
@@ -373,7 +383,11 @@ test.describe('without JavaScript (375px)', () => {
     for (const carousel of [NEWS, SPONSORS]) {
       await expect(region(page, carousel).getByRole('button')).toHaveCount(0);
       const scroller = region(page, carousel).locator('.carousel__viewport');
-      expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth + 100)).toBe(true);
+      // Drawn once near the viewport (content-visibility: auto); off-screen its width holds no slides.
+      await scroller.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => scroller.evaluate((element) => element.scrollWidth > element.clientWidth + 100))
+        .toBe(true);
       expect(await scroller.evaluate((element) => getComputedStyle(element).overflowX)).toBe('auto');
     }
 
