@@ -136,10 +136,9 @@ describe('pre-registration rules', () => {
   });
 
   it('reads a plain form submission (checkbox → boolean)', () => {
-    const form = new URLSearchParams({ ...validPreRegistration, consentement: 'true' });
+    const form = { ...validPreRegistration, consentement: 'true' };
     expect(preRegistrationSchema.parse(formDataToPayload(form))).toEqual(validPreRegistration);
-    const unchecked = new URLSearchParams({ email: 'a@b.fr' });
-    expect(formDataToPayload(unchecked)).toEqual({ email: 'a@b.fr', consentement: false });
+    expect(formDataToPayload({ email: 'a@b.fr' })).toEqual({ email: 'a@b.fr', consentement: false });
   });
 });
 

@@ -110,10 +110,9 @@ export type PreRegistrationDraft = Required<
 > & { consentement: boolean };
 
 /**
- * A plain HTML form submission (no files) as a payload: the `consentement` checkbox becomes a boolean, the rest stay
- * strings.
+ * A plain HTML form submission's fields (readFormObject) as a payload: the `consentement` checkbox becomes a boolean,
+ * the rest stay strings.
  */
-export function formDataToPayload(form: FormData | URLSearchParams): Record<string, unknown> {
-  const payload: Record<string, unknown> = Object.fromEntries(form);
-  return { ...payload, consentement: payload.consentement === 'true' || payload.consentement === 'on' };
+export function formDataToPayload(fields: Record<string, string>): Record<string, unknown> {
+  return { ...fields, consentement: fields.consentement === 'true' || fields.consentement === 'on' };
 }

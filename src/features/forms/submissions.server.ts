@@ -5,12 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  badBody,
   errorResponse,
+  isFormRequest,
+  isJsonRequest,
   jsonResponse,
-  mediaType,
   methodNotAllowedFor,
-  readBoundedBody,
+  readFormObject,
   readJsonObject,
   type EndpointContext,
   type EndpointHandler,
@@ -95,19 +95,6 @@ export function contentKey(form: FormName, data: Record<string, unknown>): strin
   return groups.join('-');
 }
 
-/**
- * Reads a bounded form body as a payload (formDataToPayload).
- * @throws HttpError 413, or 400 for an unreadable form or a file (our forms have none).
- */
-async function readFormPayload(request: Request): Promise<Record<string, unknown>> {
-  const body = new Response(await readBoundedBody(request), { headers: request.headers });
-  const form = await body.formData().catch((error: unknown) => {
-    throw badBody(error);
-  });
-  if ([...form.values()].some((value) => typeof value !== 'string')) throw badBody();
-  return formDataToPayload(form);
-}
-
 /** Each form's schema (the collections, spec §7: `newsletter` and `inscripitions`, so spelled in the database). */
 const FORMS = { newsletter: newsletterSchema, preinscription: preRegistrationSchema } as const;
 
@@ -137,8 +124,7 @@ export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL
 
   async function POST({ request }: EndpointContext): Promise<Response> {
     const started = Date.now();
-    const type = mediaType(request);
-    const fromForm = type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
+    const fromForm = isFormRequest(request);
     // A pre-registration's answer carries the reference of its acknowledgement mail, for the confirmation panel.
     const done = (key?: string) =>
       fromForm
@@ -151,8 +137,8 @@ export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL
     try {
       const refused = notFound(request);
       if (refused) return refused;
-      if (!fromForm && type !== 'application/json') throw unsupportedMediaType();
-      const payload = fromForm ? await readFormPayload(request) : await readJsonObject(request);
+      if (!fromForm && !isJsonRequest(request)) throw unsupportedMediaType();
+      const payload = fromForm ? formDataToPayload(await readFormObject(request)) : await readJsonObject(request);
       // A bot gets exactly what a person gets, and nothing is written.
       if (String(payload[HONEYPOT_FIELD] ?? '').trim()) return done(String(payload.envoi ?? '') || crypto.randomUUID());
       const result = schema.safeParse(payload);
