@@ -23,7 +23,8 @@ export function useHydrated(): boolean {
 
 /**
  * The fields of `form` (named as the keys of `defaults`) whose control no longer shows its default: a text control's
- * `value`, a checkbox's `checked` (for a boolean default). Controls missing from the form are left out.
+ * `value`, a checkbox's `checked` (for a boolean default), a radio group's checked value ('' when none). Controls
+ * missing from the form are left out.
  */
 export function valuesTypedBefore<T extends Record<string, string | boolean>>(
   form: HTMLFormElement,
@@ -35,20 +36,12 @@ export function valuesTypedBefore<T extends Record<string, string | boolean>>(
     if (!(
       control instanceof HTMLInputElement ||
       control instanceof HTMLTextAreaElement ||
-      control instanceof HTMLSelectElement
+      control instanceof HTMLSelectElement ||
+      control instanceof RadioNodeList
     ))
       continue;
     const now = typeof initial === 'boolean' ? (control as HTMLInputElement).checked : control.value;
     if (now !== initial) typed[name] = now;
   }
   return typed as Partial<T>;
-}
-
-/**
- * The value of each radio group's checked radio inside `root`, by the group's name: what a visitor chose before the
- * island hydrated (React keeps the checked radio on screen, its state still holds the default).
- */
-export function radiosCheckedIn(root: ParentNode): Map<string, string> {
-  const checked = root.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked');
-  return new Map([...checked].map((radio) => [radio.name, radio.value]));
 }

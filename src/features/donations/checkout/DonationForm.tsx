@@ -11,7 +11,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { DONATION_AMOUNTS_EUR, formatEuros, parseOwnAmount, stepAmountIndex, stepFromOwnAmount } from './donations';
 import { DONOR_KINDS } from '../ledger/company-gifts';
 import { loadDraft, postJson, saveDraft } from '../../../lib/post-json';
-import { radiosCheckedIn, useHydrated } from '../../../lib/typed-before-hydration';
+import { useHydrated, valuesTypedBefore } from '../../../lib/typed-before-hydration';
 import { showMessage } from '../../../stores/banner';
 import { ErrorSummary, Field, PrivacyLink } from '../../forms/FormParts';
 import { NoOnlinePaymentNote, TestModeNote } from './DonationNotes';
@@ -53,6 +53,14 @@ export const CHOICE_KEY = 'don:choix';
 
 /** The choice the page opens with: 25 €, once, a person's gift. */
 const FIRST_CHOICE: Choice = { amountIndex: 1, ownAmount: '', frequency: 'ponctuel', donorKind: 'particulier' };
+
+/** The server form's fields as it renders FIRST_CHOICE: what valuesTypedBefore compares the page with. */
+const FIRST_FIELDS = {
+  [FIELD_NAMES.amountIndex]: String(FIRST_CHOICE.amountIndex),
+  [FIELD_NAMES.frequency]: FIRST_CHOICE.frequency,
+  [FIELD_NAMES.donorKind]: FIRST_CHOICE.donorKind,
+  [OWN_FIELD_NAME]: '',
+};
 
 /** The choice the page's radios show: `checked(field)` is the value of the field's checked radio, as rendered. */
 function choiceOfRadios(checked: (field: keyof typeof FIELD_NAMES) => string | undefined): Choice {
@@ -133,11 +141,10 @@ export default function DonationForm({ publishableKey, privacyHref }: { publisha
   // writes the defaults back.
   useLayoutEffect(() => {
     if (!root.current) return;
-    const checked = radiosCheckedIn(root.current);
-    const shown = choiceOfRadios((field) => checked.get(FIELD_NAMES[field]));
+    const typed = valuesTypedBefore(root.current, FIRST_FIELDS);
+    const shown = choiceOfRadios((field) => typed[FIELD_NAMES[field]]);
     if ((['amountIndex', 'frequency', 'donorKind'] as const).every((key) => shown[key] === FIRST_CHOICE[key])) return;
-    const typed = root.current.elements.namedItem(OWN_FIELD_NAME);
-    if (shown.amountIndex === OWN && typed instanceof HTMLInputElement) shown.ownAmount = typed.value;
+    if (shown.amountIndex === OWN) shown.ownAmount = typed[OWN_FIELD_NAME] ?? '';
     setChoice(shown);
     saveDraft(CHOICE_KEY, asDraft(shown));
   }, []);
