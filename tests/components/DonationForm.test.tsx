@@ -20,6 +20,30 @@ function setup(publishableKey = TEST_KEY) {
   return { user };
 }
 
+/**
+ * The island's server HTML in the page, as client:interaction leaves it until the visitor's first act: `hydrate()`
+ * hands it to React, `remove()` unmounts it and takes it out of the page.
+ */
+async function serverRendered() {
+  const { renderToString } = await import('react-dom/server');
+  const { hydrateRoot } = await import('react-dom/client');
+  const island = <DonationForm publishableKey={TEST_KEY} privacyHref="/rgpd" />;
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(island);
+  document.body.append(container);
+  let root: ReturnType<typeof hydrateRoot> | undefined;
+  return {
+    container,
+    hydrate: async () => {
+      root = await act(async () => hydrateRoot(container, island));
+    },
+    remove: () => {
+      if (root) act(() => root?.unmount());
+      container.remove();
+    },
+  };
+}
+
 const amounts = () => screen.getByRole('radiogroup', { name: 'Montants proposés' });
 const checkedAmount = () =>
   plain(within(amounts()).getByRole('radio', { checked: true }).parentElement?.textContent ?? '');
@@ -315,20 +339,15 @@ describe('DonationForm', () => {
   it('hydrated after the donor chose on the server’s form: those radios count, storage or not', async () => {
     // The server's HTML (client:interaction hydrates it at the first act), two radios chosen before React took over;
     // sessionStorage refuses to keep anything (private browsing): the form adopts them on its own.
-    const { renderToString } = await import('react-dom/server');
-    const { hydrateRoot } = await import('react-dom/client');
     const refused = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('quota', 'QuotaExceededError');
     });
-    const container = document.createElement('div');
-    const form = <DonationForm publishableKey={TEST_KEY} privacyHref="/rgpd" />;
-    container.innerHTML = renderToString(form);
-    document.body.append(container);
+    const { container, hydrate, remove } = await serverRendered();
     within(container)
       .getByRole('radio', { name: /^250\s€$/ })
       .click();
     within(container).getByRole('radio', { name: 'Don mensuel' }).click();
-    const root = await act(async () => hydrateRoot(container, form));
+    await hydrate();
     try {
       expect(plain(within(container).getByRole('button', { name: /^Donner/ }).textContent)).toBe(
         'Donner 250 € par mois',
@@ -336,19 +355,13 @@ describe('DonationForm', () => {
       expect(within(container).getByRole('radio', { name: /^250\s€$/ })).toBeChecked();
       expect(within(container).getByRole('radio', { name: 'Don mensuel' })).toBeChecked();
     } finally {
-      act(() => root.unmount());
-      container.remove();
+      remove();
       refused.mockRestore();
     }
   });
 
   it('the server’s HTML is a form that pays without JavaScript; once hydrated, the buttons are the script’s', async () => {
-    const { renderToString } = await import('react-dom/server');
-    const { hydrateRoot } = await import('react-dom/client');
-    const container = document.createElement('div');
-    const island = <DonationForm publishableKey={TEST_KEY} privacyHref="/rgpd" />;
-    container.innerHTML = renderToString(island);
-    document.body.append(container);
+    const { container, hydrate, remove } = await serverRendered();
     const form = container.querySelector('form') as HTMLFormElement;
     expect(form.method).toBe('post');
     expect(form.getAttribute('action')).toBe('/api/don');
@@ -379,7 +392,7 @@ describe('DonationForm', () => {
     const draft = paymentDraftSchema.parse(draftOfForm(posted));
     expect([draftCents(draft), draft.frequence]).toEqual([5000, 'mensuel']);
 
-    const root = await act(async () => hydrateRoot(container, island));
+    await hydrate();
     try {
       expect(plain(within(container).getByRole('button', { name: /^Donner/ }).textContent)).toBe(
         'Donner 50 € par mois',
@@ -390,27 +403,20 @@ describe('DonationForm', () => {
       // The own amount's field, in the server's HTML for a browser without JavaScript, goes with the script.
       expect(within(container).queryAllByRole('textbox')).toHaveLength(0);
     } finally {
-      act(() => root.unmount());
-      container.remove();
+      remove();
     }
   });
 
   it('« Autre montant » typed on the server’s form before hydration is kept', async () => {
-    const { renderToString } = await import('react-dom/server');
-    const { hydrateRoot } = await import('react-dom/client');
-    const container = document.createElement('div');
-    const island = <DonationForm publishableKey={TEST_KEY} privacyHref="/rgpd" />;
-    container.innerHTML = renderToString(island);
-    document.body.append(container);
+    const { container, hydrate, remove } = await serverRendered();
     within(container).getByRole('radio', { name: 'Autre montant' }).click();
     (within(container).getByRole('textbox', { name: 'Votre montant, en euros' }) as HTMLInputElement).value = '37';
-    const root = await act(async () => hydrateRoot(container, island));
+    await hydrate();
     try {
       expect(within(container).getByRole('textbox', { name: 'Votre montant, en euros' })).toHaveValue('37');
       expect(within(container).getByRole('button', { name: /^Faire un don de 37\s€$/ })).toBeVisible();
     } finally {
-      act(() => root.unmount());
-      container.remove();
+      remove();
     }
   });
 
