@@ -82,6 +82,11 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   return value as Record<string, unknown>;
 }
 
+/** A 303 See Other to `location` (a form post's next page: an outcome's fragment, a payment page), `no-store`. */
+export function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+}
+
 /** A JSON answer (`body` through JSON.stringify) with `status`, extra `headers`, and `Cache-Control: no-store`. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

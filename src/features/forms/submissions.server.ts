@@ -12,6 +12,7 @@ import {
   methodNotAllowedFor,
   readFormObject,
   readJsonObject,
+  seeOther,
   type EndpointContext,
   type EndpointHandler,
 } from '../../lib/endpoint.server';
@@ -116,11 +117,7 @@ export function submissionEndpoint(form: FormName): { POST: EndpointHandler; ALL
     new URL(request.url).pathname === `/api/${form}`
       ? undefined
       : jsonResponse(404, { ok: false, message: HTTP_MESSAGES.notFound });
-  const redirect = (outcome: Outcome) =>
-    new Response(null, {
-      status: 303,
-      headers: { location: outcomeLocation(form, outcome), 'cache-control': 'no-store' },
-    });
+  const redirect = (outcome: Outcome) => seeOther(outcomeLocation(form, outcome));
 
   async function POST({ request }: EndpointContext): Promise<Response> {
     const started = Date.now();

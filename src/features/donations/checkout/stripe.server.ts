@@ -12,6 +12,7 @@ import {
   jsonResponse,
   readFormObject,
   readJsonObject,
+  seeOther,
   type EndpointHandler,
 } from '../../../lib/endpoint.server';
 import { fieldErrors, firstError } from '../../../lib/field-schemas';
@@ -97,10 +98,6 @@ const companyCollection = {
     },
   ],
 } satisfies Pick<Stripe.Checkout.SessionCreateParams, 'name_collection' | 'custom_fields'>;
-
-/** A 303 to `location` (Stripe's page, or /soutenir with an outcome), never stored by a cache. */
-const seeOther = (location: string) =>
-  new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 
 /**
  * A session route's POST handler for the JSON payment draft: 200 `{url}` (hosted) or `{clientSecret}` (embedded); 400
