@@ -1,13 +1,14 @@
 /**
  * Browser tests of the built site (dist/ served like Netlify): every route
- * loads cleanly, axe-core finds no WCAG 2.2 AA violation on every page and
- * interactive state, and the menu, dialogs, footer, forms and fallbacks work
- * as a visitor uses them (by role and accessible name).
+ * loads cleanly, axe-core finds no WCAG 2.2 AA violation in the interactive
+ * states (a dialog, the menus open), and the menu, dialogs, footer, forms and
+ * fallbacks work as a visitor uses them (by role and accessible name). axe on
+ * the page templates themselves runs in display.spec.ts, in both themes.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, loadEverything, VIEWPORTS, watchCspIssues, watchPage } from './helpers';
 import { HOME_NEWS_COUNT } from '../../src/features/content/news/news';
-import { NEWS_SLUGS, NOT_FOUND_ROUTES, ROUTES, TEMPLATE_ROUTES } from '../../scripts/lib/routes';
+import { NEWS_SLUGS, NOT_FOUND_ROUTES, ROUTES } from '../../scripts/lib/routes';
 
 const NOT_FOUND_TEXT = "Oups, mais il n'y a rien ici";
 
@@ -15,12 +16,13 @@ const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu prin
 const burger = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
 
 /**
- * Loads a route at 375px and checks what every page must have (status, lang,
- * title, one h1, no '[at]', every image and frame loading), then runs axe-core
- * (frames included) at each viewport on the same page load. Load checks are
- * soft so that axe still reports. `axe` false skips axe (a page already checked).
+ * Loads a route at 375px and checks what every page must have (status, the
+ * production headers, lang, title, one h1, no '[at]', every image and frame
+ * loading), then that nothing went wrong on the way: no console error, no
+ * failed request to our origin, no Content-Security-Policy issue. The load
+ * checks are soft so that one failure does not hide the others.
  */
-async function checkRoute(page: Page, baseURL: string, route: string, status: 200 | 404, axe = true): Promise<void> {
+async function checkRoute(page: Page, baseURL: string, route: string, status: 200 | 404): Promise<void> {
   const watch = watchPage(page, baseURL, status === 404 ? route : undefined);
   const cspIssues = await watchCspIssues(page);
   await page.setViewportSize(VIEWPORTS[0]);
@@ -40,44 +42,30 @@ async function checkRoute(page: Page, baseURL: string, route: string, status: 20
     expect.soft(await page.evaluate(() => document.body.innerText)).not.toContain('[at]');
     await loadEverything(page);
   });
-  for (const viewport of axe ? VIEWPORTS : []) {
-    await test.step(`axe at ${viewport.width}px`, async () => {
-      await page.setViewportSize(viewport);
-      await expectNoAxeViolations(page, `${route} at ${viewport.width}px`);
-    });
-  }
   await test.step('no console error, no failed request to our origin, no Content-Security-Policy issue', () => {
     expect(watch.problems).toEqual([]);
     expect(cspIssues).toEqual([]);
   });
 }
 
+// axe on each page template (TEMPLATE_ROUTES and the not-found page): display.spec.ts.
 test.describe('every route', () => {
-  const widths = VIEWPORTS.map((viewport) => `${viewport.width}px`).join(' and ');
-
   for (const route of ROUTES) {
-    // axe once per page template: another news or FALC page is the same markup with other words.
-    const axe = TEMPLATE_ROUTES.includes(route);
-    test(`${route} loads cleanly${axe ? `; axe finds no violation at ${widths}` : ''}`, async ({ page, baseURL }) => {
-      await checkRoute(page, baseURL!, route, 200, axe);
+    test(`${route} loads cleanly`, async ({ page, baseURL }) => {
+      await checkRoute(page, baseURL!, route, 200);
     });
   }
 
-  NOT_FOUND_ROUTES.forEach((route, index) => {
-    // The same not-found page answers every unknown path: axe checks it once.
-    const axe = index === 0;
-    test(`${route} shows the not-found page (404) with a way home${axe ? `; axe clean at ${widths}` : ''}`, async ({
-      page,
-      baseURL,
-    }) => {
-      await checkRoute(page, baseURL!, route, 404, axe);
+  for (const route of NOT_FOUND_ROUTES) {
+    test(`${route} shows the not-found page (404) with a way home`, async ({ page, baseURL }) => {
+      await checkRoute(page, baseURL!, route, 404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND_TEXT);
       await page.getByRole('main').getByRole('link', { name: 'Retour à l’accueil' }).click();
       await expect(page).toHaveURL('/');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(NOT_FOUND_TEXT);
     });
-  });
+  }
 });
 
 test('the Content-Security-Policy is enforced: an injected inline script is refused and reported', async ({ page }) => {
@@ -107,8 +95,9 @@ test('the home page shows the latest news, newest first, then a link to all the 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Actualités');
 });
 
+// One width per state: the page under it is checked at both by display.spec.ts.
 test.describe('accessibility of interactive states (axe-core, WCAG 2.2 AA)', () => {
-  test('/asso with an "En savoir plus" dialog open', async ({ page }) => {
+  test('/asso with an "En savoir plus" dialog open at 375px', async ({ page }) => {
     await page.setViewportSize(VIEWPORTS[0]);
     await page.goto('/asso');
     await page
@@ -116,12 +105,7 @@ test.describe('accessibility of interactive states (axe-core, WCAG 2.2 AA)', () 
       .first()
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    for (const viewport of VIEWPORTS) {
-      await test.step(`${viewport.width}px`, async () => {
-        await page.setViewportSize(viewport);
-        await expectNoAxeViolations(page, `/asso dialog open at ${viewport.width}px`);
-      });
-    }
+    await expectNoAxeViolations(page, '/asso dialog open at 375px');
   });
 
   test.describe('375px menu', () => {
