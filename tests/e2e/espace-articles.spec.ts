@@ -4,8 +4,8 @@
  * original admin's shape; its history and a restore; the refusals (script HTML, a 30 MB file, a file that is not an
  * image, a HEIC photo, a slug already taken), each in French, writing nothing; the publish page's report; the
  * role still refused every personal data; an article the editor cannot hold (a picture, a video) kept in HTML through
- * a save. Axe at 375 and 1280 px on each state. Publishing for real and the article online:
- * tests/e2e/dev/articles.spec.ts (npm start).
+ * a save. Axe at 375 px on each state (the pages themselves at both widths: espace.spec.ts). Publishing for real
+ * and the article online: tests/e2e/dev/articles.spec.ts (npm start).
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -15,7 +15,7 @@ import { ARTICLE_MESSAGES, slugify } from '../../src/features/content/articles/a
 import { GLOSSARY } from '../../src/features/content/falc/glossary';
 import { CONTENT_FILE_POLICY } from '../../src/lib/security-headers';
 import { espaceDatabase, historyRows, restoreNewest, signIn, unique } from './espace-helpers';
-import { expectNoAxeViolations, lookAt, VIEWPORTS, watchPage } from './helpers';
+import { expectNoAxeViolationsNarrow, lookAt, VIEWPORTS, watchPage } from './helpers';
 
 let db: Firestore;
 test.beforeAll(async () => {
@@ -25,14 +25,6 @@ test.beforeAll(async () => {
 const article = async (id: string) => (await db.collection('articles').doc(id).get()).data();
 const history = async (id: string) =>
   (await db.collection('historique').where('objet', '==', `articles/${id}`).get()).docs.map((entry) => entry.data());
-
-/** Runs axe at both viewports, ending at 1280 px. */
-async function axeAtBoth(page: Page, state: string): Promise<void> {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await expectNoAxeViolations(page, `${state} at ${viewport.width}px`);
-  }
-}
 
 /** Opens the new article's form with its editors loaded. */
 async function openNewForm(page: Page): Promise<void> {
@@ -60,7 +52,7 @@ test('edition writes a news article with a photo, a date and formatted text, pre
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Articles');
   await page.getByRole('link', { name: 'Écrire un nouvel article' }).click();
   await expect(page.getByRole('toolbar', { name: /^Mise en forme/ })).toHaveCount(2);
-  await axeAtBoth(page, 'the empty form');
+  // The empty form, like every page of the space in its plain state: espace.spec.ts, at both widths.
   const titre = `Sortie au parc ${unique()}`;
   await page.getByLabel('Titre').fill(titre);
   // The slug follows the title while it was not changed by hand.
@@ -110,7 +102,7 @@ test('edition writes a news article with a photo, a date and formatted text, pre
   await expect(
     page.getByRole('region', { name: 'La carte de l’article' }).getByRole('img', { name: 'Les enfants devant le lac' }),
   ).toHaveClass('cover');
-  await axeAtBoth(page, 'the preview');
+  await expectNoAxeViolationsNarrow(page, 'the preview');
 
   // Stored in the original admin's shape: seconds, sanitised HTML, the picture's address and its description.
   const stored = await article(id);
@@ -145,7 +137,7 @@ test('edition writes a news article with a photo, a date and formatted text, pre
   await expect(rows.nth(1)).toContainText('edition@demo.test');
   await expect(rows.nth(1)).toContainText('Modification');
   await expect(rows.nth(2)).toContainText('Création');
-  await axeAtBoth(page, 'the saved form with its history');
+  await expectNoAxeViolationsNarrow(page, 'the saved form with its history');
   await restoreNewest(page);
   await expect(page.getByLabel('Titre')).toHaveValue(titre);
   expect((await article(id))?.titre).toBe(titre);
@@ -158,7 +150,7 @@ test('edition writes a news article with a photo, a date and formatted text, pre
   await page.goto('/espace/articles');
   const news = page.getByRole('region', { name: 'Actualités' });
   await expect(news.getByRole('listitem').filter({ hasText: titre })).toContainText('20 novembre 2026');
-  await axeAtBoth(page, 'the articles list');
+  await expectNoAxeViolationsNarrow(page, 'the articles list');
   expect(watch.problems).toEqual([]);
 });
 
@@ -203,7 +195,7 @@ test('a pictogram and a picture of the text: what was sent kept through a refusa
   await expect(page.getByLabel('Photo ou image')).toBeFocused();
   await expect(page.getByLabel('Photo ou image')).toHaveValue('');
   await expect(page).toHaveURL(/\/espace\/articles\/nouveau$/);
-  await axeAtBoth(page, 'the form with pictures too heavy together');
+  await expectNoAxeViolationsNarrow(page, 'the form with pictures too heavy together');
   await others
     .getByLabel('Pictogramme', { exact: true })
     .setInputFiles({ name: 'mains.png', mimeType: 'image/png', buffer: pictogram });
@@ -225,7 +217,7 @@ test('a pictogram and a picture of the text: what was sent kept through a refusa
   await expect(others.getByRole('checkbox', { name: 'Retirer l’image du texte complet' })).not.toBeChecked();
   expect(await article(id)).toBeUndefined();
   expect(await history(id)).toEqual([]);
-  await axeAtBoth(page, 'the form refused with its pictures kept');
+  await expectNoAxeViolationsNarrow(page, 'the form refused with its pictures kept');
   await lookAt(page, 'autres-images', { target: others, viewports: VIEWPORTS });
 
   await page.getByLabel('Lien de la page').fill(id);
@@ -253,13 +245,13 @@ test('a pictogram and a picture of the text: what was sent kept through a refusa
   await expect(picto).toHaveAttribute('src', path(stored?.picto.src));
   await expect(picto).toHaveClass('card__picto');
   await expect.poll(() => picto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-  await axeAtBoth(page, 'the preview with a pictogram');
+  await expectNoAxeViolationsNarrow(page, 'the preview with a pictogram');
   await lookAt(page, 'apercu-carte', { target: card, viewports: VIEWPORTS });
   await card.getByRole('button', { name: /^En savoir plus/ }).click();
   const dialog = page.getByRole('dialog', { name: titre });
   await expect(dialog.locator('img.cover')).toHaveAttribute('src', path(stored?.imgContenu.src));
   await expect(dialog).toContainText('Chaque enfant a sa place dans la classe.');
-  await axeAtBoth(page, 'the preview’s « En savoir plus » window');
+  await expectNoAxeViolationsNarrow(page, 'the preview’s « En savoir plus » window');
 
   // « Retirer » empties both, in the same shape.
   await page.goto(`/espace/articles/${id}`);
@@ -338,7 +330,7 @@ test('refusals: script HTML, a 30 MB file, a file that is not an image, a HEIC p
     buffer: Buffer.from('%PDF-1.7'),
   });
   await expect(pictureError).toHaveText(ARTICLE_MESSAGES.notImage);
-  await axeAtBoth(page, 'the form with a refused file');
+  await expectNoAxeViolationsNarrow(page, 'the form with a refused file');
 
   // A duplicate slug, and on the server what a browser without JavaScript would send.
   const taken = `doublon-${unique()}`;
@@ -399,7 +391,7 @@ test('refusals: script HTML, a 30 MB file, a file that is not an image, a HEIC p
   ]);
   await page.getByRole('alert').getByRole('link', { name: 'Lien de la page' }).click();
   await expect(page.getByLabel('Lien de la page')).toBeFocused();
-  await axeAtBoth(page, 'the form with its errors');
+  await expectNoAxeViolationsNarrow(page, 'the form with its errors');
 
   // A 30 MB post without JavaScript: refused past the limit, before it is read whole.
   const origin = { origin: baseURL! };
@@ -433,7 +425,6 @@ test('« Publier le site » shows the online version’s report; /publier and it
   ).toHaveText(
     'Les mentions légales, la page Données personnelles et la déclaration d’accessibilité sont vos articles.',
   );
-  await axeAtBoth(page, 'the publish page');
   // Its button's outcomes: tests/e2e/espace-publier.spec.ts (the build hook's minute is shared by the whole run).
   expect((await page.goto('/publier'))?.status()).toBe(404);
   const form = await page.request.post('/api/rebuild', {
@@ -550,7 +541,7 @@ test('the preview shows an article as its page does: the « Facile à lire » wo
   );
   await expect(page.getByText(/^Publié le/)).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'La carte de l’article' })).toHaveCount(0);
-  await axeAtBoth(page, 'the preview of a « Facile à lire » article');
+  await expectNoAxeViolationsNarrow(page, 'the preview of a « Facile à lire » article');
   await lookAt(page, 'apercu-facile', { viewports: VIEWPORTS });
 
   // The school: a section of /ecole (<h2> title, intro, text), no news page's date line or way back to the news.
@@ -562,7 +553,7 @@ test('the preview shows an article as its page does: the « Facile à lire » wo
   await expect(page.getByText(/^Publié le/)).toHaveCount(0);
   await expect(page.getByRole('main').getByRole('link', { name: /Toutes les actualités/ })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'La carte de l’article' })).toHaveCount(0);
-  await axeAtBoth(page, 'the preview of a school article');
+  await expectNoAxeViolationsNarrow(page, 'the preview of a school article');
   await lookAt(page, 'apercu-ecole', { viewports: VIEWPORTS });
 });
 
@@ -595,7 +586,7 @@ test('an article with a picture and a video stays in HTML, with a note, and keep
   await expect(text).toHaveAccessibleDescription(/présenté en HTML pour ne rien perdre/);
   await expect(page.getByRole('toolbar')).toHaveCount(1);
   expect(await text.evaluate((element) => element.tagName)).toBe('TEXTAREA');
-  await axeAtBoth(page, 'an article the editor cannot hold');
+  await expectNoAxeViolationsNarrow(page, 'an article the editor cannot hold');
   await text.press('ControlOrMeta+End');
   await text.pressSequentially('<p>Merci à tous !</p>');
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();

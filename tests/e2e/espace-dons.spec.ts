@@ -2,7 +2,8 @@
  * The treasurer's ledger on the built site (dist/ as Netlify serves it, the Auth emulator's demo accounts): what each
  * role sees and is refused, the year's ledger with test gifts apart, the CSV export read back, a cheque recorded with
  * the next receipt number and its PDF, bad input refused in French with nothing written, a receipt sent again, the
- * home's news, and axe at 375 and 1280 px (screenshots to look at with SCREENSHOTS_DIR: helpers.ts, lookAt).
+ * home's news, and axe at 375 px on each state (the pages themselves at both widths: espace.spec.ts; screenshots to
+ * look at with SCREENSHOTS_DIR: helpers.ts, lookAt).
  */
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -10,7 +11,7 @@ import { parse } from 'csv-parse/sync';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { createDemoAccounts, DEMO_PASSWORD } from '../../scripts/lib/auth-emulator';
 import { adminFirestoreOf } from '../../src/lib/firebase-app.server';
-import { expectNoAxeViolations, lookAt, VIEWPORTS } from './helpers';
+import { expectNoAxeViolationsNarrow, lookAt, VIEWPORTS } from './helpers';
 import { mailsOfOutbox } from './espace-helpers';
 
 const PROJECT = 'demo-e2e';
@@ -183,10 +184,8 @@ test('tresorerie: refunds, disputes and cancelled numbers in the ledger and its 
   await expect(row(waiting.nom).getByRole('cell').nth(-1)).toHaveText(
     'en préparation : le numéro sera attribué et le reçu envoyé sous peu',
   );
-  await expectNoAxeViolations(page, '/espace/dons with refunds');
-  await page.setViewportSize({ width: 375, height: 800 });
-  await expectNoAxeViolations(page, '/espace/dons with refunds, 375 px');
-  await lookAt(page, 'dons-rembourses');
+  await expectNoAxeViolationsNarrow(page, '/espace/dons with refunds');
+  await lookAt(page, 'dons-rembourses', { viewports: [VIEWPORTS[0]] });
 
   const csv = await page.request.get(`/espace/dons/export.csv?annee=${year}`);
   const rows: Record<string, string>[] = parse(await csv.text(), { bom: true, delimiter: ';', columns: true });
@@ -357,11 +356,8 @@ test('tresorerie: the yearly receipts of last year issued with the button, once;
   expect(download.suggestedFilename()).toBe(`recu-fiscal-${receipt.numero}.pdf`);
   const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await expectNoAxeViolations(page, `yearly receipts at ${viewport.width}`);
-    await lookAt(page, 'recus-annuels');
-  }
+  await expectNoAxeViolationsNarrow(page, 'yearly receipts');
+  await lookAt(page, 'recus-annuels', { viewports: VIEWPORTS });
 });
 
 test('tresorerie: a corrected yearly receipt’s old number struck through; a cancelled one never served', async ({
@@ -437,34 +433,34 @@ test('tresorerie: a corrected yearly receipt’s old number struck through; a ca
   const served = await page.request.get(`/espace/dons/recu-annuel/${corrected}`);
   expect(served.status()).toBe(200);
   expect((await served.body()).subarray(0, 5).toString()).toBe('%PDF-');
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await expectNoAxeViolations(page, `corrected yearly receipts at ${viewport.width}`);
-    await lookAt(page, 'recus-annuels-rectifies', { target: table });
-  }
+  await expectNoAxeViolationsNarrow(page, 'corrected yearly receipts');
+  await lookAt(page, 'recus-annuels-rectifies', { target: table, viewports: VIEWPORTS });
 });
 
-for (const viewport of VIEWPORTS) {
-  test(`the donations pages pass axe at ${viewport.width} px`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await seedGift({ livemode: false });
-    await signIn(page, 'tresorerie@demo.test');
-    for (const path of ['/espace', `/espace/dons?annee=${year}`, '/espace/dons/signataire', '/espace/dons/nouveau']) {
-      await page.goto(path);
-      await expectNoAxeViolations(page, `${path} at ${viewport.width}`);
-      await lookAt(page, path.replace(/\W+/g, '-'));
-    }
-    await page.getByLabel('Prénom').fill('Marie');
-    await page.getByRole('textbox', { name: /^Nom/ }).fill('Curie');
-    await page.getByLabel('Montant en euros').fill('0');
-    await page.getByLabel('Adresse').fill('1 rue Pierre et Marie Curie');
-    await page.getByLabel('Code postal').fill('75005');
-    await page.getByLabel('Ville').fill('Paris');
-    await page.getByRole('button', { name: 'Enregistrer et émettre le reçu' }).click();
-    await expect(page.getByRole('alert').getByRole('listitem')).toHaveText(
-      'Montant en euros : Le montant doit être compris entre 0,01 € et 1 000 000 €',
-    );
-    await expectNoAxeViolations(page, `record error at ${viewport.width}`);
-    await lookAt(page, 'nouveau-erreur');
-  });
-}
+test('the treasurer’s home, a ledger with a test gift and a refused cheque pass axe at 375 px', async ({ page }) => {
+  // The pages in their plain state, at both widths: espace.spec.ts.
+  await page.setViewportSize(VIEWPORTS[0]);
+  await seedGift({ livemode: false });
+  await signIn(page, 'tresorerie@demo.test');
+  await expectNoAxeViolationsNarrow(page, 'the treasurer’s home');
+  await lookAt(page, 'espace-tresorerie', { viewports: VIEWPORTS });
+  await page.goto(`/espace/dons?annee=${year}`);
+  await expectNoAxeViolationsNarrow(page, 'the ledger with a test gift');
+  await lookAt(page, 'espace-dons', { viewports: VIEWPORTS });
+  await page.goto('/espace/dons/signataire');
+  await lookAt(page, 'espace-dons-signataire', { viewports: VIEWPORTS });
+  await page.goto('/espace/dons/nouveau');
+  await lookAt(page, 'espace-dons-nouveau', { viewports: VIEWPORTS });
+  await page.getByLabel('Prénom').fill('Marie');
+  await page.getByRole('textbox', { name: /^Nom/ }).fill('Curie');
+  await page.getByLabel('Montant en euros').fill('0');
+  await page.getByLabel('Adresse').fill('1 rue Pierre et Marie Curie');
+  await page.getByLabel('Code postal').fill('75005');
+  await page.getByLabel('Ville').fill('Paris');
+  await page.getByRole('button', { name: 'Enregistrer et émettre le reçu' }).click();
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText(
+    'Montant en euros : Le montant doit être compris entre 0,01 € et 1 000 000 €',
+  );
+  await expectNoAxeViolationsNarrow(page, 'record error');
+  await lookAt(page, 'nouveau-erreur', { viewports: VIEWPORTS });
+});

@@ -2,12 +2,12 @@
  * The bureau's accounts on the built site: an admin invites an address with the role « Édition »; the invitation mail
  * (HTML and text) arrives with a sign-in link; the person follows it, lands on « Mon compte », chooses a password and
  * reaches only what the role opens (articles, not the pre-registrations: that refusal is in the access log, in words,
- * found with the log's filters); « Retirer », once confirmed, ends their access. Axe on the new pages at 375 and
- * 1280 px; screenshots to SCREENSHOTS_DIR when it is set.
+ * found with the log's filters); « Retirer », once confirmed, ends their access. Axe on the states at 375 px (the
+ * pages themselves at both widths: espace.spec.ts); screenshots to SCREENSHOTS_DIR when it is set.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { espaceDatabase, signIn, unique } from './espace-helpers';
-import { expectNoAxeViolations, lookAt, VIEWPORTS } from './helpers';
+import { expectNoAxeViolationsNarrow, lookAt, VIEWPORTS } from './helpers';
 
 const MAILS = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT}/mails.json`;
 const PASSWORD = 'une phrase de passe 2026';
@@ -118,28 +118,27 @@ test('the bureau invites an editor, who signs in by the mailed link and opens on
   await invitee.close();
 });
 
-for (const viewport of VIEWPORTS) {
-  test(`roles, journal, « Mon compte » and the invitation mail at ${viewport.width} px`, async ({ page }) => {
-    // Five axe runs on a busy machine.
-    test.setTimeout(180_000);
-    await page.setViewportSize(viewport);
-    await signIn(page, 'admin@demo.test');
-    const email = `vue-${unique()}@exemple.fr`;
-    await invite(page, email, 'Trésorerie');
-    await expectNoAxeViolations(page, `roles after an invitation at ${viewport.width}`);
-    await lookAt(page, 'roles');
-    const account = page.getByRole('listitem').filter({ hasText: email });
-    await account.getByRole('button', { name: `Retirer l’accès de ${email}` }).click();
-    await expectNoAxeViolations(page, `roles confirming at ${viewport.width}`);
-    await lookAt(page, 'roles-retirer');
-    await page.goto('/espace/journal?action=role');
-    await expectNoAxeViolations(page, `journal at ${viewport.width}`);
-    await lookAt(page, 'journal');
-    await page.goto('/espace/compte');
-    await expectNoAxeViolations(page, `compte at ${viewport.width}`);
-    await lookAt(page, 'compte');
-    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 30_000 }).toBe(1);
-    await page.setContent((await mailsTo(email))[0]!.html);
-    await lookAt(page, 'invitation');
-  });
-}
+test('the roles after an invitation and a removal to confirm, the roles’ journal: axe at 375 px; the mail arrives', async ({
+  page,
+}) => {
+  // Three axe runs and a mail on a busy machine. The pages in their plain state, at both widths: espace.spec.ts.
+  test.setTimeout(120_000);
+  await page.setViewportSize(VIEWPORTS[0]);
+  await signIn(page, 'admin@demo.test');
+  const email = `vue-${unique()}@exemple.fr`;
+  await invite(page, email, 'Trésorerie');
+  await expectNoAxeViolationsNarrow(page, 'roles after an invitation');
+  await lookAt(page, 'roles');
+  const account = page.getByRole('listitem').filter({ hasText: email });
+  await account.getByRole('button', { name: `Retirer l’accès de ${email}` }).click();
+  await expectNoAxeViolationsNarrow(page, 'roles confirming');
+  await lookAt(page, 'roles-retirer');
+  await page.goto('/espace/journal?action=role');
+  await expectNoAxeViolationsNarrow(page, 'journal of the roles');
+  await lookAt(page, 'journal');
+  await page.goto('/espace/compte');
+  await lookAt(page, 'compte');
+  await expect.poll(async () => (await mailsTo(email)).length, { timeout: 30_000 }).toBe(1);
+  await page.setContent((await mailsTo(email))[0]!.html);
+  await lookAt(page, 'invitation', { viewports: VIEWPORTS });
+});

@@ -2,7 +2,8 @@
  * The newsletter's subscribers and the failed mails in the staff space, on the built site (playwright.config.ts):
  * who sees and who is refused /espace/lettre, its export and its removal; the list newest first; the CSV read back
  * with a CSV parser; a removal that leaves only the proof of consent and is logged; the failed mails on /espace
- * (recipient masked, no content) and « Réessayer », after which a drain sends the mail once. Axe at 375 and 1280 px.
+ * (recipient masked, no content) and « Réessayer », after which a drain sends the mail once. Axe at 375 px on each
+ * state (the pages themselves at both widths: espace.spec.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
@@ -12,7 +13,7 @@ import { subscriptionId } from '../../src/features/newsletter/subscription.serve
 import { drainOutbox, MAX_ATTEMPTS } from '../../src/features/mail/drain.server';
 import { smtpTransport } from '../../src/features/mail/transport.server';
 import { espaceDatabase, post, signIn, unique } from './espace-helpers';
-import { expectNoAxeViolations, lookAt, VIEWPORTS } from './helpers';
+import { expectNoAxeViolationsNarrow, lookAt, VIEWPORTS } from './helpers';
 
 let db: Firestore;
 
@@ -260,34 +261,32 @@ test('admin: a failed mail on /espace, masked and without content; « Réessayer
   ]);
 });
 
-/** Axe on the page in its current state, and a screenshot to look at (lookAt: with SCREENSHOTS_DIR only). */
+/** Axe at 375 px on the page in its current state, and screenshots to look at (lookAt: with SCREENSHOTS_DIR only). */
 async function check(page: Page, state: string, name: string) {
-  await expectNoAxeViolations(page, state);
-  await lookAt(page, name);
+  await expectNoAxeViolationsNarrow(page, state);
+  await lookAt(page, name, { viewports: VIEWPORTS });
 }
 
 test.describe('accessibility', () => {
-  for (const viewport of VIEWPORTS) {
-    test(`the newsletter's page and the failed mails pass axe at ${viewport.width} px`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      const id = await seedSubscriber(`axe-${unique()}@exemple-de-nom-de-domaine-assez-long.fr`, 3);
-      const failed = await seedFailedMail();
-      await signIn(page, 'admin@demo.test');
-      await check(page, `home with failed mails at ${viewport.width}`, 'accueil');
-      // This test's own mail: the other viewport's test retries its own at the same time.
-      const item = page.getByRole('listitem').filter({ hasText: failed.domain });
-      await item.getByRole('button', { name: /^Réessayer/ }).click();
-      await expect(page.getByRole('status')).toContainText('Le courriel est remis dans la file');
-      await check(page, `home after a retry at ${viewport.width}`, 'accueil-reessai');
-      await page.goto('/espace/lettre');
-      await check(page, `lettre at ${viewport.width}`, 'lettre');
-      await page.goto(`/espace/lettre?retirer=${id}#retrait-titre`);
-      await check(page, `lettre removal at ${viewport.width}`, 'lettre-retrait');
-      await page.getByRole('button', { name: 'Oui, retirer cette adresse' }).click();
-      await expect(page.getByRole('status')).toContainText('L’adresse a été retirée');
-      await check(page, `lettre removed at ${viewport.width}`, 'lettre-retiree');
-      await page.goto('/espace/lettre?retirer=inconnu');
-      await check(page, `lettre unknown removal at ${viewport.width}`, 'lettre-inconnue');
-    });
-  }
+  test('the failed mails, a retry, the list and its removals pass axe at 375 px', async ({ page }) => {
+    // The home and /espace/lettre in their plain state, at both widths: espace.spec.ts.
+    await page.setViewportSize(VIEWPORTS[0]);
+    const id = await seedSubscriber(`axe-${unique()}@exemple-de-nom-de-domaine-assez-long.fr`, 3);
+    const failed = await seedFailedMail();
+    await signIn(page, 'admin@demo.test');
+    await check(page, 'home with failed mails', 'accueil');
+    const item = page.getByRole('listitem').filter({ hasText: failed.domain });
+    await item.getByRole('button', { name: /^Réessayer/ }).click();
+    await expect(page.getByRole('status')).toContainText('Le courriel est remis dans la file');
+    await check(page, 'home after a retry', 'accueil-reessai');
+    await page.goto('/espace/lettre');
+    await check(page, 'lettre with its subscriber', 'lettre');
+    await page.goto(`/espace/lettre?retirer=${id}#retrait-titre`);
+    await check(page, 'lettre removal', 'lettre-retrait');
+    await page.getByRole('button', { name: 'Oui, retirer cette adresse' }).click();
+    await expect(page.getByRole('status')).toContainText('L’adresse a été retirée');
+    await check(page, 'lettre removed', 'lettre-retiree');
+    await page.goto('/espace/lettre?retirer=inconnu');
+    await check(page, 'lettre unknown removal', 'lettre-inconnue');
+  });
 });

@@ -2,14 +2,14 @@
  * « Publier » from the article itself on the built site (playwright.config.ts, its build hook a local fake recording
  * calls): a new article saved as a draft goes online in one action from its form (saved, draft taken off, the build
  * hook called, « Publication en cours… » shown), and a second publish within the minute, from its preview then from
- * « Publier le site », calls nothing and says when the next one can start. Axe at 375 and 1280 px on each state.
+ * « Publier le site », calls nothing and says when the next one can start. Axe at 375 px on each state.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
 import { PUBLICATION_MESSAGES } from '../../src/features/content/publishing/report';
 import { slugify } from '../../src/features/content/articles/articles';
 import { espaceDatabase, signIn, unique } from './espace-helpers';
-import { expectNoAxeViolations, VIEWPORTS } from './helpers';
+import { expectNoAxeViolationsNarrow } from './helpers';
 
 let db: Firestore;
 test.beforeAll(async () => {
@@ -19,14 +19,6 @@ test.beforeAll(async () => {
 /** The build hook's calls so far (tests/fixtures/fake-build-hook.ts). */
 const hookCalls = async (): Promise<{ path: string; title: string | null }[]> =>
   (await fetch(`http://127.0.0.1:${process.env.E2E_BUILD_HOOK_PORT}/calls.json`)).json();
-
-/** Runs axe at both viewports, ending at 1280 px. */
-async function axeAtBoth(page: Page, state: string): Promise<void> {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await expectNoAxeViolations(page, `${state} at ${viewport.width}px`);
-  }
-}
 
 /** What a publish within the minute says after the save (publicationMessage): the next time, never « lancée ». */
 const WAIT = new RegExp(
@@ -58,7 +50,7 @@ test('an article goes online from its own « Publier »; a second publish within
   // Saved, out of the drafts, among the articles the next build pulls.
   expect((await db.collection('articles').doc(id).get()).data()).toMatchObject({ titre, cat: 'actualites' });
   expect((await db.collection('brouillons').doc(id).get()).exists).toBe(false);
-  await axeAtBoth(page, 'the form after « Publier »');
+  await expectNoAxeViolationsNarrow(page, 'the form after « Publier »');
 
   // Its preview says the same, and its « Publier » within the minute calls nothing.
   await page.goto(`/espace/articles/${id}/apercu`);
@@ -66,7 +58,7 @@ test('an article goes online from its own « Publier »; a second publish within
   await page.getByRole('button', { name: 'Publier', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/espace/articles/${id}/apercu\\?publication=attente&suivante=\\d+$`));
   await expect(page.getByRole('alert')).toHaveText(WAIT);
-  await axeAtBoth(page, 'the preview after a publish too soon');
+  await expectNoAxeViolationsNarrow(page, 'the preview after a publish too soon');
   expect((await hookCalls()).length).toBe(before + 1);
 
   // So does « Publier le site », which names who asked.

@@ -2,7 +2,8 @@
  * The staff space on the built site (dist/ served as Netlify would, signing in on the Firebase Auth emulator of
  * playwright.config.ts with the demo accounts): what each role sees and is refused, anonymous requests, the
  * pre-registrations' follow-up persisting with its deletion date, the CSV export read back, the session cookie,
- * sign-out and role changes revoking sessions, cross-site posts, and axe on every page at 375 and 1280 px.
+ * sign-out and role changes revoking sessions, cross-site posts, and axe on every page of the space at 375 and 1280 px
+ * (their further states at 375 px).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
@@ -11,7 +12,7 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { DEMO_PASSWORD } from '../../scripts/lib/auth-emulator';
 import { adminApp } from '../../src/lib/firebase-app.server';
 import { COOKIE, espaceDatabase, newAccount, post, PROJECT, signIn, unique } from './espace-helpers';
-import { expectNoAxeViolations, VIEWPORTS } from './helpers';
+import { expectNoAxeViolations, expectNoAxeViolationsNarrow, VIEWPORTS } from './helpers';
 
 let db: Firestore;
 
@@ -508,47 +509,102 @@ test.describe('signed in', () => {
 });
 
 test.describe('accessibility', () => {
+  // Each page of the space (a template) in its plain state at both widths; each further state once, at 375 px, here
+  // and in the specs that reach it (docs/testing.md, « Browser tests »).
   for (const viewport of VIEWPORTS) {
     test(`every page of the space passes axe at ${viewport.width} px`, async ({ page }) => {
-      // Ten pages and states through axe: room for a busy 2-core machine.
-      test.setTimeout(180_000);
+      // Twenty-six pages through axe: room for a busy 2-core machine.
+      test.setTimeout(240_000);
       await page.setViewportSize(viewport);
       const id = await seedPreRegistration({ notes: 'Première visite faite.' });
-      await page.goto('/espace/connexion');
-      await expectNoAxeViolations(page, `connexion at ${viewport.width}`);
-      await page.getByLabel('Email').fill('admin@demo.test');
-      await page.getByLabel('Mot de passe').fill('faux');
-      await page.getByRole('button', { name: 'Se connecter' }).click();
-      await expect(page.getByRole('alert')).toBeVisible();
-      await expectNoAxeViolations(page, `connexion error at ${viewport.width}`);
+      const article = `e2e-axe-${unique()}`;
+      // Complete, as the pull accepts it: another spec publishes the whole collection meanwhile.
+      await db.collection('articles').doc(article).set({
+        slug: article,
+        cat: 'actualites',
+        titre: 'Une sortie au parc',
+        date: 1_795_000_000,
+        intro: '<p>Une belle journée.</p>',
+        contenu: '<p>Pique-nique puis jeux.</p>',
+        img: '',
+      });
+      // A menu with a link to list (its page shows its links), unless stored already.
+      const menu = db.collection('menus').doc('principal');
+      if (!(await menu.get()).exists)
+        await menu.set({ liens: [{ titre: 'Accueil', href: '/', statut: true, ordre: '1' }] });
+      // The editors' forms once their editor has loaded, as a volunteer uses them.
+      const editors: Record<string, string> = {
+        '/espace/articles/nouveau': 'Mise en forme : Texte complet',
+        '/espace/lettre/nouvelle': 'Mise en forme : Texte de la lettre',
+      };
+      const check = async (path: string) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        if (editors[path]) await expect(page.getByRole('toolbar', { name: editors[path] })).toBeVisible();
+        await expectNoAxeViolations(page, `${path} at ${viewport.width} px`);
+      };
+      for (const path of ['/espace/connexion', '/espace/connexion/lien', '/espace/session-terminee']) await check(path);
       await signIn(page, 'admin@demo.test');
       for (const path of [
         '/espace',
         '/espace/preinscriptions',
-        '/espace/preinscriptions?statut=refusee',
+        `/espace/preinscriptions/${id}`,
+        '/espace/lettre',
+        '/espace/lettre/nouvelle',
+        '/espace/dons',
+        '/espace/dons/nouveau',
+        '/espace/dons/signataire',
+        '/espace/articles',
+        '/espace/articles/nouveau',
+        `/espace/articles/${article}/apercu`,
+        '/espace/partenaires',
+        '/espace/partenaires/nouveau',
+        '/espace/categories',
+        '/espace/categories/actualites',
+        '/espace/menus',
+        '/espace/menus/principal',
+        '/espace/association',
+        '/espace/publication',
         '/espace/roles',
         '/espace/journal',
-      ]) {
-        await page.goto(path);
-        await expectNoAxeViolations(page, `${path} at ${viewport.width}`);
-      }
-      await page.goto(`/espace/preinscriptions/${id}`);
-      await expectNoAxeViolations(page, `detail at ${viewport.width}`);
-      await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
-      await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
-      await expectNoAxeViolations(page, `detail saved at ${viewport.width}`);
-      await page.goto('/espace/roles');
-      await page.getByLabel(/^Email de la personne/).fill('pas-une-adresse');
-      await page.getByLabel(/^Rôle/).selectOption({ label: 'Trésorerie' });
-      await page.getByRole('button', { name: 'Inviter' }).click();
-      await expect(page.getByRole('alert')).toHaveText('Merci de saisir une adresse email valide');
-      await expectNoAxeViolations(page, `roles error at ${viewport.width}`);
-      // Another account in this browser, without signing the admin out (sign-out is tested above).
+        '/espace/compte',
+      ])
+        await check(path);
+      // The refusal page, as another account in this browser sees it (sign-out is tested above).
       await page.context().clearCookies();
       await signIn(page, 'edition@demo.test');
-      await expectNoAxeViolations(page, `edition home at ${viewport.width}`);
-      await page.goto('/espace/preinscriptions');
-      await expectNoAxeViolations(page, `refused at ${viewport.width}`);
+      await check('/espace/preinscriptions');
     });
   }
+
+  test('the sign-in error, a filtered list, a saved follow-up, a refused invitation, edition’s home at 375 px', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(VIEWPORTS[0]);
+    const id = await seedPreRegistration({ notes: 'Première visite faite.' });
+    await page.goto('/espace/connexion');
+    await page.getByLabel('Email').fill('admin@demo.test');
+    await page.getByLabel('Mot de passe').fill('faux');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectNoAxeViolationsNarrow(page, 'connexion error');
+    await signIn(page, 'admin@demo.test');
+    await page.goto('/espace/preinscriptions?statut=refusee');
+    await expectNoAxeViolationsNarrow(page, 'the pre-registrations refused');
+    await page.goto(`/espace/preinscriptions/${id}`);
+    await page.getByRole('button', { name: 'Enregistrer le suivi' }).click();
+    await expect(page.getByRole('status')).toHaveText('Modifications enregistrées.');
+    await expectNoAxeViolationsNarrow(page, 'detail saved');
+    await page.goto('/espace/roles');
+    await page.getByLabel(/^Email de la personne/).fill('pas-une-adresse');
+    await page.getByLabel(/^Rôle/).selectOption({ label: 'Trésorerie' });
+    await page.getByRole('button', { name: 'Inviter' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Merci de saisir une adresse email valide');
+    await expectNoAxeViolationsNarrow(page, 'roles error');
+    // Another account in this browser: the home shows each role only its own news.
+    await page.context().clearCookies();
+    await signIn(page, 'edition@demo.test');
+    await expectNoAxeViolationsNarrow(page, 'edition home');
+  });
 });

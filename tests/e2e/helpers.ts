@@ -99,6 +99,19 @@ export async function expectNoAxeViolations(page: Page, state: string): Promise<
 }
 
 /**
+ * Runs axe once on a further state of a page (a dialog, an error, a step, a list after an act) at VIEWPORTS[0]
+ * (375 px), where its content has the least room, then gives the page back its viewport: a page's plain state is
+ * checked at both widths by its own sweep (docs/testing.md, « Browser tests »).
+ */
+export async function expectNoAxeViolationsNarrow(page: Page, state: string): Promise<void> {
+  const before = page.viewportSize();
+  const narrow = VIEWPORTS[0];
+  if (before?.width !== narrow.width) await page.setViewportSize(narrow);
+  await expectNoAxeViolations(page, `${state} at ${narrow.width} px`);
+  if (before && before.width !== narrow.width) await page.setViewportSize(before);
+}
+
+/**
  * Turns lazy images eager, loads lazy iframes (scrolled into view) and waits
  * until everything has loaded or failed, so that a broken URL shows up as a
  * failed request and axe sees the frames' content. Scrolls back to the top.
