@@ -511,49 +511,33 @@ test.describe('signed in', () => {
 test.describe('accessibility', () => {
   // Each page of the space (a template) in its plain state at both widths; each further state once, at 375 px, here
   // and in the specs that reach it (docs/testing.md, « Browser tests »).
-  for (const viewport of VIEWPORTS) {
-    test(`every page of the space passes axe at ${viewport.width} px`, async ({ page }) => {
-      // Twenty-six pages through axe: room for a busy 2-core machine.
-      test.setTimeout(240_000);
-      await page.setViewportSize(viewport);
-      const id = await seedPreRegistration({ notes: 'Première visite faite.' });
-      const article = `e2e-axe-${unique()}`;
-      // Complete, as the pull accepts it: another spec publishes the whole collection meanwhile.
-      await db.collection('articles').doc(article).set({
-        slug: article,
-        cat: 'actualites',
-        titre: 'Une sortie au parc',
-        date: 1_795_000_000,
-        intro: '<p>Une belle journée.</p>',
-        contenu: '<p>Pique-nique puis jeux.</p>',
-        img: '',
-      });
-      // A menu with a link to list (its page shows its links), unless stored already.
-      const menu = db.collection('menus').doc('principal');
-      if (!(await menu.get()).exists)
-        await menu.set({ liens: [{ titre: 'Accueil', href: '/', statut: true, ordre: '1' }] });
-      // The editors' forms once their editor has loaded, as a volunteer uses them.
-      const editors: Record<string, string> = {
-        '/espace/articles/nouveau': 'Mise en forme : Texte complet',
-        '/espace/lettre/nouvelle': 'Mise en forme : Texte de la lettre',
-      };
-      const check = async (path: string) => {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        if (editors[path]) await expect(page.getByRole('toolbar', { name: editors[path] })).toBeVisible();
-        await expectNoAxeViolations(page, `${path} at ${viewport.width} px`);
-      };
-      for (const path of ['/espace/connexion', '/espace/connexion/lien', '/espace/session-terminee']) await check(path);
-      await signIn(page, 'admin@demo.test');
-      for (const path of [
+  // The pages by subject, so that the two workers share them: each group signs in as the bureau (`admin`), which
+  // opens every page, after writing the pre-registration and the article its pages may show.
+  const groups: { subject: string; paths: (seed: { id: string; article: string }) => string[] }[] = [
+    {
+      subject: 'sign-in, home, pre-registrations, roles, journal, account',
+      paths: ({ id }) => [
         '/espace',
         '/espace/preinscriptions',
         `/espace/preinscriptions/${id}`,
+        '/espace/roles',
+        '/espace/journal',
+        '/espace/compte',
+      ],
+    },
+    {
+      subject: 'newsletter and donations',
+      paths: () => [
         '/espace/lettre',
         '/espace/lettre/nouvelle',
         '/espace/dons',
         '/espace/dons/nouveau',
         '/espace/dons/signataire',
+      ],
+    },
+    {
+      subject: 'articles, partners, categories',
+      paths: ({ article }) => [
         '/espace/articles',
         '/espace/articles/nouveau',
         `/espace/articles/${article}/apercu`,
@@ -561,20 +545,60 @@ test.describe('accessibility', () => {
         '/espace/partenaires/nouveau',
         '/espace/categories',
         '/espace/categories/actualites',
-        '/espace/menus',
-        '/espace/menus/principal',
-        '/espace/association',
-        '/espace/publication',
-        '/espace/roles',
-        '/espace/journal',
-        '/espace/compte',
-      ])
-        await check(path);
-      // The refusal page, as another account in this browser sees it (sign-out is tested above).
-      await page.context().clearCookies();
-      await signIn(page, 'edition@demo.test');
-      await check('/espace/preinscriptions');
-    });
+      ],
+    },
+    {
+      subject: 'menus, association, publication',
+      paths: () => ['/espace/menus', '/espace/menus/principal', '/espace/association', '/espace/publication'],
+    },
+  ];
+  for (const viewport of VIEWPORTS) {
+    for (const [index, { subject, paths }] of groups.entries()) {
+      test(`every page of the space passes axe at ${viewport.width} px: ${subject}`, async ({ page }) => {
+        test.setTimeout(180_000);
+        await page.setViewportSize(viewport);
+        const id = await seedPreRegistration({ notes: 'Première visite faite.' });
+        const article = `e2e-axe-${unique()}`;
+        // Complete, as the pull accepts it: another spec publishes the whole collection meanwhile.
+        await db.collection('articles').doc(article).set({
+          slug: article,
+          cat: 'actualites',
+          titre: 'Une sortie au parc',
+          date: 1_795_000_000,
+          intro: '<p>Une belle journée.</p>',
+          contenu: '<p>Pique-nique puis jeux.</p>',
+          img: '',
+        });
+        // A menu with a link to list (its page shows its links), unless stored already.
+        const menu = db.collection('menus').doc('principal');
+        if (!(await menu.get()).exists)
+          await menu.set({ liens: [{ titre: 'Accueil', href: '/', statut: true, ordre: '1' }] });
+        // The editors' forms once their editor has loaded, as a volunteer uses them.
+        const editors: Record<string, string> = {
+          '/espace/articles/nouveau': 'Mise en forme : Texte complet',
+          '/espace/lettre/nouvelle': 'Mise en forme : Texte de la lettre',
+        };
+        const check = async (path: string) => {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          if (editors[path]) await expect(page.getByRole('toolbar', { name: editors[path] })).toBeVisible();
+          await expectNoAxeViolations(page, `${path} at ${viewport.width} px`);
+        };
+        if (index === 0) {
+          for (const path of ['/espace/connexion', '/espace/connexion/lien', '/espace/session-terminee']) {
+            await check(path);
+          }
+        }
+        await signIn(page, 'admin@demo.test');
+        for (const path of paths({ id, article })) await check(path);
+        if (index === 0) {
+          // The refusal page, as another account in this browser sees it (sign-out is tested above).
+          await page.context().clearCookies();
+          await signIn(page, 'edition@demo.test');
+          await check('/espace/preinscriptions');
+        }
+      });
+    }
   }
 
   test('the sign-in error, a filtered list, a saved follow-up, a refused invitation, edition’s home at 375 px', async ({
