@@ -52,6 +52,8 @@ async function checkRoute(page: Page, baseURL: string, route: string, status: 20
   });
 }
 
+// Spec §1 « The interface is in French » (lang="fr"), and §2's routes (« contact », « any other path »: not-found page
+// 'Oups, mais il n'y a rien ici' and a button back home, the legal pages linked from the footer) load here.
 test.describe('every route', () => {
   const widths = VIEWPORTS.map((viewport) => `${viewport.width}px`).join(' and ');
 
@@ -151,6 +153,7 @@ test.describe('main menu', () => {
   test.describe('375px: burger', () => {
     test.use({ viewport: VIEWPORTS[0] });
 
+    // Spec §2 « A main menu with a burger button ».
     test('opens with the keyboard, closes with Escape and gives focus back', async ({ page }) => {
       await page.goto('/');
       const button = burger(page);
@@ -192,6 +195,7 @@ test.describe('main menu', () => {
     });
   });
 
+  // Spec §3 « statut (false hides the link) », for links and sub-links.
   test('links hidden in the data (statut false) are never in the DOM', async ({ page }) => {
     for (const route of ['/', '/ecole']) {
       await page.goto(route);
@@ -208,8 +212,12 @@ test.describe('main menu', () => {
       await page.goto('/');
       const menu = mainMenu(page);
       await expect(burger(page)).toBeHidden();
-      for (const name of ['Accueil', 'L’association', 'L’école', 'Nous soutenir', 'Contact']) {
-        await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+      // Spec §3 « ordre (sort ascending) »: the data lists them in another order.
+      const topLevel = ['Accueil', 'L’association', 'L’école', 'Nous soutenir', 'Contact'];
+      const items = menu.locator('#menu-principal > li');
+      await expect(items).toHaveCount(topLevel.length);
+      for (const [index, name] of topLevel.entries()) {
+        await expect(items.nth(index).getByRole('link', { name, exact: true })).toBeVisible();
       }
 
       const toggle = menu.getByRole('button', { name: 'Sous-menu L’école' });
@@ -230,6 +238,8 @@ test.describe('main menu', () => {
   });
 });
 
+// Spec §2 « asso »: articles of category asso, each with an optional popup labelled 'En savoir plus'; §4 « Popups for an
+// article and for the newsletter open and close ».
 test.describe('/asso "En savoir plus" dialogs', () => {
   test('each article with a full text opens its dialog; Escape and "Fermer" close it', async ({ page }) => {
     await page.goto('/asso');
@@ -272,6 +282,8 @@ test.describe('/asso "En savoir plus" dialogs', () => {
   });
 });
 
+// Spec §2 « A footer with the address (taken from the article with id adresse), phone numbers, mailto links, and links
+// to legal notice, data protection, site map and contact »; §9 « stored with an '[at]' obfuscation that is shown as '@' ».
 test.describe('footer', () => {
   test('shows the address, phone and email links, and the information links', async ({ page }) => {
     await page.goto('/');
@@ -330,6 +342,8 @@ test.describe('legal pages', () => {
   });
 });
 
+// Spec §2 « soutenir/{checkout} »: 'annule' shows 'Paiement annulé. Peut-être voulez-vous réessayer ?' (§8), 'valide' a
+// thank-you message.
 test.describe('donation return pages', () => {
   test('/soutenir/annule says the payment was cancelled above the donation form, one click from retrying', async ({
     page,
@@ -349,6 +363,7 @@ test.describe('donation return pages', () => {
 });
 
 test.describe('school pages', () => {
+  // Spec §2 « ecole/schema »: its source comes from the menus data (document divers, field schema.src).
   test('/ecole/schema embeds the administrative steps in a titled frame', async ({ page }) => {
     await page.goto('/ecole/schema');
     const frame = page.locator('iframe');
@@ -372,6 +387,8 @@ test.describe('school pages', () => {
     await expect(country.locator('option').first()).toHaveText('France');
     await expect(country).toHaveValue('FR');
     expect(await country.evaluate((select: HTMLSelectElement) => select.selectedIndex)).toBe(0);
+    // Spec §3 « pays is chosen from a country list with code, with France first ».
+    expect(await country.locator('option').count()).toBeGreaterThan(100);
     const consent = form.getByRole('checkbox', { name: /J’accepte/ });
     await expect(consent).not.toBeChecked();
     await consent.check();
