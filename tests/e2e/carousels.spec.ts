@@ -1,7 +1,7 @@
 /**
  * The home page carousels in Chromium (spec §2, §4, §9): what a visitor sees
- * at 375 px and 1280 px (the visible counts and the wrap-around are in the
- * specification's suite, tests/e2e/specification.spec.ts). "Visible" always means on screen: a slide whose box
+ * at 375 px and 1280 px, the visible counts and the wrap-around both ways.
+ * "Visible" always means on screen: a slide whose box
  * lies inside the carousel's clipping viewport, measured in the page, not the
  * island's state. Also: keyboard use, arrows only when something scrolls, no
  * layout shift at hydration, the 300 ms slide, reduced motion, the no-JS
@@ -11,7 +11,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newsVisibleCount, SLIDE_DURATION_MS, sponsorsVisibleCount } from '../../src/features/content/news/carousel';
 import { HOME_NEWS_COUNT } from '../../src/features/content/news/news';
 import { NEWS_SLUGS } from '../../scripts/lib/routes';
-import { expectNoAxeViolations, VIEWPORTS } from './helpers';
+import { expectNoAxeViolations, VIEWPORTS, watchPage } from './helpers';
 
 interface CarouselCase {
   /** Accessible name of the region (its section heading, from the demo data). */
@@ -118,17 +118,35 @@ for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.width}px`, () => {
     test.use({ viewport });
 
-    // The visible counts (spec §9) and the wrap-around both ways (§4): tests/e2e/specification.spec.ts.
-
-    test('axe finds no violation after hydration, before and after an arrow press', async ({ page }) => {
+    // One page load per width: the visible counts, the wrap-around, and axe before and after the arrows moved.
+    const title =
+      '§9 visible count (« window width divided by 420, floored », « window width divided by 160, rounded »); §4 ' +
+      '« forward past the end returns to the start; backward from the start goes to the end »; axe finds no ' +
+      'violation after hydration, before and after the arrows moved';
+    test(title, async ({ page, baseURL }) => {
+      const watch = watchPage(page, baseURL!);
       await page.goto('/');
-      for (const carousel of [NEWS, SPONSORS]) await hydrate(page, carousel);
+      for (const carousel of [NEWS, SPONSORS]) {
+        const root = await hydrate(page, carousel);
+        // Beyond §9: at least one (floor(375 / 420) is 0). « It scrolls only when the item count exceeds the visible
+        // count »: both overflow here; where every item fits, « arrows only when the items overflow » below.
+        expect(carousel.visibleCount(viewport.width)).toBe(
+          Math.max(1, carousel === NEWS ? Math.floor(viewport.width / 420) : Math.round(viewport.width / 160)),
+        );
+        expect(carousel.count).toBeGreaterThan(carousel.visibleCount(viewport.width));
+        await expect.poll(() => onScreen(root)).toEqual(positions(1, carousel.visibleCount(viewport.width)));
+      }
       await expectNoAxeViolations(page, `/ with hydrated carousels at ${viewport.width}px`);
       for (const carousel of [NEWS, SPONSORS]) {
         const root = region(page, carousel);
-        await press(root, carousel.next, positions(2, carousel.visibleCount(viewport.width)));
+        const visible = carousel.visibleCount(viewport.width);
+        const last = carousel.count - visible + 1;
+        for (let first = 2; first <= last; first++) await press(root, carousel.next, positions(first, visible));
+        await press(root, carousel.next, positions(1, visible));
+        await press(root, carousel.previous, positions(last, visible));
       }
       await expectNoAxeViolations(page, `/ after the carousels moved at ${viewport.width}px`);
+      expect(watch.problems).toEqual([]);
     });
   });
 }

@@ -122,14 +122,23 @@ async function pay(session: FakeSession, baseURL: string, livemode = true): Prom
 }
 
 test.describe('donation page', () => {
-  // The stepper's wrap-around (spec §4) and the amounts (§9): tests/e2e/specification.spec.ts.
-  test('the arrow keys move through the amounts; the tax line follows; asks for no personal detail', async ({
+  // Spec §4 « the amount index cycles … with wrap-around in both directions »: the stepper's wrap and what it says,
+  // tests/components/DonationForm.test.tsx (« spec §4: the stepper wraps … »); here once in the browser, with axe.
+  test('§9 the amounts; the arrow keys move through the amounts; §4 the stepper wraps; the tax line follows; asks for no personal detail', async ({
     page,
     context,
   }) => {
     const { stripeJsLoads } = await stubStripe(context);
     await openDonationPage(page);
     await expect(page.getByRole('textbox')).toHaveCount(0);
+    // Spec §9 « Donation amounts in euros: 10, 25, 50, 100, 250, 500, 1000, 2000, 5000, 10000 », then the donor's own.
+    const labels = await amounts(page)
+      .getByRole('radio')
+      .evaluateAll((radios) => radios.map((radio) => radio.parentElement?.textContent ?? ''));
+    expect(labels.map((label) => plain(label).trim())).toEqual([
+      ...['10 €', '25 €', '50 €', '100 €', '250 €', '500 €', '1 000 €', '2 000 €', '5 000 €', '10 000 €'],
+      'Autre montant',
+    ]);
     expect(await checked(page)).toBe('25 €');
     // Inside the radio group the arrows wrap around, as every radio group does, through « Autre montant », the last.
     await amounts(page).getByRole('radio', { checked: true }).focus();
@@ -144,10 +153,19 @@ test.describe('donation page', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     expect(await checked(page)).toBe('10 €');
-    await expectAccessibleAtBothSizes(page, '/soutenir');
+    // The stepper goes from the first amount back to the last, said once where the focus stays.
+    const previous = page.getByRole('button', { name: 'Montant précédent' });
+    await previous.click();
+    expect(await checked(page)).toBe('10 000 €');
+    await expect(page.getByRole('button', { name: /^Faire un don de 10\s000\s€$/ })).toBeVisible();
+    await expect(previous).toBeFocused();
+    await expect(page.locator('.donation__stepper [role="status"]')).toHaveText(/^10\s000\s€$/);
+    await expectAccessibleAtBothSizes(page, '/soutenir after a wrap of the stepper');
     expect(stripeJsLoads()).toBe(0);
   });
 
+  // Spec §7 « Donation link »: the amount INDEX is sent (a POST to /api/don: a GET must not create a payment session);
+  // « Response field url is opened in a new tab ».
   test('one click: the hosted link opens Stripe’s page in a new tab for the chosen amount', async ({
     page,
     context,
@@ -157,7 +175,9 @@ test.describe('donation page', () => {
     await amounts(page)
       .getByRole('radio', { name: /^50\s€$/ })
       .check();
+    const posted = page.waitForRequest('**/api/don');
     const { session } = await payByLink(page, context);
+    expect((await posted).postDataJSON()).toMatchObject({ somme: 2 });
     expect(session).toMatchObject({ mode: 'payment', ui_mode: 'hosted_page', amount_total: 5000 });
     expect(session.metadata).toEqual({ origine: 'site-association' });
   });
@@ -172,7 +192,9 @@ test.describe('donation page', () => {
         body: JSON.stringify({ ok: false, message: 'Le service de paiement ne répond pas.' }),
       }),
     );
-    page.on('console', () => {}); // the island logs the failure (spec §7)
+    // Spec §7 « an error is only logged » (beyond §7: the donor is told too, below): the log is
+    // tests/components/DonationForm.test.tsx's, « link: a server error closes the tab, is logged … ».
+    page.on('console', () => {});
     await page.getByRole('button', { name: /Faire un don de 25/ }).click();
     const summary = page.locator('.donation .error-summary');
     await expect(summary).toBeFocused();
@@ -187,6 +209,7 @@ test.describe('donation page', () => {
     await expectNoAxeViolations(page, '/soutenir after a failed payment');
   });
 
+  // Spec §7 « Embedded checkout init: POST /create-checkout-session, reads clientSecret from the response ».
   test('embedded: one click mounts Stripe’s form with the loading indicator in between', async ({ page, context }) => {
     const { stripeJsLoads } = await stubStripe(context);
     const { cspViolations } = await openDonationPage(page);
@@ -201,6 +224,7 @@ test.describe('donation page', () => {
     });
     const posted = page.waitForRequest('**/create-checkout-session');
     await page.getByRole('button', { name: /Faire un don de 100/ }).click();
+    expect((await posted).method()).toBe('POST');
     expect((await posted).postDataJSON()).toEqual({ moyen: 'integre', somme: 3, frequence: 'ponctuel' });
     await expect(page.getByText('Préparation du paiement sécurisé…')).toBeVisible();
     // One size while the request is held: both take longer than the island's 15 s timeout on a loaded machine.

@@ -9,7 +9,7 @@ import { collection, getDocsFromServer, query, where } from 'firebase/firestore'
 import { connectFirestore } from '../../src/lib/firestore.server';
 import { newsletterConsent, storedConsent } from '../fixtures/submissions';
 import { MESSAGES } from '../../src/features/forms/form-rules';
-import { expectNoAxeViolations, openPreRegistration } from './helpers';
+import { expectNoAxeViolations, openPreRegistration, VIEWPORTS } from './helpers';
 
 /** The emulator of playwright.config.ts's web server. */
 const E2E_FIRESTORE = {
@@ -47,6 +47,8 @@ async function openNewsletter(page: Page) {
 }
 
 test.describe('newsletter popup', () => {
+  // Spec §5 « On newsletter success the message is 'Votre email a bien été enregistré, merci pour votre soutien.' »
+  // (beyond §5: the double opt-in's sentence follows); §7 « add to newsletter, payload email, consentement ».
   test('subscribes: the document is in the database, the confirmation stays after the banner has gone', async ({
     page,
   }) => {
@@ -102,13 +104,19 @@ test.describe('newsletter popup', () => {
     await expect(page.getByRole('button', { name: 'S’inscrire à la lettre d’information' })).toBeFocused();
   });
 
-  // Spec §5's texts, and the button disabled while the form is invalid: tests/e2e/specification.spec.ts.
+  // Spec §5 « Otherwise the message is 'L'email ne semble pas correct, pouvez-vous le vérifier ?' », « Otherwise the
+  // message is 'Votre consentement est obligatoire pour vous inscrire' », « The form shows 'Merci de saisir un email
+  // valide' for an invalid email » (beyond §5: a summary that takes the focus, each problem a link). The button
+  // disabled while the form is invalid: tests/components/NewsletterPopup.test.tsx.
   test('sums up what is wrong in the dialog and ties each error to its field', async ({ page }) => {
     const dialog = await openNewsletter(page);
+    const posts: string[] = [];
+    page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()));
     const field = dialog.getByLabel(/Votre email/);
     const submit = dialog.getByRole('button', { name: 'M’inscrire' });
     await field.fill('marie@exemple');
     await field.press('Enter');
+    await expect(banner(page)).toHaveText("L'email ne semble pas correct, pouvez-vous le vérifier ?");
     const summary = dialog.locator('.error-summary');
     await expect(summary).toBeFocused();
     await expect(summary).toMatchAriaSnapshot(`
@@ -124,7 +132,11 @@ test.describe('newsletter popup', () => {
     const consent = dialog.getByLabel(/J’accepte/);
     await expect(consent).toHaveAttribute('aria-invalid', 'true');
     await expect(consent).toHaveAccessibleDescription('Votre consentement est obligatoire pour vous inscrire');
-    await expectNoAxeViolations(page, 'newsletter popup with its error summary');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    for (const viewport of [...VIEWPORTS].reverse()) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page, `newsletter popup with its error summary at ${viewport.width} px`);
+    }
     await summary.getByRole('link', { name: /consentement/ }).click();
     await expect(consent).toBeFocused();
 
@@ -139,6 +151,7 @@ test.describe('newsletter popup', () => {
     await expect(banner(page)).toHaveText('', { timeout: 6000 });
     await expect(consent).toHaveAccessibleDescription('Votre consentement est obligatoire pour vous inscrire');
     expect(await documentsWithEmail('newsletter', email)).toHaveLength(0);
+    expect(posts).toEqual([]);
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -172,6 +185,7 @@ async function fillPreRegistration(page: Page, email: string) {
 }
 
 test.describe('pre-registration form', () => {
+  // Spec §7 « add to inscripitions (spelled so) »: the fields of §3, success shows 'Vous avez été inscrit'.
   test("registers: 'Vous avez été inscrit' and the document in inscripitions", async ({ page }) => {
     const email = uniqueEmail('inscription');
     await openPreRegistration(page);
@@ -240,6 +254,7 @@ test.describe('pre-registration form', () => {
     expect(documents.map((document) => document.enfantPrenom)).toEqual([letter.repeat(60)]);
   });
 
+  // Spec §5 « Pre-registration: the consent checkbox is required ».
   test('sums up every error in a focused summary, shows each next to its field, passes axe in that state', async ({
     page,
   }) => {
@@ -264,6 +279,7 @@ test.describe('pre-registration form', () => {
     await expect(page.getByLabel(/J’accepte/)).toHaveAccessibleDescription(
       'Votre consentement est obligatoire pour pré-inscrire votre enfant',
     );
+    await expect(page.getByLabel(/J’accepte/)).toHaveAttribute('aria-invalid', 'true');
     await expect(banner(page)).toHaveText('Merci d’indiquer le prénom de votre enfant');
     await expectNoAxeViolations(page, '/ecole with every error shown');
   });
@@ -297,11 +313,23 @@ test.describe('pre-registration form', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the newsletter form posts and the page shows the success', async ({ page }) => {
+  // Spec §5's rules are checked by the endpoint too: without JavaScript, 'L'email ne semble pas correct, pouvez-vous
+  // le vérifier ?' for a bad email, then the success.
+  test('the newsletter form posts and the page shows the error, then the success', async ({ page }) => {
     const email = uniqueEmail('sans-js');
     await page.goto('/');
     await page.getByRole('button', { name: 'S’inscrire à la lettre d’information' }).click();
     const dialog = page.getByRole('dialog', { name: 'Lettre d’information' });
+    await expect(dialog.getByRole('button', { name: 'M’inscrire' })).not.toHaveAttribute('aria-disabled');
+    await dialog.getByLabel(/Votre email/).fill('a@b');
+    await dialog.getByLabel(/J’accepte/).check();
+    await dialog.getByRole('button', { name: 'M’inscrire' }).click();
+    await expect(page).toHaveURL(/\/#newsletter-email$/);
+    await expect(page.locator('#newsletter-email')).toContainText(
+      "L'email ne semble pas correct, pouvez-vous le vérifier ?",
+    );
+
+    await page.getByRole('button', { name: 'S’inscrire à la lettre d’information' }).click();
     await dialog.getByLabel(/Votre email/).fill(email);
     await dialog.getByLabel(/J’accepte/).check();
     await dialog.getByRole('button', { name: 'M’inscrire' }).click();

@@ -48,6 +48,8 @@ async function checkRoute(page: Page, baseURL: string, route: string, status: 20
   });
 }
 
+// Spec §1 « The interface is in French » (lang="fr"), and §2's routes (« contact », « any other path »: not-found page
+// 'Oups, mais il n'y a rien ici' and a button back home, the legal pages linked from the footer) load here.
 // axe on each page template (TEMPLATE_ROUTES and the not-found page): display.spec.ts.
 test.describe('every route', () => {
   for (const route of ROUTES) {
@@ -135,6 +137,7 @@ test.describe('main menu', () => {
   test.describe('375px: burger', () => {
     test.use({ viewport: VIEWPORTS[0] });
 
+    // Spec §2 « A main menu with a burger button ».
     test('opens with the keyboard, closes with Escape and gives focus back', async ({ page }) => {
       await page.goto('/');
       const button = burger(page);
@@ -176,26 +179,13 @@ test.describe('main menu', () => {
     });
   });
 
-  test('links hidden in the data (statut false) are never in the DOM', async ({ page }) => {
-    for (const route of ['/', '/ecole']) {
-      await page.goto(route);
-      await expect(page.getByText('Boutique solidaire')).toHaveCount(0);
-      await expect(page.getByText('Menus de la cantine')).toHaveCount(0);
-      await expect(page.locator('a[href="/boutique"], a[href="/ecole#cantine"]')).toHaveCount(0);
-    }
-  });
-
   test.describe('1280px: inline menu', () => {
     test.use({ viewport: VIEWPORTS[1] });
 
-    test('shows the top level without the burger; the sub-menu button toggles its children', async ({ page }) => {
+    // The top level's order, hidden links and the burger's absence: specification.spec.ts, « §2 « A main menu … ».
+    test('the sub-menu button toggles its children', async ({ page }) => {
       await page.goto('/');
       const menu = mainMenu(page);
-      await expect(burger(page)).toBeHidden();
-      for (const name of ['Accueil', 'L’association', 'L’école', 'Nous soutenir', 'Contact']) {
-        await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
-      }
-
       const toggle = menu.getByRole('button', { name: 'Sous-menu L’école' });
       const children = ['Notre projet', 'Pré-inscription', 'Suivi des démarches'].map((name) =>
         menu.getByRole('link', { name, exact: true }),
@@ -211,81 +201,6 @@ test.describe('main menu', () => {
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       for (const child of children) await expect(child).toBeHidden();
     });
-  });
-});
-
-test.describe('/asso "En savoir plus" dialogs', () => {
-  test('each article with a full text opens its dialog; Escape and "Fermer" close it', async ({ page }) => {
-    await page.goto('/asso');
-    const articles = page.getByRole('main').getByRole('article');
-    const count = await articles.count();
-    expect(count).toBeGreaterThan(1);
-    let withDialog = 0;
-
-    for (let index = 0; index < count; index++) {
-      const article = articles.nth(index);
-      const title = (await article.getByRole('heading', { level: 2 }).innerText()).trim();
-      const opener = article.getByRole('button', { name: /^En savoir plus/ });
-      if (title === 'Une équipe de bénévoles') {
-        await expect(opener).toHaveCount(0);
-        continue;
-      }
-      withDialog++;
-      await expect(opener).toHaveCount(1);
-      const dialog = page.getByRole('dialog', { name: title });
-      await expect(dialog).toBeHidden();
-
-      // Escape closes it and focus goes back to the opener.
-      await opener.click();
-      await expect(dialog).toBeVisible();
-      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-      await expect(opener).toBeFocused();
-
-      // The close button closes it too.
-      await opener.click();
-      await expect(dialog).toBeVisible();
-      await dialog.getByRole('button', { name: 'Fermer' }).click();
-      await expect(dialog).toBeHidden();
-      await expect(opener).toBeFocused();
-    }
-
-    expect(withDialog).toBe(3);
-    await expect(page.getByRole('heading', { name: 'Une équipe de bénévoles' })).toBeVisible();
-  });
-});
-
-test.describe('footer', () => {
-  test('shows the address, phone and email links, and the information links', async ({ page }) => {
-    await page.goto('/');
-    const footer = page.getByRole('contentinfo');
-    const address = footer.locator('address');
-    for (const line of ['Les Petits Pas Ensemble', 'École des Petits Pas', '12 rue des Tilleuls', '69007 Lyon']) {
-      await expect(address).toContainText(line);
-    }
-
-    const phones = footer.locator('a[href^="tel:"]');
-    expect(await phones.count()).toBeGreaterThan(0);
-    for (const phone of await phones.all()) await expect(phone).toHaveText(/^[\d +]+$/);
-
-    const email = footer.getByRole('link', { name: 'contact@petitspas-ensemble.fr' });
-    await expect(email).toHaveAttribute('href', 'mailto:contact@petitspas-ensemble.fr');
-    for (const mail of await footer.locator('a[href^="mailto:"]').all()) await expect(mail).toContainText('@');
-    await expect(footer).not.toContainText('[at]');
-
-    const links = footer.getByRole('navigation', { name: 'Informations' });
-    const expected = [
-      ['Mentions légales', '/mentions'],
-      ['Données personnelles', '/rgpd'],
-      ['Accessibilité', '/accessibilite'],
-      ['Plan du site', '/sitemap'],
-      ['Contact', '/contact'],
-    ] as const;
-    for (const [name, href] of expected) {
-      await expect(links.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
-    }
-    await expect(links.getByRole('link')).toHaveText(expected.map(([name]) => name));
   });
 });
 
@@ -314,6 +229,8 @@ test.describe('legal pages', () => {
   });
 });
 
+// Spec §2 « soutenir/{checkout} »: 'annule' shows 'Paiement annulé. Peut-être voulez-vous réessayer ?' (§8), 'valide' a
+// thank-you message.
 test.describe('donation return pages', () => {
   test('/soutenir/annule says the payment was cancelled above the donation form, one click from retrying', async ({
     page,
@@ -333,11 +250,11 @@ test.describe('donation return pages', () => {
 });
 
 test.describe('school pages', () => {
+  // Its source (menus/divers schema.src, spec §2 « ecole/schema »): specification.spec.ts, « §2 « ecole/schema » ».
   test('/ecole/schema embeds the administrative steps in a titled frame', async ({ page }) => {
     await page.goto('/ecole/schema');
     const frame = page.locator('iframe');
     await expect(frame).toHaveCount(1);
-    await expect(frame).toHaveAttribute('src', '/contenu/schema/index.html');
     await expect(frame).toHaveAttribute('title', /\S/);
     await frame.scrollIntoViewIfNeeded();
     await expect(page.frameLocator('iframe').locator('body')).not.toBeEmpty();
@@ -356,6 +273,8 @@ test.describe('school pages', () => {
     await expect(country.locator('option').first()).toHaveText('France');
     await expect(country).toHaveValue('FR');
     expect(await country.evaluate((select: HTMLSelectElement) => select.selectedIndex)).toBe(0);
+    // Spec §3 « pays is chosen from a country list with code, with France first ».
+    expect(await country.locator('option').count()).toBeGreaterThan(100);
     const consent = form.getByRole('checkbox', { name: /J’accepte/ });
     await expect(consent).not.toBeChecked();
     await consent.check();
