@@ -2,7 +2,8 @@
  * Donations end to end in Chromium against the built site: the amount picker, the one-click
  * hosted link (a new tab at Stripe's URL), the embedded checkout, the cancel page keeping the
  * choice, the monthly choice, and the receipt link once the webhook has recorded the gift (the
- * fake Stripe plays the donor paying and signs the webhook). axe at 375 and 1280 px in each state.
+ * fake Stripe plays the donor paying and signs the webhook). axe once at 375 px in each state (the pages
+ * themselves at both widths: display.spec.ts).
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations, openDonationForm, VIEWPORTS } from './helpers';
@@ -81,12 +82,13 @@ async function openDonationPage(page: Page, path = '/soutenir') {
   return { cspViolations };
 }
 
-/** axe at both viewports, leaving the page at the first one. */
-async function expectAccessibleAtBothSizes(page: Page, state: string): Promise<void> {
-  for (const viewport of [...VIEWPORTS].reverse()) {
-    await page.setViewportSize(viewport);
-    await expectNoAxeViolations(page, `${state} at ${viewport.width} px`);
-  }
+/**
+ * axe on a state of a donation page, once at 375 px, leaving the page there: the pages themselves are checked at both
+ * widths by display.spec.ts (docs/testing.md, « Browser tests »).
+ */
+async function expectAccessibleOnPhone(page: Page, state: string): Promise<void> {
+  await page.setViewportSize(VIEWPORTS[0]);
+  await expectNoAxeViolations(page, `${state} at ${VIEWPORTS[0].width} px`);
 }
 
 const amounts = (page: Page) => page.getByRole('radiogroup', { name: 'Montants proposés' });
@@ -160,7 +162,7 @@ test.describe('donation page', () => {
     await expect(page.getByRole('button', { name: /^Faire un don de 10\s000\s€$/ })).toBeVisible();
     await expect(previous).toBeFocused();
     await expect(page.locator('.donation__stepper [role="status"]')).toHaveText(/^10\s000\s€$/);
-    await expectAccessibleAtBothSizes(page, '/soutenir after a wrap of the stepper');
+    await expectAccessibleOnPhone(page, '/soutenir after a wrap of the stepper');
     expect(stripeJsLoads()).toBe(0);
   });
 
@@ -237,7 +239,7 @@ test.describe('donation page', () => {
       'Formulaire de carte',
     );
     expect(cspViolations).toEqual([]);
-    await expectAccessibleAtBothSizes(page, '/soutenir with the checkout mounted');
+    await expectAccessibleOnPhone(page, '/soutenir with the checkout mounted');
   });
 
   test('monthly, then cancelled: the cancel page keeps the amount and the frequency, one click from retrying', async ({
@@ -254,7 +256,7 @@ test.describe('donation page', () => {
       /Votre don de 100\s€ par mois ne vous coûte que 34\s€ par mois/,
     );
     await expect(page.getByRole('button', { name: /^Donner 100\s€ par mois$/ })).toBeVisible();
-    await expectAccessibleAtBothSizes(page, '/soutenir, monthly');
+    await expectAccessibleOnPhone(page, '/soutenir, monthly');
     const { tab, session } = await payByLink(page, context);
     expect(session).toMatchObject({ mode: 'subscription', amount_total: 10000 });
 
@@ -263,7 +265,7 @@ test.describe('donation page', () => {
     await expect(tab.getByText('Paiement annulé. Peut-être voulez-vous réessayer ?', { exact: true })).toBeVisible();
     await expect(tab.getByRole('radio', { name: 'Don mensuel' })).toBeChecked();
     expect(await checked(tab)).toBe('100 €');
-    await expectAccessibleAtBothSizes(tab, '/soutenir/annule with the choice restored');
+    await expectAccessibleOnPhone(tab, '/soutenir/annule with the choice restored');
     const again = await payByLink(tab, context);
     expect(again.session).toMatchObject({ mode: 'subscription', amount_total: 10000 });
     expect(cspViolations).toEqual([]);
@@ -282,7 +284,7 @@ test.describe('donation page', () => {
     await expect(page.getByText(/ne vous coûte que/)).toHaveText(
       /^Votre don de 37\s€ ne vous coûte que 12,58\s€ après réduction d’impôt$/,
     );
-    await expectAccessibleAtBothSizes(page, '/soutenir with « Autre montant »');
+    await expectAccessibleOnPhone(page, '/soutenir with « Autre montant »');
     const { session } = await payByLink(page, context);
     expect(session).toMatchObject({ mode: 'payment', ui_mode: 'hosted_page', amount_total: 3700 });
   });
@@ -348,13 +350,13 @@ test.describe('thank-you page and tax receipt', () => {
     await page.goto(`/soutenir/valide?session_id=${session.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Merci');
     await expect(page.getByText(/Votre reçu fiscal est en préparation/)).toBeVisible();
-    await expectAccessibleAtBothSizes(page, '/soutenir/valide, receipt being prepared');
+    await expectAccessibleOnPhone(page, '/soutenir/valide, receipt being prepared');
 
     await pay(session, baseURL as string);
     const download = page.getByRole('link', { name: 'Télécharger mon reçu fiscal (PDF)' });
     await expect(download).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(/Votre reçu fiscal n° \d{4}-\d{5} est prêt/)).toBeVisible();
-    await expectAccessibleAtBothSizes(page, '/soutenir/valide, receipt ready');
+    await expectAccessibleOnPhone(page, '/soutenir/valide, receipt ready');
     const href = (await download.getAttribute('href')) ?? '';
     expect(href).toBe(`/api/recu?session_id=${session.id}`);
     const pdf = await page.request.get(href);
@@ -376,7 +378,7 @@ test.describe('thank-you page and tax receipt', () => {
       page.getByText(/Le document n° TEST-\d{4}-[0-9a-f]{12} est un spécimen sans valeur fiscale/),
     ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Télécharger mon reçu fiscal (PDF)' })).toBeHidden();
-    await expectAccessibleAtBothSizes(page, '/soutenir/valide, test payment');
+    await expectAccessibleOnPhone(page, '/soutenir/valide, test payment');
   });
 
   test('a refunded gift: says its receipt is cancelled and offers no download', async ({ page, context, baseURL }) => {
@@ -401,7 +403,7 @@ test.describe('thank-you page and tax receipt', () => {
     await expect(page.getByText(/est prêt/)).toBeHidden();
     const pdf = await page.request.get(`/api/recu?session_id=${session.id}`);
     expect(pdf.status()).toBe(410);
-    await expectAccessibleAtBothSizes(page, '/soutenir/valide, refunded gift');
+    await expectAccessibleOnPhone(page, '/soutenir/valide, refunded gift');
   });
 
   test('a monthly gift: how to manage it, and one yearly receipt', async ({ page, context, baseURL }) => {
@@ -420,12 +422,12 @@ test.describe('thank-you page and tax receipt', () => {
       '/soutenir/gerer',
     );
     await expect(page.getByRole('link', { name: 'Télécharger mon reçu fiscal (PDF)' })).toBeHidden();
-    await expectAccessibleAtBothSizes(page, '/soutenir/valide, monthly gift');
+    await expectAccessibleOnPhone(page, '/soutenir/valide, monthly gift');
   });
 
   test('without a session id, says the receipt comes by email', async ({ page }) => {
     await page.goto('/soutenir/valide');
     await expect(page.getByText(/Vous recevrez votre reçu fiscal par email/)).toBeVisible();
-    await expectAccessibleAtBothSizes(page, '/soutenir/valide without a session');
+    await expectAccessibleOnPhone(page, '/soutenir/valide without a session');
   });
 });
