@@ -12,9 +12,10 @@ export default getViteConfig({
   plugins: [astroEnvPerProcess()],
   test: {
     // Vitest's default on a 2-core machine is one worker, so files ran one after the other: the pipeline's files mostly
-    // wait on emulators, fakes and subprocesses, and the build's on their own builds, so four at once keep both cores
-    // busy (pipeline and unit 335 s → 144 s, build 107 s → 74 s, at load 1–5).
-    maxWorkers: 4,
+    // wait on emulators, fakes and subprocesses, and the build's on their own builds, so several at once keep both
+    // cores busy (unit, components and pipeline on a quiet 2-core machine: 88 s with four, 77–79 s with six, 74 s with
+    // eight; six leaves a busy machine some room).
+    maxWorkers: 6,
     projects: [
       {
         extends: true,
