@@ -116,7 +116,9 @@ async function press(root: Locator, arrow: string, expected: number[]): Promise<
 
 for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.width}px`, () => {
-    test.use({ viewport });
+    // Reduced motion: each press puts its slides in place at once, so thirty presses do not wait for thirty slides
+    // (the 300 ms slide and the reduced-motion jump have their own tests below).
+    test.use({ viewport, reducedMotion: 'reduce' });
 
     // One page load per width: the visible counts, the wrap-around, and axe before and after the arrows moved.
     const title =
