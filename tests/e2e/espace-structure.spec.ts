@@ -27,6 +27,9 @@ test.beforeAll(async () => {
 /** The space's navigation. */
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Espace de l’association' });
 
+/** Resolves once the reorder lists are enhanced (their custom element defined): before that, Enter posts the form. */
+const reorderEnhanced = (page: Page) => page.waitForFunction(() => customElements.get('reorder-list') !== undefined);
+
 /** The accessible name of the focused element. */
 const focusedName = (page: Page) =>
   page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.replace(/\s+/g, ' ').trim());
@@ -94,6 +97,7 @@ test('edition reorders a category’s articles with the keyboard; the order is s
   await expect.poll(mine).toEqual(titles);
 
   // « Descendre » on the first, with the keyboard: it moves, the same button keeps the focus, the move is announced.
+  await reorderEnhanced(page);
   await page.getByRole('button', { name: 'Descendre « Projet pédagogique »' }).focus();
   await page.keyboard.press('Enter');
   await expect.poll(mine).toEqual(['Une journée', 'Projet pédagogique', 'L’équipe']);
@@ -314,6 +318,7 @@ test('edition reorders a menu with the keyboard, edits a link, and is refused a 
   await page.getByRole('link', { name: 'Réseaux sociaux' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Réseaux sociaux');
 
+  await reorderEnhanced(page);
   await page.getByRole('button', { name: 'Monter « LinkedIn »' }).focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
