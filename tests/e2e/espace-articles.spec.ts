@@ -9,9 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
-import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { truncate, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { fixturePicture } from '../../scripts/lib/picture-server';
 import { ARTICLE_MESSAGES, slugify } from '../../src/features/content/articles/articles';
@@ -323,14 +321,13 @@ test('refusals: script HTML, a 30 MB file, a file that is not an image, a HEIC p
   await openNewForm(page);
   const picture = page.getByLabel('Photo ou image');
   const pictureError = page.locator('#image-erreur');
-  // A file on disk, which Chromium reads itself, rather than 30 MB sent through the DevTools protocol.
-  const folder = await mkdtemp(join(tmpdir(), 'article-'));
-  const heavyFile = join(folder, 'video.jpg');
+  // A sparse file in the test's output folder, which Chromium reads itself, rather than 30 MB sent through the
+  // DevTools protocol.
+  const heavyFile = test.info().outputPath('video.jpg');
   await writeFile(heavyFile, '');
   await truncate(heavyFile, 30 * 1024 * 1024);
   await picture.setInputFiles(heavyFile);
   await expect(pictureError).toHaveText(ARTICLE_MESSAGES.tooLarge(30 * 1024 * 1024));
-  await rm(folder, { recursive: true });
   expect(ARTICLE_MESSAGES.tooLarge(30 * 1024 * 1024)).toContain('Ce fichier pèse 30 Mo');
   await expect(picture).toHaveValue('');
   await picture.setInputFiles({
